@@ -1,0 +1,38 @@
+// One jest run, one project per test tier. Files carry their tier in the name (*.unit.test.ts, ...).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const ignore = ['/node_modules/', '/dist/', '/data/'];
+const base = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  testPathIgnorePatterns: ignore,
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+};
+
+module.exports = {
+  projects: [
+    { ...base, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,gateway,services}/**/*.unit.test.ts'] },
+    { ...base, displayName: 'int', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,gateway,services}/**/*.int.test.ts'] },
+    {
+      ...base,
+      displayName: 'contract',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/packages/**/*.contract.test.ts'],
+    },
+    // Component tests of the browser code (web/*, packages/ui) run in jsdom.
+    {
+      ...base,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/{web,packages/ui}/**/*.unit.test.{ts,tsx}'],
+    },
+  ],
+};

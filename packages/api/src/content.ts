@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { coercedInt, dateLike, optionalText, requiredText } from './common';
+
+// ---------- news ----------
+export const adminNewsCategories = ['general', 'announcement', 'update', 'feature'] as const;
+/** The public /news filter: value and label. */
+export const publicNewsCategories = [
+  { value: 'transfer-news', label: 'Transfer News' },
+  { value: 'match-report', label: 'Match Report' },
+  { value: 'tactical-analysis', label: 'Tactical Analysis' },
+] as const;
+export const newsCategories = [...adminNewsCategories, ...publicNewsCategories.map((c) => c.value)] as [
+  string,
+  ...string[],
+];
+export const newsCategory = z.enum(newsCategories as [string, ...string[]], {
+  error: `category must be one of ${newsCategories.join(', ')}`,
+});
+
+export const newsInput = z.object({
+  title: requiredText('Title', 300),
+  excerpt: requiredText('Excerpt', 1000),
+  content: requiredText('Content', 100_000),
+  category: newsCategory.default('general'),
+  imageUrl: optionalText(2048),
+  publishDate: dateLike.optional().nullable(),
+  featured: z.boolean().default(false),
+  published: z.boolean().default(true),
+});
+export type NewsInput = z.input<typeof newsInput>;
+export type NewsFields = z.output<typeof newsInput>;
+
+export const newsArticle = z.object({
+  id: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  content: z.string(),
+  category: z.string(),
+  imageUrl: z.string().nullable().optional(),
+  publishDate: z.string(),
+  featured: z.boolean(),
+  published: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string().optional(),
+});
+export type NewsArticle = z.infer<typeof newsArticle>;
+
+export const newsListQuery = z.object({
+  category: newsCategory.optional(),
+  limit: coercedInt(100, 1, 100).optional(),
+});
+
+// ---------- FAQs ----------
+export const faqInput = z.object({
+  question: requiredText('Question', 1000),
+  answer: requiredText('Answer', 10_000),
+  isActive: z.boolean().default(true),
+  sortOrder: coercedInt(0, -1_000_000, 1_000_000),
+});
+export type FaqInput = z.input<typeof faqInput>;
+export type FaqFields = z.output<typeof faqInput>;
+
+export const faq = z.object({
+  id: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  isActive: z.boolean(),
+  sortOrder: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Faq = z.infer<typeof faq>;
+
+// ---------- settings ----------
+export const SHOW_APP_GALLERY = 'show_app_gallery';
+export const settingKey = z
+  .string()
+  .trim()
+  .min(1, 'key is required')
+  .max(255, 'key must be at most 255 characters')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'key may hold letters, digits, _ . and - only');
+export const settingInput = z.object({
+  value: z.string({ error: 'value is required' }).max(255, 'value must be at most 255 characters'),
+  description: optionalText(1000),
+});
+export type SettingInput = z.input<typeof settingInput>;
+export const setting = z.object({
+  key: z.string(),
+  value: z.string(),
+  description: z.string().nullable().optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+export type Setting = z.infer<typeof setting>;
+
+// ---------- app gallery ----------
+export const galleryInput = z.object({
+  imageUrl: requiredText('Image URL', 2048),
+  description: optionalText(1000),
+  platformName: optionalText(100),
+  sortOrder: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
+    z.number({ error: 'must be a number' }).int('must be a whole number').nullable(),
+  ),
+  isActive: z.boolean().default(true),
+});
+export type GalleryInput = z.input<typeof galleryInput>;
+export type GalleryFields = z.output<typeof galleryInput>;
+
+export const galleryItem = z.object({
+  id: z.string(),
+  imageUrl: z.string(),
+  description: z.string().nullable().optional(),
+  platformName: z.string().nullable().optional(),
+  sortOrder: z.number().int().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type GalleryItem = z.infer<typeof galleryItem>;
+export const publicGalleryItem = galleryItem.pick({ id: true, imageUrl: true, description: true, platformName: true });
+export type PublicGalleryItem = z.infer<typeof publicGalleryItem>;

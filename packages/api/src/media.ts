@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from './common';
+
+export const imageMimeTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
+
+export const uploadResult = z.object({
+  url: z.string(),
+  filename: z.string(),
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+});
+export type UploadResult = z.infer<typeof uploadResult>;
+
+export const mediaFileInput = z.object({
+  filename: requiredText('Filename', 300),
+  originalName: requiredText('Original name', 300),
+  mimeType: requiredText('MIME type', 100),
+  size: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.number({ error: 'size must be a number' }).int('size must be a whole number').min(0),
+  ),
+  url: requiredText('URL', 2048),
+  altText: optionalText(500),
+});
+export type MediaFileInput = z.input<typeof mediaFileInput>;
+
+export const mediaFile = z.object({
+  id: z.string(),
+  filename: z.string(),
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+  altText: z.string().nullable().optional(),
+  uploadedBy: z.string().nullable().optional(),
+  createdAt: z.string(),
+});
+export type MediaFile = z.infer<typeof mediaFile>;

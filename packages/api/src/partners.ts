@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { dateLike, optionalText, requiredText } from './common';
+
+export const partnerTypes = ['club', 'influencer'] as const;
+export const partnerType = z.enum(partnerTypes, { error: "type must be 'club' or 'influencer'" });
+export type PartnerType = z.infer<typeof partnerType>;
+
+export const membershipTypes = ['freemium', 'paid'] as const;
+export const membershipTypeLabels: Record<(typeof membershipTypes)[number], string> = {
+  freemium: 'Freemium',
+  paid: 'Paid Subscription',
+};
+
+export const partnerStatuses = ['Pending', 'In Progress', 'Partner', 'Approved', 'Rejected'] as const;
+export const partnerStatus = z.enum(partnerStatuses, {
+  error: `status must be one of ${partnerStatuses.join(', ')}`,
+});
+export type PartnerStatus = z.infer<typeof partnerStatus>;
+
+export const INFLUENCER_RULE_MESSAGE =
+  'For influencers: at least one social media account and total followers are required';
+export const SOCIAL_ACCOUNT_MESSAGE = 'Please provide at least one social media account.';
+export const TOTAL_FOLLOWERS_MESSAGE = 'Please provide the total number of followers.';
+
+const email = z.email({ error: 'Please enter a valid email address' }).trim().max(320);
+
+const applicationFields = z.object({
+  name: requiredText('Name', 200),
+  email,
+  type: partnerType,
+  organization: optionalText(200),
+  position: optionalText(200),
+  webAddress: z
+    .union([z.literal(''), z.url({ error: 'Website must be a valid URL' }).max(2048)])
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined)),
+  targetMembers: optionalText(100),
+  membershipType: z
+    .union([z.literal(''), z.enum(membershipTypes, { error: "membershipType must be 'freemium' or 'paid'" })])
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined)),
+  message: requiredText('Message', 5000),
+  knownAs: optionalText(200),
+  twitterAccount: optionalText(200),
+  instagramAccount: optionalText(200),
+  tiktokAccount: optionalText(200),
+  facebookAccount: optionalText(200),
+  totalFollowers: optionalText(100),
+});
+
+type ApplicationShape = z.output<typeof applicationFields>;
+
+/** Rules that depend on the type: shared by the public form, the admin form and the server. */
+function typeRules(v: ApplicationShape, ctx: z.RefinementCtx) {
+  if (v.type === 'club') {
+    if (!v.organization) ctx.addIssue({ code: 'custom', path: ['organization'], message: 'Club name is required' });
+    if (!v.position) ctx.addIssue({ code: 'custom', path: ['position'], message: 'Position is required' });
+  }
+  if (v.type === 'influencer') {
+    const hasSocial = [v.twitterAccount, v.instagramAccount, v.tiktokAccount, v.facebookAccount].some(Boolean);
+    if (!hasSocial || !v.totalFollowers) {
+      ctx.addIssue({ code: 'custom', path: ['socialMedia'], message: INFLUENCER_RULE_MESSAGE });
+    }
+  }
+}
+
+export const partnerApplication = applicationFields.superRefine(typeRules);
+export type PartnerApplicationInput = z.input<typeof partnerApplication>;
+export type PartnerApplication = z.output<typeof partnerApplication>;
+
+/** The admin form: only name, type and email are required; type defaults to club. */
+export const adminPartnerInput = applicationFields.extend({
+  type: partnerType.default('club'),
+  message: optionalText(5000),
+});
+export type AdminPartnerInput = z.input<typeof adminPartnerInput>;
+
+export const partner = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: partnerType,
+  email: z.string(),
+  organization: z.string().optional(),
+  position: z.string().optional(),
+  webAddress: z.string().optional(),
+  targetMembers: z.string().optional(),
+  membershipType: z.enum(membershipTypes).optional(),
+  message: z.string().optional(),
+  knownAs: z.string().optional(),
+  twitterAccount: z.string().optional(),
+  instagramAccount: z.string().optional(),
+  tiktokAccount: z.string().optional(),
+  facebookAccount: z.string().optional(),
+  totalFollowers: z.string().optional(),
+  status: partnerStatus,
+  statusLocked: z.boolean(),
+  activeContracts: z.number().int(),
+  createdAt: z.string(),
+});
+export type Partner = z.infer<typeof partner>;
+
+export const updatePartnerStatus = z.object({ status: partnerStatus });
+
+// ---------- action items ----------
+export const newPartnerAction = z.object({
+  actionText: requiredText('Action', 2000),
+  dueDate: z
+    .union([z.literal(''), dateLike])
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+export type NewPartnerAction = z.input<typeof newPartnerAction>;
+
+export const updatePartnerAction = z
+  .object({
+    notes: z.string().max(10_000, 'notes must be at most 10000 characters').optional().nullable(),
+    isCompleted: z.boolean().optional(),
+  })
+  .refine((v) => v.notes !== undefined || v.isCompleted !== undefined, 'Give notes or isCompleted');
+export type UpdatePartnerAction = z.input<typeof updatePartnerAction>;
+
+export const partnerAction = z.object({
+  id: z.string(),
+  partnerId: z.string(),
+  actionText: z.string(),
+  dueDate: z.string().nullable(),
+  notes: z.string().nullable(),
+  isCompleted: z.boolean(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+  isOverdue: z.boolean(),
+});
+export type PartnerAction = z.infer<typeof partnerAction>;
+
+export const partnerActionCount = z.object({ partnerId: z.string(), openActionsCount: z.number().int() });
+export type PartnerActionCount = z.infer<typeof partnerActionCount>;
+
+// ---------- contact messages ----------
+export const contactStatuses = ['unread', 'read', 'responded'] as const;
+export const contactMessageInput = z.object({
+  name: requiredText('Name', 200),
+  email: z.email({ error: 'Please enter a valid email address' }).trim().max(320),
+  subject: requiredText('Subject', 300),
+  message: requiredText('Message', 5000),
+});
+export type ContactMessageInput = z.input<typeof contactMessageInput>;
+
+export const updateContactStatus = z.object({
+  status: z.enum(['read', 'responded'], { error: "status must be 'read' or 'responded'" }),
+});
+
+export const contactMessage = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  status: z.enum(contactStatuses),
+  createdAt: z.string(),
+});
+export type ContactMessage = z.infer<typeof contactMessage>;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const serviceStates = ['operational', 'issue'] as const;
+export const serviceState = z.enum(serviceStates, { error: "status must be 'operational' or 'issue'" });
+export type ServiceState = z.infer<typeof serviceState>;
+
+export const serviceStatus = z.object({
+  id: z.string(),
+  serviceName: z.string(),
+  status: z.string(),
+  description: z.string().nullable().optional(),
+  lastUpdated: z.string(),
+  createdAt: z.string(),
+});
+export type ServiceStatus = z.infer<typeof serviceStatus>;
+
+export const updateServiceStatus = z.object({ status: serviceState });
+export type UpdateServiceStatus = z.infer<typeof updateServiceStatus>;
+
+export const DEFAULT_SERVICES = ['Android App', 'iOS App', 'Points and Rewards', 'Auctions'] as const;

@@ -1,0 +1,5 @@
+export * from './event-store';
+export * from './read-models';
+export * from './event-bus';
+export * from './job-queue';
+export * from './object-store';

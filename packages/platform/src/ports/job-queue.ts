@@ -1,0 +1,40 @@
+export type JobState = 'waiting' | 'active' | 'completed' | 'failed' | 'delayed';
+
+export interface JobOptions {
+  /** Total tries, the first included. Default 3. */
+  attempts?: number;
+  /** Delay before the first retry; doubles each time. Default 500 ms. */
+  backoffMs?: number;
+  jobId?: string;
+}
+
+export interface JobInfo<Result = unknown> {
+  id: string;
+  name: string;
+  state: JobState;
+  attemptsMade: number;
+  result?: Result;
+  error?: string;
+}
+
+export interface JobContext {
+  jobId: string;
+  /** 1 on the first try. */
+  attempt: number;
+}
+
+export type JobHandler<Data = unknown, Result = unknown> = (data: Data, ctx: JobContext) => Promise<Result>;
+
+export interface JobWorker {
+  close(): Promise<void>;
+}
+
+export interface JobQueue {
+  enqueue<Data>(name: string, data: Data, options?: JobOptions): Promise<string>;
+  worker<Data, Result>(name: string, handler: JobHandler<Data, Result>, options?: { concurrency?: number }): Promise<JobWorker>;
+  get<Result = unknown>(jobId: string): Promise<JobInfo<Result> | null>;
+  /** Resolves when the job completed or failed for good, or with its current state once timeoutMs has passed. */
+  waitFor<Result = unknown>(jobId: string, timeoutMs: number): Promise<JobInfo<Result>>;
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
+}
