@@ -1,1 +1,14 @@
 export * from './ports';
+export * from './config';
+export * from './logging';
+export * from './http';
+export * from './es';
+export * from './infrastructure';
+export * from './service';
+export * from './testing';
+export { openSqlite, openSqliteReadOnly, type SqliteDb } from './embedded/sqlite';
+export { SqliteEventStore } from './embedded/sqlite-event-store';
+export { SqliteReadModels } from './embedded/sqlite-read-models';
+export { SqliteEventBus } from './embedded/sqlite-event-bus';
+export { SqliteJobQueue } from './embedded/sqlite-job-queue';
+export { LocalObjectStore } from './embedded/local-object-store';

@@ -56,3 +56,11 @@ export class ConcurrencyError extends Error {
     this.name = 'ConcurrencyError';
   }
 }
+
+/** An event with this id is already in the store: the append was a duplicate and changed nothing. */
+export class DuplicateEventError extends Error {
+  constructor(readonly eventId: string) {
+    super(`Event ${eventId} is already stored`);
+    this.name = 'DuplicateEventError';
+  }
+}

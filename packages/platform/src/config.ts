@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * Parses environment variables with a zod object schema. A bad or missing value stops the process with one
+ * clear line per variable, naming it.
+ */
+export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    const name = issue.path.join('.') || '(environment)';
+    process.stderr.write(`Configuration error: ${name}: ${issue.message}\n`);
+  }
+  process.exit(1);
+}
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** What every service reads. Absent production URLs mean the embedded adapters. */
+export const serviceEnv = (defaultPort: number) =>
+  z.object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port(defaultPort),
+    HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: z.string().default('./data'),
+    INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters (shared with the gateway)'),
+    MONGO_URL: optionalUrl,
+    KAFKA_BROKERS: optionalUrl,
+    REDIS_URL: optionalUrl,
+    MINIO_ENDPOINT: optionalUrl,
+    MINIO_PORT: z.coerce.number().int().optional(),
+    MINIO_USE_SSL: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    MINIO_ACCESS_KEY: z.string().optional(),
+    MINIO_SECRET_KEY: z.string().optional(),
+    MINIO_BUCKET: z.string().default('12yards'),
+  });
+export type ServiceEnv = z.output<ReturnType<typeof serviceEnv>>;

@@ -1,0 +1,123 @@
+import type { EventBus, EventHandler, StoredEvent, Subscription } from '../ports';
+import { openSqliteReadOnly, type SqliteDb } from './sqlite';
+import { rowToEvent } from './sqlite-event-store';
+import type { Logger } from '../logging';
+
+export interface SqliteEventBusOptions {
+  /** Topic name -> the SQLite file of the service that produces it. */
+  topics: Record<string, string>;
+  /** The subscribing service's own database, where group checkpoints are kept. */
+  db: SqliteDb;
+  pollMs?: number;
+  logger?: Logger;
+}
+
+/**
+ * The embedded bus: a producer's event store is its topic. Subscribers in other processes tail that file
+ * read-only (WAL allows it) and keep their own checkpoint, committed only after the handler resolved.
+ */
+export class SqliteEventBus implements EventBus {
+  readonly needsRelay = false;
+  private readonly subscriptions = new Set<Subscription>();
+
+  constructor(private readonly options: SqliteEventBusOptions) {
+    options.db.exec(`CREATE TABLE IF NOT EXISTS bus_checkpoints (
+      grp TEXT NOT NULL, topic TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (grp, topic))`);
+  }
+
+  async publish(): Promise<void> {
+    // Nothing to do: the producer's event store already holds the events subscribers read.
+  }
+
+  async subscribe(group: string, topics: string[], handler: EventHandler): Promise<Subscription> {
+    const loops = topics.map((topic) => this.tail(group, topic, handler));
+    const sub: Subscription = {
+      stop: async () => {
+        await Promise.all(loops.map((l) => l.stop()));
+        this.subscriptions.delete(sub);
+      },
+    };
+    this.subscriptions.add(sub);
+    return sub;
+  }
+
+  private tail(group: string, topic: string, handler: EventHandler): { stop(): Promise<void> } {
+    const file = this.options.topics[topic];
+    if (!file) throw new Error(`No producer file configured for topic ${topic}`);
+    const { db, pollMs = 100, logger } = this.options;
+    const getCheckpoint = db.prepare<[string, string], { position: number }>(
+      'SELECT position FROM bus_checkpoints WHERE grp = ? AND topic = ?',
+    );
+    const saveCheckpoint = db.prepare(
+      `INSERT INTO bus_checkpoints (grp, topic, position) VALUES (?, ?, ?)
+       ON CONFLICT (grp, topic) DO UPDATE SET position = excluded.position`,
+    );
+    let stopped = false;
+    let source: SqliteDb | null = null;
+    let timer: NodeJS.Timeout | undefined;
+    let wake: (() => void) | undefined;
+
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, ms);
+      });
+
+    const batch = (): StoredEvent[] => {
+      source ??= openSqliteReadOnly(file);
+      if (!source) return [];
+      const from = getCheckpoint.get(group, topic)?.position ?? 0;
+      try {
+        return source
+          .prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT 200')
+          .all(from)
+          .map((r) => rowToEvent(r as Parameters<typeof rowToEvent>[0]));
+      } catch (err) {
+        if (String(err).includes('no such table')) return [];
+        throw err;
+      }
+    };
+
+    const run = async () => {
+      while (!stopped) {
+        let events: StoredEvent[] = [];
+        try {
+          events = batch();
+        } catch (err) {
+          logger?.error({ err, topic, group }, 'event bus: reading the topic failed');
+        }
+        for (const event of events) {
+          if (stopped) return;
+          try {
+            await handler(event, topic);
+          } catch (err) {
+            logger?.error({ err, topic, group, eventId: event.id }, 'event bus: handler failed; will redeliver');
+            break;
+          }
+          if (stopped) return; // a stop while the handler ran is a crash before commit: redelivered later
+          saveCheckpoint.run(group, topic, event.position);
+        }
+        if (events.length < 200 && !stopped) await sleep(pollMs);
+      }
+    };
+    // Start on the next turn, as a networked bus would: subscribe() returns before the first delivery.
+    const done = new Promise((r) => setImmediate(r)).then(run);
+    return {
+      stop: async () => {
+        stopped = true;
+        clearTimeout(timer);
+        wake?.();
+        await Promise.race([done, new Promise((r) => setTimeout(r, 50))]);
+        source?.close();
+      },
+    };
+  }
+
+  async ready(): Promise<boolean> {
+    return this.options.db.open;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+  }
+}

@@ -1,0 +1,4 @@
+export * from './decider';
+export * from './projector';
+export * from './relay';
+export * from './inbox';

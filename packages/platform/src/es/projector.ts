@@ -1,0 +1,70 @@
+import type { EventStore, ReadModels, StoredEvent } from '../ports';
+import type { Logger } from '../logging';
+
+/** Writes one service's read models from its events. apply must be idempotent for an event seen twice. */
+export interface Projection {
+  /** The read-model collections it owns (cleared by a rebuild). */
+  collections: string[];
+  apply(event: StoredEvent, models: ReadModels): Promise<void>;
+}
+
+interface Checkpoint {
+  id: string;
+  position: number;
+}
+
+/**
+ * Applies the store's events to the read models in position order, from a checkpoint kept with the read models.
+ * Writes call catchUp() after appending, so a client reads its own writes; start-up calls it to recover from a
+ * crash between append and projection.
+ */
+export class Projector {
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly models: ReadModels,
+    private readonly projections: Projection[],
+    private readonly logger?: Logger,
+    private readonly name = 'projections',
+  ) {}
+
+  private get checkpoints() {
+    return this.models.collection<Checkpoint>('checkpoints');
+  }
+
+  /** Serialised: concurrent callers wait for one pass over the new events. */
+  catchUp(): Promise<number> {
+    const run = this.chain.then(() => this.pass());
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async pass(): Promise<number> {
+    let position = (await this.checkpoints.get(this.name))?.position ?? 0;
+    let applied = 0;
+    for (;;) {
+      const events = await this.store.readAll(position, 500);
+      if (events.length === 0) return applied;
+      for (const event of events) {
+        for (const p of this.projections) await p.apply(event, this.models);
+        position = event.position;
+        applied++;
+      }
+      await this.checkpoints.put({ id: this.name, position });
+    }
+  }
+
+  /** Empties the read models and applies every event again. */
+  async rebuild(): Promise<number> {
+    const run = this.chain.then(async () => {
+      for (const p of this.projections) for (const c of p.collections) await this.models.collection(c).clear();
+      await this.checkpoints.delete(this.name);
+      const n = await this.pass();
+      this.logger?.info({ events: n }, 'read models rebuilt');
+      return n;
+    });
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { ZodError } from 'zod';
+import { ConcurrencyError } from '../ports';
+import type { Logger } from '../logging';
+import { HttpError, validationError } from './errors';
+
+export interface HttpAppOptions {
+  logger: Logger;
+  /** Largest JSON body accepted. */
+  jsonLimit?: string;
+  /** Named readiness checks for /readyz; every one must answer true. */
+  readiness?: Record<string, () => Promise<boolean>>;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** An Express app with the platform's edge: helmet, request ids and logging, JSON limit, health endpoints. */
+export function createHttpApp(options: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(helmet());
+  app.use(
+    pinoHttp({
+      logger: options.logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const checks: Record<string, boolean> = {};
+    for (const [name, check] of Object.entries(options.readiness ?? {})) {
+      checks[name] = await check().catch(() => false);
+    }
+    const ok = Object.values(checks).every(Boolean);
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not_ready', checks });
+  });
+  return app;
+}
+
+/** Adds the 404 for unknown routes and the one error handler. Call after every route is mounted. */
+export function finishHttpApp(app: Express, logger: Logger): Express {
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    next(new HttpError(404, 'not_found', `No route for ${req.method} ${req.path}`));
+  });
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const error = toHttpError(err);
+    if (error.status >= 500) (req.log ?? logger).error({ err }, 'request failed');
+    if (res.headersSent) return;
+    res.status(error.status).json({
+      error: { code: error.code, message: error.message, ...(error.details !== undefined && { details: error.details }) },
+    });
+  });
+  return app;
+}
+
+export function toHttpError(err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof ZodError) return validationError(err);
+  if (err instanceof ConcurrencyError) {
+    return new HttpError(409, 'conflict', 'The record was changed by someone else; reload and try again');
+  }
+  const e = err as { type?: string; status?: number; message?: string; code?: string };
+  if (e?.type === 'entity.too.large') return new HttpError(413, 'payload_too_large', 'The request body is too large');
+  if (e?.type === 'entity.parse.failed') return new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
+  if (e?.code === 'LIMIT_FILE_SIZE') return new HttpError(413, 'payload_too_large', 'The file is too large');
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
+    return new HttpError(e.status, 'bad_request', e.message ?? 'Bad request');
+  }
+  return new HttpError(500, 'internal', 'Something went wrong on our side');
+}

@@ -1,0 +1,33 @@
+import type { ZodError } from 'zod';
+
+/** An error that becomes an HTTP answer `{ error: { code, message, details? } }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) => new HttpError(400, 'bad_request', message, details);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, 'unauthorized', message);
+export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
+export const conflict = (message: string, details?: unknown) => new HttpError(409, 'conflict', message, details);
+export const unprocessable = (message: string, details?: unknown) =>
+  new HttpError(422, 'unprocessable', message, details);
+
+/** The zod issues as the `details` of a 400: path as a dotted string, and the message. */
+export function zodDetails(error: ZodError) {
+  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message, code: i.code }));
+}
+
+export function validationError(error: ZodError): HttpError {
+  const first = error.issues[0];
+  const where = first && first.path.length ? `${first.path.map(String).join('.')}: ` : '';
+  return new HttpError(400, 'validation_failed', `Invalid input: ${where}${first?.message ?? 'invalid'}`, zodDetails(error));
+}

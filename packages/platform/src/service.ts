@@ -1,0 +1,96 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import { loadConfig, serviceEnv, type ServiceEnv } from './config';
+import { createInfrastructure, type Infrastructure } from './infrastructure';
+import { createLogger, type Logger } from './logging';
+import { OutboxRelay, Projector, type Projection } from './es';
+
+export interface ServiceContext {
+  env: ServiceEnv;
+  logger: Logger;
+  infra: Infrastructure;
+  projector: Projector;
+  /** The clock every write uses; tests replace it. */
+  clock: () => Date;
+}
+
+export interface ServiceDefinition {
+  /** Also the name of the topic this service produces. */
+  name: string;
+  defaultPort: number;
+  projections: Projection[];
+  /** Builds the HTTP app (no listening) and starts background work such as consumers and workers. */
+  build(ctx: ServiceContext): Promise<{ app: Express; stop?: () => Promise<void> }>;
+  /** Runs once at start-up after the read models caught up (seeding, for example). */
+  init?(ctx: ServiceContext): Promise<void>;
+}
+
+export interface RunningService {
+  ctx: ServiceContext;
+  app: Express;
+  relay: OutboxRelay;
+  stop(): Promise<void>;
+}
+
+/** Wires a service from its definition without listening: used by main and by integration tests. */
+export async function startService(
+  def: ServiceDefinition,
+  env: ServiceEnv,
+  options: { logger?: Logger; clock?: () => Date } = {},
+): Promise<RunningService> {
+  const logger = options.logger ?? createLogger(def.name);
+  const infra = await createInfrastructure(def.name, env, logger);
+  const projector = new Projector(infra.eventStore, infra.readModels, def.projections, logger);
+  const ctx: ServiceContext = { env, logger, infra, projector, clock: options.clock ?? (() => new Date()) };
+  await projector.catchUp();
+  await def.init?.(ctx);
+  const built = await def.build(ctx);
+  const relay = new OutboxRelay(infra.eventStore, infra.bus, infra.readModels, def.name, logger);
+  relay.start();
+  return {
+    ctx,
+    app: built.app,
+    relay,
+    async stop() {
+      await relay.stop();
+      await built.stop?.();
+      await infra.close();
+    },
+  };
+}
+
+/** main.ts of every service: config from the environment, listen, stop cleanly on SIGTERM/SIGINT. */
+export async function runService(def: ServiceDefinition): Promise<void> {
+  const env = loadConfig(serviceEnv(def.defaultPort));
+  const logger = createLogger(def.name);
+  const service = await startService(def, env, { logger });
+  const server: Server = service.app.listen(env.PORT, env.HOST, () => {
+    logger.info({ port: env.PORT, adapters: service.ctx.infra.kind }, `${def.name} service listening`);
+  });
+  server.keepAliveTimeout = 65_000;
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    server.close();
+    server.closeAllConnections();
+    await service.stop().catch((err) => logger.error({ err }, 'error while stopping'));
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** `npm run rebuild -w services/<name>`: empties the read models and projects every event again. */
+export async function rebuildReadModels(def: ServiceDefinition): Promise<number> {
+  const env = loadConfig(serviceEnv(def.defaultPort).partial({ INTERNAL_SECRET: true }));
+  const logger = createLogger(`${def.name}-rebuild`, 'info');
+  const infra = await createInfrastructure(def.name, env as ServiceEnv, logger);
+  try {
+    const projector = new Projector(infra.eventStore, infra.readModels, def.projections, logger);
+    return await projector.rebuild();
+  } finally {
+    await infra.close();
+  }
+}

@@ -1,0 +1,99 @@
+import type { ReadModels } from '../../src/ports';
+
+export interface ReadModelsHarness {
+  models: ReadModels;
+  cleanup(): Promise<void>;
+}
+
+interface Item {
+  id: string;
+  title: string;
+  rank: number;
+  active: boolean;
+  when: string;
+  tag?: string | null;
+}
+
+let n = 0;
+
+export function readModelsContract(adapter: string, make: () => Promise<ReadModelsHarness>) {
+  describe(`ReadModels contract [${adapter}]`, () => {
+    let h: ReadModelsHarness;
+    let items: ReturnType<ReadModels['collection']>;
+    const seed: Item[] = [
+      { id: 'a', title: 'Alpha', rank: 2, active: true, when: '2026-01-03T00:00:00.000Z', tag: 'x' },
+      { id: 'b', title: 'Beta', rank: 1, active: false, when: '2026-01-01T00:00:00.000Z', tag: null },
+      { id: 'c', title: 'Gamma', rank: 2, active: true, when: '2026-01-02T00:00:00.000Z', tag: 'y' },
+      { id: 'd', title: 'Delta', rank: 3, active: true, when: '2026-01-04T00:00:00.000Z' },
+    ];
+    beforeEach(async () => {
+      h = await make();
+      items = h.models.collection<Item>(`items${process.pid}x${++n}`);
+      for (const i of seed) await items.put(i);
+    });
+    afterEach(async () => {
+      await items.clear();
+      await h.cleanup();
+    });
+
+    it('When a document is put, then get returns it and put again replaces it', async () => {
+      expect(await items.get('a')).toEqual(seed[0]);
+      await items.put({ ...seed[0]!, title: 'Alpha 2' });
+      expect(await items.get('a')).toMatchObject({ title: 'Alpha 2', rank: 2 });
+      expect(await items.get('zzz')).toBeNull();
+    });
+
+    it('When a document is updated, then the patch is merged and the result returned', async () => {
+      expect(await items.update('b', { active: true })).toMatchObject({ id: 'b', title: 'Beta', active: true });
+      expect(await items.get('b')).toMatchObject({ active: true });
+      expect(await items.update('missing', { active: true })).toBeNull();
+    });
+
+    it('When filtering by equality, booleans and null, then only matching documents come back', async () => {
+      const ids = async (where: object) =>
+        (await items.find({ where: where as never, sort: [{ field: 'id', dir: 'asc' }] })).map((i) => i.id);
+      expect(await ids({ active: true })).toEqual(['a', 'c', 'd']);
+      expect(await ids({ active: false })).toEqual(['b']);
+      expect(await ids({ rank: 2, active: true })).toEqual(['a', 'c']);
+      expect(await ids({ title: 'Delta' })).toEqual(['d']);
+    });
+
+    it('When filtering with operators, then $lt $lte $gt $gte $ne $in behave as comparisons', async () => {
+      const ids = async (where: object) =>
+        (await items.find({ where: where as never, sort: [{ field: 'id', dir: 'asc' }] })).map((i) => i.id);
+      expect(await ids({ rank: { $gte: 2 } })).toEqual(['a', 'c', 'd']);
+      expect(await ids({ rank: { $lt: 2 } })).toEqual(['b']);
+      expect(await ids({ rank: { $gt: 1, $lte: 2 } })).toEqual(['a', 'c']);
+      expect(await ids({ when: { $lte: '2026-01-02T00:00:00.000Z' } })).toEqual(['b', 'c']);
+      expect(await ids({ id: { $in: ['a', 'd', 'q'] } })).toEqual(['a', 'd']);
+      expect(await ids({ id: { $in: [] } })).toEqual([]);
+      expect(await ids({ rank: { $ne: 2 } })).toEqual(['b', 'd']);
+    });
+
+    it('When sorting on several keys with a limit, then the order and the count hold', async () => {
+      const sorted = await items.find({ sort: [{ field: 'rank', dir: 'desc' }, { field: 'when', dir: 'asc' }] });
+      expect(sorted.map((i) => i.id)).toEqual(['d', 'c', 'a', 'b']);
+      const top = await items.find({ sort: [{ field: 'when', dir: 'desc' }], limit: 2 });
+      expect(top.map((i) => i.id)).toEqual(['d', 'a']);
+    });
+
+    it('When counting and deleting, then the numbers follow', async () => {
+      expect(await items.count()).toBe(4);
+      expect(await items.count({ active: true })).toBe(3);
+      expect(await items.delete('a')).toBe(true);
+      expect(await items.delete('a')).toBe(false);
+      expect(await items.count()).toBe(3);
+      await items.clear();
+      expect(await items.count()).toBe(0);
+    });
+
+    it('When two collections are used, then they do not see each other', async () => {
+      const other = h.models.collection<Item>(`other${process.pid}x${n}`);
+      await other.clear();
+      await other.put({ ...seed[0]!, id: 'o' });
+      expect(await other.count()).toBe(1);
+      expect(await items.get('o')).toBeNull();
+      await other.clear();
+    });
+  });
+}
