@@ -1,0 +1,12 @@
+import type { ServiceDefinition } from '@12yards/platform';
+import { buildApp } from './app';
+import { seedDefaults } from './seed';
+import { serviceStatusProjection } from './service-status/projection';
+
+export const statusService: ServiceDefinition = {
+  name: 'status',
+  defaultPort: 8101,
+  projections: [serviceStatusProjection],
+  init: seedDefaults,
+  build: async (ctx) => ({ app: buildApp(ctx) }),
+};
