@@ -9,8 +9,8 @@ import { HttpError, validationError } from './errors';
 
 export interface HttpAppOptions {
   logger: Logger;
-  /** Largest JSON body accepted. */
-  jsonLimit?: string;
+  /** Largest JSON body accepted; false leaves bodies unparsed (the gateway streams them on). */
+  jsonLimit?: string | false;
   /** Named readiness checks for /readyz; every one must answer true. */
   readiness?: Record<string, () => Promise<boolean>>;
 }
@@ -35,7 +35,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
-  app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
+  if (options.jsonLimit !== false) app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -60,6 +60,7 @@ export function finishHttpApp(app: Express, logger: Logger): Express {
     const error = toHttpError(err);
     if (error.status >= 500) (req.log ?? logger).error({ err }, 'request failed');
     if (res.headersSent) return;
+    res.set(error.headers);
     res.status(error.status).json({
       error: { code: error.code, message: error.message, ...(error.details !== undefined && { details: error.details }) },
     });

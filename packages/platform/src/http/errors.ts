@@ -2,6 +2,9 @@ import type { ZodError } from 'zod';
 
 /** An error that becomes an HTTP answer `{ error: { code, message, details? } }`. */
 export class HttpError extends Error {
+  /** Extra response headers, e.g. Retry-After on a 429. */
+  headers: Record<string, string> = {};
+
   constructor(
     readonly status: number,
     readonly code: string,

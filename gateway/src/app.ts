@@ -1,0 +1,78 @@
+import type { Express, NextFunction, Request, Response } from 'express';
+import cookieParser from 'cookie-parser';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { createHttpApp, finishHttpApp, HttpError, type Logger, type ReadModels } from '@12yards/platform';
+import type { GatewayEnv } from './config';
+import { authRoutes } from './auth/routes';
+import { loadSession, requireSession } from './auth/guard';
+import { Sessions } from './auth/sessions';
+import { AdminUsers } from './auth/users';
+import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleOptions } from './auth/throttle';
+import { createProxies, type Targets } from './proxy';
+import { resolveRoute } from './routing';
+
+export interface GatewayDeps {
+  env: GatewayEnv;
+  logger: Logger;
+  /** Where admin users and sessions live. */
+  models: ReadModels;
+  clock?: () => Date;
+  throttle?: ThrottleOptions;
+  /** Public form posts (contact, application) per IP per 10 minutes. */
+  publicWritesPerIp?: number;
+  readiness?: Record<string, () => Promise<boolean>>;
+  /** Mounts the built web apps (after the API routes). */
+  mountWeb?: (app: Express) => void;
+}
+
+const PUBLIC_WRITES = new Set(['/api/contacts', '/api/partners']);
+
+export function buildGateway(deps: GatewayDeps) {
+  const { env, logger } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const secure = env.NODE_ENV === 'production';
+  const users = new AdminUsers(deps.models, env.SCRYPT_N);
+  const sessions = new Sessions(deps.models, clock);
+  const throttle = new LoginThrottle(deps.throttle ?? DEFAULT_THROTTLE);
+  const publicWrites = new RateLimiterMemory({ keyPrefix: 'public-write', points: deps.publicWritesPerIp ?? 30, duration: 600 });
+  const targets: Targets = {
+    status: env.STATUS_URL,
+    content: env.CONTENT_URL,
+    partners: env.PARTNERS_URL,
+    contracts: env.CONTRACTS_URL,
+    media: env.MEDIA_URL,
+  };
+  const proxies = createProxies(targets, env.INTERNAL_SECRET, logger);
+
+  const app = createHttpApp({ logger, jsonLimit: false, readiness: { ...deps.readiness, models: () => deps.models.ready() } });
+  app.use(cookieParser());
+  app.use(loadSession(sessions, secure));
+  app.use(authRoutes({ users, sessions, throttle, secure, publicOrigin: env.PUBLIC_ORIGIN, clock }));
+
+  // The gate: every path in the routing table is checked here, before anything is proxied.
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    const route = resolveRoute(req.method, req.path);
+    if (!route) return next();
+    if (route.requiresAdmin) {
+      const session = requireSession(req, env.PUBLIC_ORIGIN);
+      req.admin = { username: session.username, role: session.role };
+    } else {
+      delete req.admin;
+      if (req.method === 'POST' && PUBLIC_WRITES.has(req.path)) {
+        try {
+          await publicWrites.consume(req.ip ?? 'unknown');
+        } catch (e) {
+          if (!(e instanceof RateLimiterRes)) throw e;
+          const err = new HttpError(429, 'too_many_requests', 'Too many submissions. Please try again later.');
+          err.headers['Retry-After'] = String(Math.ceil(e.msBeforeNext / 1000));
+          throw err;
+        }
+      }
+    }
+    proxies[route.service](req, res, next);
+  });
+
+  deps.mountWeb?.(app);
+  finishHttpApp(app, logger);
+  return { app, users, sessions };
+}

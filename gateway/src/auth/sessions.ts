@@ -1,0 +1,80 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AdminRole } from '@12yards/api';
+import type { ReadModels } from '@12yards/platform';
+
+export const IDLE_TIMEOUT_MS = 30 * 60_000;
+export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60_000;
+/** lastSeenAt is written at most this often, so reads do not turn into writes on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** SPEC entity admin_sessions. The id stored is a hash of the cookie value, so a leaked table opens no session. */
+export interface AdminSession {
+  id: string;
+  userId: string;
+  username: string;
+  role: AdminRole;
+  csrfToken: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+}
+
+const hashId = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export class Sessions {
+  constructor(private readonly models: ReadModels, private readonly clock: () => Date = () => new Date()) {}
+
+  private get sessions() {
+    return this.models.collection<AdminSession>('admin_sessions');
+  }
+
+  /** A new session: 256 random bits in the cookie, a separate CSRF token. */
+  async create(user: { id: string; username: string; role: AdminRole }): Promise<{ token: string; session: AdminSession }> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock();
+    const session: AdminSession = {
+      id: hashId(token),
+      userId: user.id,
+      username: user.username,
+      role: user.role,
+      csrfToken: randomBytes(32).toString('base64url'),
+      createdAt: now.toISOString(),
+      lastSeenAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS).toISOString(),
+    };
+    await this.sessions.put(session);
+    return { token, session };
+  }
+
+  /** The live session for a cookie value, touched; null (and removed) when idle or past its absolute end. */
+  async resolve(token: string | undefined): Promise<AdminSession | null> {
+    if (!token || token.length > 100) return null;
+    const session = await this.sessions.get(hashId(token));
+    if (!session) return null;
+    const now = this.clock().getTime();
+    const idle = now - Date.parse(session.lastSeenAt) > IDLE_TIMEOUT_MS;
+    if (idle || now >= Date.parse(session.expiresAt)) {
+      await this.sessions.delete(session.id);
+      return null;
+    }
+    if (now - Date.parse(session.lastSeenAt) > TOUCH_EVERY_MS) {
+      await this.sessions.update(session.id, { lastSeenAt: new Date(now).toISOString() });
+    }
+    return session;
+  }
+
+  async end(token: string | undefined): Promise<void> {
+    if (token) await this.sessions.delete(hashId(token));
+  }
+
+  /** Removes expired sessions (called now and then). */
+  async sweep(): Promise<number> {
+    const now = this.clock();
+    const expired = await this.sessions.find({ where: { expiresAt: { $lte: now.toISOString() } } });
+    const idle = await this.sessions.find({
+      where: { lastSeenAt: { $lte: new Date(now.getTime() - IDLE_TIMEOUT_MS).toISOString() } },
+    });
+    for (const s of [...expired, ...idle]) await this.sessions.delete(s.id);
+    return expired.length + idle.length;
+  }
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { AdminRole } from '@12yards/api';
+import type { ReadModels } from '@12yards/platform';
+import { hashPassword } from './passwords';
+
+/** SPEC entity admin_users. */
+export interface AdminUser {
+  id: string;
+  username: string;
+  email: string;
+  passwordHash: string;
+  role: AdminRole;
+  isActive: boolean;
+  lastLogin: string | null;
+  createdAt: string;
+}
+
+export class AdminUsers {
+  constructor(private readonly models: ReadModels, private readonly scryptN: number) {}
+
+  private get users() {
+    return this.models.collection<AdminUser>('admin_users');
+  }
+
+  async findByUsername(username: string): Promise<AdminUser | null> {
+    const [user] = await this.users.find({ where: { username: username.toLowerCase() }, limit: 1 });
+    return user ?? null;
+  }
+
+  async count(): Promise<number> {
+    return this.users.count();
+  }
+
+  /** Creates the user, or sets the password and role of an existing one with that username. */
+  async upsert(input: { username: string; password: string; role?: AdminRole; email?: string }): Promise<AdminUser> {
+    const username = input.username.trim().toLowerCase();
+    if (!username || username.length > 50) throw new Error('username must be 1 to 50 characters');
+    const passwordHash = await hashPassword(input.password, this.scryptN);
+    const existing = await this.findByUsername(username);
+    if (existing) {
+      const updated = { ...existing, passwordHash, role: input.role ?? existing.role, isActive: true };
+      await this.users.put(updated);
+      return updated;
+    }
+    const email = input.email ?? `${username}@admin.local`;
+    const [sameEmail] = await this.users.find({ where: { email }, limit: 1 });
+    if (sameEmail) throw new Error(`email ${email} is already used`);
+    const user: AdminUser = {
+      id: randomUUID(),
+      username,
+      email,
+      passwordHash,
+      role: input.role ?? 'editor',
+      isActive: true,
+      lastLogin: null,
+      createdAt: new Date().toISOString(),
+    };
+    await this.users.put(user);
+    return user;
+  }
+
+  async recordLogin(user: AdminUser, at: Date): Promise<void> {
+    await this.users.update(user.id, { lastLogin: at.toISOString() });
+  }
+}

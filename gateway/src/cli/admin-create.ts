@@ -1,0 +1,36 @@
+/**
+ * npm run admin:create -- --username alice --role editor   (password from ADMIN_PASSWORD or asked on the terminal)
+ * Creates the admin user, or resets its password and role when it exists.
+ */
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { adminRole } from '@12yards/api';
+import { createInfrastructure, loadConfig } from '@12yards/platform';
+import { gatewayEnv } from '../config';
+import { AdminUsers } from '../auth/users';
+
+async function main() {
+  const { values } = parseArgs({
+    options: { username: { type: 'string' }, role: { type: 'string', default: 'admin' }, email: { type: 'string' } },
+  });
+  const env = loadConfig(gatewayEnv.partial({ INTERNAL_SECRET: true }));
+  const username = values.username ?? env.ADMIN_USERNAME;
+  if (!username) throw new Error('Give --username NAME (or ADMIN_USERNAME)');
+  const role = adminRole.parse(values.role);
+  let password = process.env.ADMIN_PASSWORD;
+  if (!password) {
+    const rl = createInterface({ input: process.stdin, output: process.stdout });
+    password = await rl.question(`Password for ${username} (at least 12 characters): `);
+    rl.close();
+  }
+  if (!password || password.length < 12) throw new Error('The password must be at least 12 characters');
+  const infra = await createInfrastructure('gateway', env as never);
+  const user = await new AdminUsers(infra.readModels, env.SCRYPT_N).upsert({ username, password, role, email: values.email });
+  await infra.close();
+  console.log(`Admin user ${user.username} (${user.role}) is ready.`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

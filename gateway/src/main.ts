@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Express } from 'express';
+import { createInfrastructure, createLogger, loadConfig } from '@12yards/platform';
+import { buildGateway } from './app';
+import { bootstrapAdmin } from './bootstrap-admin';
+import { gatewayEnv } from './config';
+import { mountWeb } from './web/static';
+
+async function main() {
+  const env = loadConfig(gatewayEnv);
+  const logger = createLogger('gateway');
+  const infra = await createInfrastructure('gateway', env, logger);
+  const shellDist = resolve(env.SHELL_DIST);
+  const adminDist = resolve(env.ADMIN_DIST);
+  const web = existsSync(shellDist)
+    ? (app: Express) => mountWeb(app, { shellDist, adminDist })
+    : undefined;
+  if (!web) logger.warn({ shellDist }, 'web apps are not built: serving the API only (run npm run build)');
+
+  const { app, users, sessions } = buildGateway({ env, logger, models: infra.readModels, mountWeb: web });
+  await bootstrapAdmin(env, users, logger);
+  const sweep = setInterval(() => void sessions.sweep().catch(() => undefined), 10 * 60_000);
+  sweep.unref();
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    logger.info({ port: env.PORT }, 'gateway listening');
+  });
+  server.keepAliveTimeout = 65_000;
+  const stop = async () => {
+    server.close();
+    server.closeAllConnections();
+    await infra.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
