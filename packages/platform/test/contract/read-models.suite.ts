@@ -1,4 +1,4 @@
-import type { ReadModels } from '../../src/ports';
+import type { Collection, ReadModels } from '../../src/ports';
 
 export interface ReadModelsHarness {
   models: ReadModels;
@@ -19,7 +19,7 @@ let n = 0;
 export function readModelsContract(adapter: string, make: () => Promise<ReadModelsHarness>) {
   describe(`ReadModels contract [${adapter}]`, () => {
     let h: ReadModelsHarness;
-    let items: ReturnType<ReadModels['collection']>;
+    let items: Collection<Item>;
     const seed: Item[] = [
       { id: 'a', title: 'Alpha', rank: 2, active: true, when: '2026-01-03T00:00:00.000Z', tag: 'x' },
       { id: 'b', title: 'Beta', rank: 1, active: false, when: '2026-01-01T00:00:00.000Z', tag: null },
