@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// `npm start`: the gateway and the five services, each in its own process as in production, on the embedded
+// adapters unless production URLs are set. Builds what is missing or stale, restarts a crashed service, stops on Ctrl-C.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const PORT = Number(process.env.PORT ?? 8080);
+const HOST = process.env.HOST ?? '127.0.0.1';
+const DATA_DIR = resolve(process.env.DATA_DIR ?? join(root, 'data'));
+const SERVICES = ['status', 'content', 'partners', 'contracts', 'media'];
+const servicePort = (i) => PORT + 21 + i; // 8080 -> 8101..8105
+
+const log = (msg) => process.stdout.write(`[start] ${msg}\n`);
+
+if (!existsSync(join(root, 'node_modules'))) {
+  log('node_modules is missing: running npm ci first');
+  const r = spawnSync('npm', ['ci'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    const p = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+const mtime = (f) => (existsSync(f) ? statSync(f).mtimeMs : 0);
+
+// Build what is missing or older than its sources.
+const serverSources = Math.max(...['gateway/src', 'packages/api/src', 'packages/platform/src', ...SERVICES.map((s) => `services/${s}/src`)].map((d) => newestMtime(join(root, d))));
+const serverBuilt = Math.min(mtime(join(root, 'gateway/dist/main.js')), ...SERVICES.map((s) => mtime(join(root, `services/${s}/dist/main.js`))));
+if (serverBuilt < serverSources) {
+  log('building the gateway and services');
+  const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--server-only'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+const webSources = Math.max(...['web/shell/src', 'web/admin/src', 'packages/ui/src', 'packages/api/src'].map((d) => newestMtime(join(root, d))));
+const webBuilt = Math.min(mtime(join(root, 'web/shell/dist/index.html')), existsSync(join(root, 'web/admin/src')) ? mtime(join(root, 'web/admin/dist/remoteEntry.js')) : Infinity);
+if (existsSync(join(root, 'web/shell/src')) && webBuilt < webSources) {
+  log('building the web apps');
+  const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--web-only'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+// The secret the gateway signs admin identities with, shared with the services; kept with the data.
+mkdirSync(DATA_DIR, { recursive: true });
+const secretFile = join(DATA_DIR, '.internal-secret');
+if (!process.env.INTERNAL_SECRET && !existsSync(secretFile)) {
+  writeFileSync(secretFile, randomBytes(32).toString('base64url'), { mode: 0o600 });
+}
+const INTERNAL_SECRET = process.env.INTERNAL_SECRET ?? readFileSync(secretFile, 'utf8').trim();
+
+const urls = Object.fromEntries(SERVICES.map((s, i) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${servicePort(i)}`]));
+// Locally over plain HTTP the session cookie cannot be Secure; production behind TLS sets NODE_ENV=production itself.
+const common = { ...process.env, DATA_DIR, INTERNAL_SECRET, NODE_ENV: process.env.NODE_ENV ?? 'development' };
+
+const procs = [
+  ...SERVICES.map((s, i) => ({ name: s, script: join(root, `services/${s}/dist/main.js`), env: { ...common, PORT: String(servicePort(i)), HOST: '127.0.0.1' } })),
+  { name: 'gateway', script: join(root, 'gateway/dist/main.js'), env: { ...common, ...urls, PORT: String(PORT), HOST } },
+];
+
+for (const p of procs.filter((p) => !existsSync(p.script))) log(`${p.name} has no build at ${p.script}: not started`);
+const runnable = procs.filter((p) => existsSync(p.script));
+
+let stopping = false;
+const children = new Map();
+
+function launch(p, attempt = 0) {
+  const child = spawn(process.execPath, ['--enable-source-maps', p.script], { cwd: root, env: p.env, stdio: 'inherit' });
+  const started = Date.now();
+  children.set(p.name, child);
+  child.on('exit', (code, signal) => {
+    children.delete(p.name);
+    if (stopping) return;
+    // Back off 1 s, 2 s, 4 s ... up to 30 s; a process that ran for a minute starts the count again.
+    const next = Date.now() - started > 60_000 ? 0 : attempt + 1;
+    const delay = Math.min(30_000, 1000 * 2 ** Math.max(0, next - 1));
+    log(`${p.name} exited (${signal ?? code}); restarting in ${delay} ms`);
+    setTimeout(() => !stopping && launch(p, next), delay);
+  });
+}
+for (const p of runnable) launch(p);
+
+async function waitReady() {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && !stopping) {
+    try {
+      const ok = await Promise.all([
+        fetch(`http://127.0.0.1:${PORT}/readyz`),
+        ...runnable.filter((p) => p.name !== 'gateway').map((p) => fetch(`http://127.0.0.1:${p.env.PORT}/readyz`)),
+      ]);
+      if (ok.every((r) => r.ok)) return true;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+waitReady().then((ok) => {
+  if (ok) log(`12Yards is running at http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT}  (data in ${DATA_DIR}; Ctrl-C stops)`);
+  else if (!stopping) log('some processes are not ready after 60 s; see the logs above');
+});
+
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  log(`stopping (${signal})`);
+  for (const child of children.values()) child.kill('SIGTERM');
+  const force = setTimeout(() => {
+    for (const child of children.values()) child.kill('SIGKILL');
+    process.exit(1);
+  }, 10_000);
+  const check = setInterval(() => {
+    if (children.size === 0) {
+      clearInterval(check);
+      clearTimeout(force);
+      process.exit(0);
+    }
+  }, 50);
+}
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

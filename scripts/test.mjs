@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// `npm test`: every jest tier (unit, int, contract, web), then the browser suite when it exists.
+// Ends with one plain line "tests: N passed, N failed" for CI.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const results = join(root, '.jest-results.json');
+rmSync(results, { force: true });
+
+const jest = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/jest/bin/jest.js'), '--json', `--outputFile=${results}`, ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+);
+let passed = 0;
+let failed = 0;
+if (existsSync(results)) {
+  const r = JSON.parse(readFileSync(results, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+}
+let status = jest.status ?? 1;
+
+if (existsSync(join(root, 'e2e/run.mjs')) && !process.argv.includes('--no-e2e') && process.argv.length <= 2) {
+  const e2e = spawnSync(process.execPath, [join(root, 'e2e/run.mjs')], { cwd: root, stdio: 'inherit' });
+  const summary = join(root, 'e2e/test-results/summary.json');
+  if (existsSync(summary)) {
+    const s = JSON.parse(readFileSync(summary, 'utf8'));
+    passed += s.passed;
+    failed += s.failed;
+  }
+  if (e2e.status !== 0) status = e2e.status ?? 1;
+}
+
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(status !== 0 ? status : failed > 0 ? 1 : 0);
