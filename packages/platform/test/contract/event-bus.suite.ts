@@ -72,11 +72,10 @@ export function eventBusContract(adapter: string, make: () => Promise<EventBusHa
       await h.produce('s', [{ type: 'First', data: {} }, { type: 'Second', data: {} }, { type: 'Third', data: {} }]);
       const first = await open();
       const seen: string[] = [];
-      let sub: Subscription | undefined;
-      sub = await first.subscribe(group, [h.topic], async (e) => {
+      const sub: Subscription = await first.subscribe(group, [h.topic], async (e) => {
         seen.push(e.type);
         if (e.type === 'Second') {
-          void sub?.stop();
+          void sub.stop();
           void first.close();
           await new Promise(() => undefined); // the process died mid-handling: this never resolves
         }
@@ -119,12 +118,11 @@ export function eventBusContract(adapter: string, make: () => Promise<EventBusHa
       await h.produce('s', [{ type: 'Only', data: {} }, { type: 'Next', data: {} }]);
 
       const first = await open();
-      let sub: Subscription | undefined;
-      sub = await subscribeIdempotent(first, models, group, [h.topic], async (e) => {
+      const sub: Subscription = await subscribeIdempotent(first, models, group, [h.topic], async (e) => {
         effects.push(e.id);
         // The effect and the inbox record are written, then the process dies before the bus commits.
         if (e.type === 'Only') {
-          void sub?.stop();
+          void sub.stop();
           void first.close();
         }
       });
