@@ -52,7 +52,11 @@ export function buildGateway(deps: GatewayDeps) {
   // The gate: every path in the routing table is checked here, before anything is proxied.
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     const route = resolveRoute(req.method, req.path);
-    if (!route) return next();
+    if (!route) {
+      // An unknown admin path tells an anonymous caller nothing, not even that it does not exist.
+      if (req.path.startsWith('/api/admin')) requireSession(req, env.PUBLIC_ORIGIN);
+      return next();
+    }
     if (route.requiresAdmin) {
       const session = requireSession(req, env.PUBLIC_ORIGIN);
       req.admin = { username: session.username, role: session.role };

@@ -154,6 +154,7 @@ describe('gateway: admin auth and the status service end to end', () => {
     await request(stack.app).post('/api/news').send({}).expect(401);
     await request(stack.app).post('/api/upload').expect(401);
     await request(stack.app).get('/api/admin/media').expect(401);
+    await request(stack.app).get('/api/admin/no-such-thing').expect(401);
   });
 
   it('When a service is down, then its routes answer 502 as JSON', async () => {

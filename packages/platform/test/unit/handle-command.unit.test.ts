@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { handleCommand, type Decider } from '../../src/es/decider';
+import { openSqlite } from '../../src/embedded/sqlite';
+import { SqliteEventStore } from '../../src/embedded/sqlite-event-store';
+import { ConcurrencyError, type EventStore } from '../../src/ports';
+
+type Ev = { type: 'Added'; data: { n: number } };
+const counter: Decider<number, { add: number }, Ev> = {
+  initialState: () => 0,
+  decide: (c) => [{ type: 'Added', data: { n: c.add } }],
+  evolve: (s, e) => s + e.data.n,
+};
+
+describe('handleCommand', () => {
+  let dir: string;
+  let store: SqliteEventStore;
+  let db: ReturnType<typeof openSqlite>;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), '12yards-unit-'));
+    db = openSqlite(join(dir, 'x.sqlite'));
+    store = new SqliteEventStore(db);
+  });
+  afterEach(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('When a command is handled, then its events are appended and the new state returned', async () => {
+    await handleCommand(store, 's', counter, { add: 2 }, { actor: 'alice' });
+    const result = await handleCommand(store, 's', counter, { add: 3 });
+    expect(result.state).toBe(5);
+    expect(result.version).toBe(2);
+    expect((await store.read('s'))[0]!.meta).toEqual({ actor: 'alice' });
+  });
+
+  it('When another writer appends in between once, then the command is retried on fresh state', async () => {
+    let raced = false;
+    const racing: EventStore = Object.create(store);
+    racing.append = async (...args) => {
+      if (!raced) {
+        raced = true;
+        await store.append('s', 'any', [{ type: 'Added', data: { n: 10 } }]);
+      }
+      return store.append(...args);
+    };
+    const result = await handleCommand(racing, 's', counter, { add: 1 });
+    expect(result.state).toBe(11);
+  });
+
+  it('When the stream keeps changing under it, then the second conflict is a 409', async () => {
+    const always: EventStore = Object.create(store);
+    always.append = async () => {
+      throw new ConcurrencyError('s', 0, 1);
+    };
+    await expect(handleCommand(always, 's', counter, { add: 1 })).rejects.toMatchObject({ status: 409 });
+  });
+});
