@@ -102,6 +102,17 @@ export const partner = z.object({
 export type Partner = z.infer<typeof partner>;
 
 export const updatePartnerStatus = z.object({ status: partnerStatus });
+export type UpdatePartnerStatus = z.input<typeof updatePartnerStatus>;
+
+/**
+ * PUT /api/admin/partners/:id with more than a status: the admin form's fields replace the partner's details
+ * (type kept when omitted); a status may come along. A body with only {status} is an updatePartnerStatus.
+ */
+export const updatePartner = adminPartnerInput.extend({
+  type: partnerType.optional(),
+  status: partnerStatus.optional(),
+});
+export type UpdatePartnerInput = z.input<typeof updatePartner>;
 
 // ---------- action items ----------
 export const newPartnerAction = z.object({

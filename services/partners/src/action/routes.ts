@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Request } from 'express';
+import { newPartnerAction, updatePartnerAction, type PartnerActionCount } from '@12yards/api';
+import { handleCommand, notFound, parse, requireAdmin, type ServiceContext } from '@12yards/platform';
+import { loadPartner } from '../partner/load';
+import { partnerRows } from '../partner/projection';
+import { partnerActionDecider, type PartnerActionCommand } from './decide';
+import { actionStreamId } from './events';
+import { actionRows, actionView } from './projection';
+
+export function partnerActionRoutes(ctx: ServiceContext): Router {
+  const { infra, projector } = ctx;
+  const router = Router();
+  const rows = actionRows(infra.readModels);
+  const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
+  const meta = (req: Request) => ({ actor: req.admin?.username, requestId: String(req.id) });
+
+  const run = async (req: Request, command: PartnerActionCommand) => {
+    await handleCommand(infra.eventStore, actionStreamId(command.id), partnerActionDecider, command, meta(req));
+    await projector.catchUp();
+    const row = await rows.get(command.id);
+    if (!row) throw notFound(`No action with id ${command.id}`);
+    return actionView(row, ctx.clock());
+  };
+
+  router.get('/api/admin/partners/:id/actions', admin, async (req, res) => {
+    const partnerId = String(req.params.id);
+    if (!(await partnerRows(infra.readModels).get(partnerId))) throw notFound(`No partner with id ${partnerId}`);
+    const list = await rows.find({ where: { partnerId }, sort: [{ field: 'order', dir: 'desc' }] });
+    const now = ctx.clock();
+    res.set('Cache-Control', 'no-store').json(list.map((row) => actionView(row, now)));
+  });
+
+  router.post('/api/admin/partners/:id/actions', admin, async (req, res) => {
+    const { actionText, dueDate } = parse(newPartnerAction, req.body);
+    const partnerId = String(req.params.id);
+    const partnerExists = (await loadPartner(infra.eventStore, partnerId)).exists;
+    const action = await run(req, {
+      type: 'CreateAction',
+      id: randomUUID(),
+      partnerId,
+      partnerExists,
+      actionText,
+      dueDate,
+      at: ctx.clock(),
+    });
+    res.status(201).set('Cache-Control', 'no-store').json(action);
+  });
+
+  router.put('/api/admin/partners/:id/actions/:actionId', admin, async (req, res) => {
+    const { notes, isCompleted } = parse(updatePartnerAction, req.body);
+    const action = await run(req, {
+      type: 'UpdateAction',
+      id: String(req.params.actionId),
+      partnerId: String(req.params.id),
+      notes,
+      isCompleted,
+      at: ctx.clock(),
+    });
+    res.set('Cache-Control', 'no-store').json(action);
+  });
+
+  // Partners with at least one open (not completed) action.
+  router.get('/api/admin/partner-action-counts', admin, async (_req, res) => {
+    const open = await rows.find({ where: { isCompleted: false }, sort: [{ field: 'order', dir: 'asc' }] });
+    const counts = new Map<string, number>();
+    for (const row of open) counts.set(row.partnerId, (counts.get(row.partnerId) ?? 0) + 1);
+    const body: PartnerActionCount[] = [...counts].map(([partnerId, openActionsCount]) => ({ partnerId, openActionsCount }));
+    res.set('Cache-Control', 'no-store').json(body);
+  });
+
+  return router;
+}

@@ -1,0 +1,14 @@
+import type { Express } from 'express';
+import { createHttpApp, finishHttpApp, type ServiceContext } from '@12yards/platform';
+import { partnerActionRoutes } from './action/routes';
+import { contactRoutes } from './contact/routes';
+import { partnerRoutes } from './partner/routes';
+
+/** The HTTP app from its dependencies: no listening, no globals. */
+export function buildApp(ctx: ServiceContext): Express {
+  const app = createHttpApp({ logger: ctx.logger, readiness: ctx.infra.readiness });
+  app.use(partnerRoutes(ctx));
+  app.use(partnerActionRoutes(ctx));
+  app.use(contactRoutes(ctx));
+  return finishHttpApp(app, ctx.logger);
+}

@@ -1,0 +1,31 @@
+import type { ContactMessage } from '@12yards/api';
+import type { Projection, ReadModels, StoredEvent } from '@12yards/platform';
+import type { ContactEvent } from './events';
+
+export const CONTACTS = 'contacts';
+export type ContactRow = ContactMessage & { order: number; version: number };
+
+export const contactRows = (models: ReadModels) => models.collection<ContactRow>(CONTACTS);
+
+export const contactView = ({ order: _o, version: _v, ...row }: ContactRow): ContactMessage => row;
+
+export const contactProjection: Projection = {
+  collections: [CONTACTS],
+  async apply(stored: StoredEvent, models: ReadModels) {
+    const event = stored as unknown as StoredEvent & ContactEvent;
+    const rows = contactRows(models);
+    switch (event.type) {
+      case 'ContactMessageReceived': {
+        const { at, ...fields } = event.data;
+        await rows.put({ ...fields, status: 'unread', createdAt: at, order: stored.position, version: stored.version });
+        return;
+      }
+      case 'ContactStatusChanged': {
+        const row = await rows.get(event.data.id);
+        if (!row || row.version >= stored.version) return; // revision guard: a replay is a no-op
+        await rows.put({ ...row, status: event.data.status, version: stored.version });
+        return;
+      }
+    }
+  },
+};

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Request } from 'express';
+import { contactMessageInput, updateContactStatus } from '@12yards/api';
+import { handleCommand, notFound, parse, requireAdmin, type ServiceContext } from '@12yards/platform';
+import { contactDecider, type ContactCommand } from './decide';
+import { contactStreamId } from './events';
+import { contactRows, contactView } from './projection';
+
+export function contactRoutes(ctx: ServiceContext): Router {
+  const { infra, projector } = ctx;
+  const router = Router();
+  const rows = contactRows(infra.readModels);
+  const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
+
+  const run = async (req: Request, command: ContactCommand) => {
+    const meta = { actor: req.admin?.username ?? 'visitor', requestId: String(req.id) };
+    await handleCommand(infra.eventStore, contactStreamId(command.id), contactDecider, command, meta);
+    await projector.catchUp();
+    const row = await rows.get(command.id);
+    if (!row) throw notFound(`No contact message with id ${command.id}`);
+    return contactView(row);
+  };
+
+  // Public: every field is required; empty ones are a 400, never filled in (DESIGN departure from SPEC 5).
+  router.post('/api/contacts', async (req, res) => {
+    const input = parse(contactMessageInput, req.body);
+    const created = await run(req, { type: 'ReceiveMessage', id: randomUUID(), ...input, at: ctx.clock() });
+    res.status(201).set('Cache-Control', 'no-store').json(created);
+  });
+
+  router.get('/api/contacts', admin, async (_req, res) => {
+    const list = await rows.find({ sort: [{ field: 'order', dir: 'desc' }] });
+    res.set('Cache-Control', 'no-store').json(list.map(contactView));
+  });
+
+  router.put('/api/admin/contacts/:id', admin, async (req, res) => {
+    const { status } = parse(updateContactStatus, req.body);
+    const updated = await run(req, { type: 'ChangeContactStatus', id: String(req.params.id), status, at: ctx.clock() });
+    res.set('Cache-Control', 'no-store').json(updated);
+  });
+
+  return router;
+}

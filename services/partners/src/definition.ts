@@ -1,0 +1,17 @@
+import type { ServiceDefinition } from '@12yards/platform';
+import { partnerActionProjection } from './action/projection';
+import { buildApp } from './app';
+import { contactProjection } from './contact/projection';
+import { partnerProjection } from './partner/projection';
+import { subscribeToContracts } from './reactions/contract-created';
+
+export const partnersService: ServiceDefinition = {
+  name: 'partners',
+  defaultPort: 8103,
+  projections: [partnerProjection, partnerActionProjection, contactProjection],
+  build: async (ctx) => {
+    const app = buildApp(ctx);
+    const contracts = await subscribeToContracts(ctx);
+    return { app, stop: () => contracts.stop() };
+  },
+};

@@ -1,0 +1,69 @@
+import type { Partner, PartnerStatus } from '@12yards/api';
+import type { Projection, ReadModels, StoredEvent } from '@12yards/platform';
+import { detailKeys, type PartnerEvent, type PartnerFields } from './events';
+
+export const PARTNERS = 'partners';
+const FOLLOW_UPS = new Set(['PartnerDetailsChanged', 'PartnerStatusChanged', 'PartnerPromoted', 'PartnerContractEnded']);
+export type PartnerRow = PartnerFields & {
+  status: PartnerStatus;
+  statusLocked: boolean;
+  activeContracts: number;
+  createdAt: string;
+  order: number;
+  version: number;
+};
+
+export const partnerRows = (models: ReadModels) => models.collection<PartnerRow>(PARTNERS);
+
+/** The API shape: absent optional fields are left out rather than null. */
+export function partnerView(row: PartnerRow): Partner {
+  const { order: _order, version: _version, ...rest } = row;
+  const view: Record<string, unknown> = { ...rest };
+  for (const k of detailKeys) if (view[k] === null) delete view[k];
+  return view as Partner;
+}
+
+export const partnerProjection: Projection = {
+  collections: [PARTNERS],
+  async apply(stored: StoredEvent, models: ReadModels) {
+    const event = stored as unknown as StoredEvent & PartnerEvent;
+    const rows = partnerRows(models);
+    if (event.type === 'PartnerApplicationSubmitted') {
+      const { at, source: _source, ...fields } = event.data;
+      await rows.put({
+        ...fields,
+        statusLocked: false,
+        activeContracts: 0,
+        createdAt: at,
+        order: stored.position,
+        version: stored.version,
+      });
+      return;
+    }
+    if (!FOLLOW_UPS.has(event.type)) return;
+    const row = await rows.get((event.data as { id: string }).id);
+    // The revision guard makes a replayed event a no-op.
+    if (!row || row.version >= stored.version) return;
+    const next = { ...row, version: stored.version };
+    switch (event.type) {
+      case 'PartnerDetailsChanged': {
+        const { at: _at, ...fields } = event.data;
+        await rows.put({ ...next, ...fields });
+        return;
+      }
+      case 'PartnerStatusChanged':
+        await rows.put({ ...next, status: event.data.status });
+        return;
+      case 'PartnerPromoted':
+        await rows.put({ ...next, status: 'Partner', activeContracts: event.data.activeContracts, statusLocked: true });
+        return;
+      case 'PartnerContractEnded':
+        await rows.put({
+          ...next,
+          activeContracts: event.data.activeContracts,
+          statusLocked: event.data.statusLocked,
+        });
+        return;
+    }
+  },
+};

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Request } from 'express';
+import {
+  adminPartnerInput,
+  partnerApplication,
+  updatePartner,
+  updatePartnerStatus,
+  type PartnerStatus,
+} from '@12yards/api';
+import { handleCommand, notFound, parse, requireAdmin, type ServiceContext } from '@12yards/platform';
+import { partnerDecider, type EditedDetails, type PartnerCommand } from './decide';
+import { detailKeys, partnerStreamId, type PartnerDetails } from './events';
+import { partnerRows, partnerView } from './projection';
+
+/** The parsed form as the events carry it: every detail present, absent ones null. */
+function toDetails<T extends Partial<Record<(typeof detailKeys)[number], unknown>>>(input: T) {
+  return Object.fromEntries(detailKeys.map((k) => [k, input[k] ?? null]));
+}
+
+export function partnerRoutes(ctx: ServiceContext): Router {
+  const { infra, projector } = ctx;
+  const router = Router();
+  const rows = partnerRows(infra.readModels);
+  const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
+  const meta = (req: Request) => ({ actor: req.admin?.username ?? 'visitor', requestId: String(req.id) });
+
+  const run = async (req: Request, command: PartnerCommand) => {
+    await handleCommand(infra.eventStore, partnerStreamId(command.id), partnerDecider, command, meta(req));
+    await projector.catchUp();
+    const row = await rows.get(command.id);
+    if (!row) throw notFound(`No partner with id ${command.id}`);
+    return partnerView(row);
+  };
+
+  const changeStatus = async (req: Request, status: PartnerStatus) =>
+    run(req, { type: 'UpdatePartner', id: String(req.params.id), status, at: ctx.clock() });
+
+  // Public: the application form. 201 with the created partner.
+  router.post('/api/partners', async (req, res) => {
+    const input = parse(partnerApplication, req.body);
+    const details = toDetails(input) as unknown as PartnerDetails;
+    const created = await run(req, { type: 'SubmitApplication', id: randomUUID(), details, source: 'public', at: ctx.clock() });
+    res.status(201).set('Cache-Control', 'no-store').json(created);
+  });
+
+  // Admin: every partner, newest first.
+  router.get('/api/partners', admin, async (_req, res) => {
+    const list = await rows.find({ sort: [{ field: 'order', dir: 'desc' }] });
+    res.set('Cache-Control', 'no-store').json(list.map(partnerView));
+  });
+
+  /**
+   * Admin: the admin form's create path (SPEC leaves it open). Only name, email and type are required and the
+   * type defaults to club; the club/influencer rules of the public form do not apply. 201 with the partner.
+   */
+  router.post('/api/admin/partners', admin, async (req, res) => {
+    const input = parse(adminPartnerInput, req.body);
+    const details = toDetails(input) as unknown as PartnerDetails;
+    const created = await run(req, { type: 'SubmitApplication', id: randomUUID(), details, source: 'admin', at: ctx.clock() });
+    res.status(201).set('Cache-Control', 'no-store').json(created);
+  });
+
+  router.get('/api/admin/partners/:id', admin, async (req, res) => {
+    const row = await rows.get(String(req.params.id));
+    if (!row) throw notFound(`No partner with id ${req.params.id}`);
+    res.set('Cache-Control', 'no-store').json(partnerView(row));
+  });
+
+  router.put('/api/admin/partners/:id/status', admin, async (req, res) => {
+    const { status } = parse(updatePartnerStatus, req.body);
+    res.set('Cache-Control', 'no-store').json(await changeStatus(req, status));
+  });
+
+  // The second variant of the status change; a body with more than {status} also replaces the details.
+  router.put('/api/admin/partners/:id', admin, async (req, res) => {
+    const body: unknown = req.body;
+    const onlyStatus =
+      typeof body !== 'object' || body === null || Object.keys(body).every((k) => k === 'status');
+    if (onlyStatus) {
+      const { status } = parse(updatePartnerStatus, body);
+      res.set('Cache-Control', 'no-store').json(await changeStatus(req, status));
+      return;
+    }
+    const input = parse(updatePartner, body);
+    const details = toDetails(input) as unknown as EditedDetails;
+    if (input.type === undefined) delete details.type;
+    const id = String(req.params.id);
+    res
+      .set('Cache-Control', 'no-store')
+      .json(await run(req, { type: 'UpdatePartner', id, status: input.status, details, at: ctx.clock() }));
+  });
+
+  return router;
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import {
+  ConcurrencyError,
+  deterministicEventId,
+  DuplicateEventError,
+  fold,
+  HttpError,
+  subscribeIdempotent,
+  type ServiceContext,
+  type StoredEvent,
+  type Subscription,
+} from '@12yards/platform';
+import { partnerDecider, type PartnerCommand } from '../partner/decide';
+import { partnerStreamId, type PartnerEvent } from '../partner/events';
+
+/** The consumer group of this service on other services' topics. */
+export const GROUP = 'partners';
+export const CONTRACTS_TOPIC = 'contracts';
+
+const contractRef = z.object({ contractId: z.string().min(1), partnerId: z.string().min(1) });
+
+/**
+ * Appends the events a command decides, with ids derived from the source event, so that even a redelivery that
+ * slipped past the inbox (a crash between this append and the inbox record) cannot append twice.
+ */
+async function decideAndAppend(ctx: ServiceContext, command: PartnerCommand, source: StoredEvent, purpose: string) {
+  const store = ctx.infra.eventStore;
+  const streamId = partnerStreamId(command.id);
+  for (let attempt = 1; ; attempt++) {
+    const history = (await store.read(streamId)) as unknown as PartnerEvent[];
+    const decided = partnerDecider.decide(command, fold(partnerDecider, history));
+    if (decided.length === 0) return 0;
+    try {
+      await store.append(
+        streamId,
+        history.length,
+        decided.map((e, i) => ({
+          ...e,
+          id: deterministicEventId(source.id, i === 0 ? purpose : `${purpose}-${i}`),
+          meta: { actor: 'system', causationId: source.id },
+        })),
+      );
+      return decided.length;
+    } catch (err) {
+      if (err instanceof DuplicateEventError) return 0;
+      if (err instanceof ConcurrencyError && attempt < 3) continue; // an admin edit in between: decide again
+      throw err; // the bus redelivers the event later
+    }
+  }
+}
+
+/**
+ * The contracts service's integration events: ContractCreated promotes the partner (status Partner, locked while
+ * it has active contracts); ContractEnded and ContractDeleted release one contract, unlocking at zero.
+ */
+export async function handleContractEvent(ctx: ServiceContext, event: StoredEvent): Promise<void> {
+  const kind = event.type;
+  if (kind !== 'ContractCreated' && kind !== 'ContractEnded' && kind !== 'ContractDeleted') return;
+  const ref = contractRef.safeParse(event.data);
+  if (!ref.success) {
+    ctx.logger.warn({ eventId: event.id, type: kind }, 'contract event without contractId/partnerId; skipped');
+    return;
+  }
+  const { contractId, partnerId } = ref.data;
+  const at = ctx.clock();
+  const command: PartnerCommand =
+    kind === 'ContractCreated'
+      ? { type: 'RecordContractCreated', id: partnerId, contractId, at }
+      : { type: 'RecordContractEnded', id: partnerId, contractId, reason: kind, at };
+  try {
+    await decideAndAppend(ctx, command, event, kind === 'ContractCreated' ? 'promote' : 'release');
+  } catch (err) {
+    // A contract for a partner this service never had cannot be applied; retrying would block the topic.
+    if (err instanceof HttpError && err.status === 404) {
+      ctx.logger.warn({ eventId: event.id, partnerId, contractId }, `${kind} for an unknown partner; skipped`);
+      return;
+    }
+    throw err;
+  }
+  await ctx.projector.catchUp();
+}
+
+/** Started by the service definition's build(); progress is checkpointed by the bus, duplicates kept out by the inbox. */
+export function subscribeToContracts(ctx: ServiceContext): Promise<Subscription> {
+  return subscribeIdempotent(ctx.infra.bus, ctx.infra.readModels, GROUP, [CONTRACTS_TOPIC], (event) =>
+    handleContractEvent(ctx, event),
+  );
+}
