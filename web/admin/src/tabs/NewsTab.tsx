@@ -1,0 +1,233 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Pencil, Plus } from 'lucide-react';
+import {
+  adminNewsCategories,
+  newsInput,
+  type NewsArticle,
+  type NewsFields,
+  type NewsInput,
+} from '@12yards/api';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Input,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Switch,
+  Textarea,
+} from '@12yards/ui';
+import { useAdminMutation } from '../lib/api';
+import { formatDate } from '../lib/format';
+import { Field, SwitchRow } from '../components/Field';
+import { FileUpload } from '../components/FileUpload';
+import { ConfirmDelete } from '../components/ConfirmDelete';
+import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
+
+export const NEWS_KEY = ['/api/admin/news'];
+
+const categoryLabel = (c: string) => c.replace(/-/g, ' ').replace(/\b\w/g, (m) => m.toUpperCase());
+
+export function NewsTab() {
+  const news = useQuery<NewsArticle[]>({ queryKey: NEWS_KEY });
+  const [editing, setEditing] = useState<NewsArticle | 'new' | null>(null);
+  const remove = useAdminMutation<string>({
+    mutationFn: (write, id) => write('DELETE', `/api/admin/news/${id}`),
+    invalidate: [NEWS_KEY],
+    success: 'News article deleted successfully',
+    failure: 'Failed to delete news article',
+  });
+
+  return (
+    <section>
+      <TabHeader title="News Management" description="Write, feature and publish articles for the site.">
+        <Button onClick={() => setEditing('new')}>
+          <Plus aria-hidden="true" />
+          Add Article
+        </Button>
+      </TabHeader>
+      {news.isPending ? (
+        <Loading text="Loading news..." />
+      ) : news.isError ? (
+        <LoadError what="news" error={news.error} onRetry={() => void news.refetch()} />
+      ) : news.data.length === 0 ? (
+        <Empty>No news articles yet. Add the first one.</Empty>
+      ) : (
+        <ul className="grid gap-3">
+          {news.data.map((a) => (
+            <li key={a.id}>
+              <Card>
+                <CardContent className="flex flex-col gap-4 p-4 sm:flex-row sm:items-start">
+                  {a.imageUrl && (
+                    <img src={a.imageUrl} alt="" className="h-24 w-full rounded-md object-cover sm:w-36" loading="lazy" />
+                  )}
+                  <div className="min-w-0 flex-1">
+                    <h3 className="text-lg font-semibold">{a.title}</h3>
+                    <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{a.excerpt}</p>
+                    <div className="mt-2 flex flex-wrap items-center gap-2">
+                      {a.featured && <Badge variant="warning">Featured</Badge>}
+                      {a.published ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Draft</Badge>}
+                      <Badge variant="secondary">{categoryLabel(a.category)}</Badge>
+                      <span className="text-xs text-muted-foreground">{formatDate(a.publishDate)}</span>
+                    </div>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button variant="outline" size="sm" onClick={() => setEditing(a)} aria-label={`Edit ${a.title}`}>
+                      <Pencil aria-hidden="true" />
+                      Edit
+                    </Button>
+                    <ConfirmDelete what={`news article "${a.title}"`} onConfirm={() => remove.mutate(a.id)} />
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <NewsDialog article={editing} onClose={() => setEditing(null)} />
+    </section>
+  );
+}
+
+const emptyArticle: NewsInput = {
+  title: '',
+  excerpt: '',
+  content: '',
+  category: 'general',
+  imageUrl: '',
+  featured: false,
+  published: true,
+};
+
+function toForm(a: NewsArticle): NewsInput {
+  return {
+    title: a.title,
+    excerpt: a.excerpt,
+    content: a.content,
+    category: a.category,
+    imageUrl: a.imageUrl ?? '',
+    publishDate: a.publishDate,
+    featured: a.featured,
+    published: a.published,
+  };
+}
+
+export function NewsDialog({ article, onClose }: { article: NewsArticle | 'new' | null; onClose: () => void }) {
+  const isNew = article === 'new';
+  const form = useForm<NewsInput, unknown, NewsFields>({ resolver: zodResolver(newsInput), defaultValues: emptyArticle });
+  const [uploading, setUploading] = useState(false);
+  const { register, control, handleSubmit, reset, setValue, watch, formState } = form;
+  const { errors } = formState;
+
+  useEffect(() => {
+    if (article) reset(article === 'new' ? emptyArticle : toForm(article));
+  }, [article, reset]);
+
+  const save = useAdminMutation<NewsFields>({
+    mutationFn: (write, body) =>
+      isNew ? write('POST', '/api/news', body) : write('PUT', `/api/admin/news/${(article as NewsArticle).id}`, body),
+    invalidate: [NEWS_KEY, ['/api/news']],
+    success: isNew ? 'News article created successfully' : 'News article updated successfully',
+    failure: isNew ? 'Failed to create news article' : 'Failed to update news article',
+    onSuccess: onClose,
+  });
+
+  const imageUrl = watch('imageUrl');
+
+  return (
+    <Dialog open={article !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{isNew ? 'Create News Article' : 'Edit News Article'}</DialogTitle>
+          <DialogDescription>Title, excerpt and content are required.</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={handleSubmit((body) => save.mutate(body))} className="grid gap-4">
+          <Field label="Title" required error={errors.title?.message}>
+            <Input {...register('title')} />
+          </Field>
+          <Field label="Excerpt" required error={errors.excerpt?.message}>
+            <Textarea rows={2} className="min-h-16" {...register('excerpt')} />
+          </Field>
+          <Field label="Content" required error={errors.content?.message}>
+            <Textarea rows={6} {...register('content')} />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Category" error={errors.category?.message}>
+              <Controller
+                control={control}
+                name="category"
+                render={({ field }) => (
+                  <Select value={field.value ?? 'general'} onValueChange={field.onChange}>
+                    <SelectTrigger aria-label="Category">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {adminNewsCategories.map((c) => (
+                        <SelectItem key={c} value={c}>
+                          {categoryLabel(c)}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </Field>
+            <Field label="Image URL" error={errors.imageUrl?.message}>
+              <Input placeholder="https://..." {...register('imageUrl')} />
+            </Field>
+          </div>
+          <FileUpload
+            label="Upload Image"
+            url="/api/upload"
+            accept="image/*"
+            failure="Failed to upload image"
+            onUploadingChange={setUploading}
+            onUploaded={(result) => setValue('imageUrl', result.url, { shouldDirty: true })}
+          />
+          {imageUrl && (
+            <img src={imageUrl} alt="Image preview" className="max-h-48 w-full rounded-md border border-border object-cover" />
+          )}
+          <Controller
+            control={control}
+            name="featured"
+            render={({ field }) => (
+              <SwitchRow label="Featured" hint="Show this article as featured">
+                <Switch checked={!!field.value} onCheckedChange={field.onChange} />
+              </SwitchRow>
+            )}
+          />
+          <Controller
+            control={control}
+            name="published"
+            render={({ field }) => (
+              <SwitchRow label="Published" hint="Make this article public">
+                <Switch checked={!!field.value} onCheckedChange={field.onChange} />
+              </SwitchRow>
+            )}
+          />
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending || uploading}>
+              {save.isPending ? 'Saving...' : isNew ? 'Create Article' : 'Update Article'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

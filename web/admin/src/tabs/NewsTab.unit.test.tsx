@@ -1,0 +1,120 @@
+import '../test/setup';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CSRF, failure, mockApi, renderTab } from '../test/render';
+import { NewsTab } from './NewsTab';
+
+const article = {
+  id: 'n1',
+  title: 'Launch day',
+  excerpt: 'The app is live',
+  content: 'Full story',
+  category: 'announcement',
+  imageUrl: null,
+  publishDate: '2025-01-05T10:00:00.000Z',
+  featured: true,
+  published: false,
+  createdAt: '2025-01-05T10:00:00.000Z',
+};
+
+describe('News tab', () => {
+  test('When the list is loading, then it says Loading news...', () => {
+    mockApi({ 'GET /api/admin/news': 'pending' });
+    renderTab(<NewsTab />);
+    expect(screen.getByText('Loading news...')).toBeInTheDocument();
+  });
+
+  test('When there are no articles, then the empty text shows', async () => {
+    mockApi({ 'GET /api/admin/news': { body: [] } });
+    renderTab(<NewsTab />);
+    expect(await screen.findByText(/No news articles yet/)).toBeInTheDocument();
+  });
+
+  test('When the list fails, then an error card shows', async () => {
+    mockApi({ 'GET /api/admin/news': failure() });
+    renderTab(<NewsTab />);
+    expect(await screen.findByText('Failed to load news')).toBeInTheDocument();
+  });
+
+  test('When articles load, then title, excerpt, Featured, Draft and category badges show', async () => {
+    mockApi({ 'GET /api/admin/news': { body: [article, { ...article, id: 'n2', title: 'Second', featured: false, published: true }] } });
+    renderTab(<NewsTab />);
+    const first = (await screen.findByText('Launch day')).closest('li')!;
+    expect(within(first).getByText('The app is live')).toBeInTheDocument();
+    expect(within(first).getByText('Featured')).toBeInTheDocument();
+    expect(within(first).getByText('Draft')).toBeInTheDocument();
+    expect(within(first).getByText('Announcement')).toBeInTheDocument();
+    const second = screen.getByText('Second').closest('li')!;
+    expect(within(second).getByText('Published')).toBeInTheDocument();
+    expect(within(second).queryByText('Featured')).not.toBeInTheDocument();
+  });
+
+  test('When the create form is sent empty, then the schema messages show and nothing is sent', async () => {
+    const api = mockApi({ 'GET /api/admin/news': { body: [] } });
+    renderTab(<NewsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Add Article/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Show this article as featured')).toBeInTheDocument();
+    expect(within(dialog).getByText('Make this article public')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Article' }));
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Excerpt is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Content is required')).toBeInTheDocument();
+    expect(api.writes()).toHaveLength(0);
+  });
+
+  test('When a filled article is created, then POST /api/news gets it with the CSRF token and defaults', async () => {
+    const api = mockApi({ 'GET /api/admin/news': { body: [] }, 'POST /api/news': { status: 201, body: article } });
+    renderTab(<NewsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Add Article/ }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/^Title/), 'Hello');
+    await userEvent.type(within(dialog).getByLabelText(/^Excerpt/), 'Short');
+    await userEvent.type(within(dialog).getByLabelText(/^Content/), 'Long');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Article' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    const [post] = api.writes();
+    expect(post!.url).toBe('/api/news');
+    expect(post!.headers['X-CSRF-Token']).toBe(CSRF);
+    expect(post!.body).toMatchObject({ title: 'Hello', excerpt: 'Short', content: 'Long', category: 'general', featured: false, published: true });
+    expect(await screen.findByText('News article created successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  test('When creating fails, then the toast Error / Failed to create news article shows and the dialog stays', async () => {
+    mockApi({ 'GET /api/admin/news': { body: [] }, 'POST /api/news': failure() });
+    renderTab(<NewsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Add Article/ }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/^Title/), 'Hello');
+    await userEvent.type(within(dialog).getByLabelText(/^Excerpt/), 'Short');
+    await userEvent.type(within(dialog).getByLabelText(/^Content/), 'Long');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Article' }));
+    expect(await screen.findByText('Failed to create news article')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  test('When an article is edited, then PUT /api/admin/news/:id is sent; failure shows its toast', async () => {
+    const api = mockApi({ 'GET /api/admin/news': { body: [article] }, 'PUT /api/admin/news/n1': failure() });
+    renderTab(<NewsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Launch day' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText(/^Title/)).toHaveValue('Launch day');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update Article' }));
+    expect(await screen.findByText('Failed to update news article')).toBeInTheDocument();
+    expect(api.writes()[0]).toMatchObject({ method: 'PUT', url: '/api/admin/news/n1' });
+  });
+
+  test('When Delete is confirmed, then DELETE is sent; cancelling sends nothing; failure shows its toast', async () => {
+    const api = mockApi({ 'GET /api/admin/news': { body: [article] }, 'DELETE /api/admin/news/n1': failure() });
+    renderTab(<NewsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Delete news article/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(api.writes()).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: /Delete news article/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete news article')).toBeInTheDocument();
+    expect(api.writes()[0]).toMatchObject({ method: 'DELETE', url: '/api/admin/news/n1' });
+  });
+});
