@@ -5,3 +5,4 @@ export * from './content';
 export * from './partners';
 export * from './contracts';
 export * from './media';
+export * from './client';
