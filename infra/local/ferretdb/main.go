@@ -1,0 +1,48 @@
+// Command ferretdb runs FerretDB v1 (MongoDB wire protocol) on its SQLite backend for local development and
+// tests. The FerretDB CLI cannot be `go install`ed (it needs a generated version.txt), the embeddable package can.
+package main
+
+import (
+	"context"
+	"flag"
+	"log"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/FerretDB/FerretDB/ferretdb"
+)
+
+func main() {
+	listen := flag.String("listen", "127.0.0.1:27117", "TCP address to listen on")
+	dir := flag.String("dir", "data/ferretdb", "directory of the SQLite files (one per database)")
+	level := flag.String("log-level", "warn", "debug, info, warn or error")
+	flag.Parse()
+
+	if err := os.MkdirAll(*dir, 0o755); err != nil {
+		log.Fatal(err)
+	}
+	var lvl slog.Level
+	if err := lvl.UnmarshalText([]byte(*level)); err != nil {
+		log.Fatal(err)
+	}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: lvl}))
+
+	f, err := ferretdb.New(&ferretdb.Config{
+		Listener:  ferretdb.ListenerConfig{TCP: *listen},
+		Logger:    logger,
+		Handler:   "sqlite",
+		SQLiteURL: "file:" + *dir + "/",
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	logger.Warn("FerretDB listening", "address", *listen, "dir", *dir)
+	if err := f.Run(ctx); err != nil {
+		log.Fatal(err)
+	}
+}

@@ -1,0 +1,506 @@
+#!/usr/bin/env node
+// Real servers as local processes for machines without Docker: Kafka 3.9 (KRaft), Redis, MinIO and a
+// MongoDB-wire server (FerretDB on SQLite). Everything downloaded, built or written lives under
+// ~/.cache/12yards/infra (override with YARDS_INFRA_HOME), never in the repository.
+//
+//   node infra/local/infra.mjs up [name...]     install what is missing, start what is not running, wait, print env
+//   node infra/local/infra.mjs down [name...]   stop the servers this script started
+//   node infra/local/infra.mjs status           which servers answer
+//   node infra/local/infra.mjs env              print the connection variables
+//
+// Also importable: `import { up, down, status, connectionEnv } from './infra.mjs'`.
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync, rmSync, renameSync, closeSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const HOME = process.env.YARDS_INFRA_HOME || join(homedir(), '.cache', '12yards', 'infra');
+const DIRS = {
+  bin: join(HOME, 'bin'),
+  data: join(HOME, 'data'),
+  logs: join(HOME, 'logs'),
+  run: join(HOME, 'run'),
+  conf: join(HOME, 'conf'),
+  go: join(HOME, 'go'),
+  m2: join(HOME, 'm2'),
+};
+const HOST = '127.0.0.1';
+export const PORTS = { mongo: 27117, kafka: 19092, kafkaController: 19093, redis: 16379, minio: 19000, minioConsole: 19001 };
+const KAFKA_VERSION = /<kafka\.version>([^<]+)<\/kafka\.version>/.exec(readFileSync(join(here, 'kafka/pom.xml'), 'utf8'))[1];
+// MinIO's last release (RELEASE.2025-09-07T16-13-09Z) as a Go pseudo-version: the project only tags RELEASE.* names.
+const MINIO_VERSION = 'v0.0.0-20250907161309-07c3a429bfed';
+const FERRETDB_VERSION = /github\.com\/FerretDB\/FerretDB (v[0-9.]+)/.exec(readFileSync(join(here, 'ferretdb/go.mod'), 'utf8'))[1];
+const MINIO_USER = '12yards-local';
+const MINIO_PASSWORD = '12yards-local-secret';
+
+/** The variables the platform reads to pick the production adapters. */
+export function connectionEnv() {
+  return {
+    MONGO_URL: `mongodb://${HOST}:${PORTS.mongo}/12yards`,
+    KAFKA_BROKERS: `${HOST}:${PORTS.kafka}`,
+    REDIS_URL: `redis://${HOST}:${PORTS.redis}`,
+    MINIO_ENDPOINT: HOST,
+    MINIO_PORT: String(PORTS.minio),
+    MINIO_USE_SSL: 'false',
+    MINIO_ACCESS_KEY: MINIO_USER,
+    MINIO_SECRET_KEY: MINIO_PASSWORD,
+    MINIO_BUCKET: '12yards',
+  };
+}
+export const ENV_FILE = join(HOME, 'env');
+
+const log = (msg) => process.stderr.write(`[infra] ${msg}\n`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const which = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).stdout.trim() || null;
+
+function run(cmd, args, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const logFile = opts.logFile ?? join(DIRS.logs, `${opts.name ?? cmd.split('/').pop()}-install.log`);
+    const fd = openSync(logFile, 'a');
+    const child = spawn(cmd, args, { stdio: ['ignore', fd, fd], env: { ...process.env, ...opts.env }, cwd: opts.cwd });
+    child.on('error', (err) => (closeSync(fd), reject(err)));
+    child.on('exit', (code) => {
+      closeSync(fd);
+      if (code === 0) resolve();
+      else reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}; see ${logFile}`));
+    });
+  });
+}
+
+const goEnv = () => ({
+  GOPATH: join(DIRS.go, 'path'),
+  GOMODCACHE: join(DIRS.go, 'mod'),
+  GOCACHE: join(DIRS.go, 'cache'),
+  GOTOOLCHAIN: 'local',
+  GOFLAGS: '-buildvcs=false',
+  CGO_ENABLED: '0',
+});
+
+function requireTool(cmd, hint) {
+  const path = which(cmd);
+  if (!path) throw new Error(`${cmd} is not installed: ${hint}`);
+  return path;
+}
+
+// ---- probes: a server counts as up only when it answers its own protocol ----
+
+function tcpExchange(port, send, timeoutMs = 1000) {
+  return new Promise((resolve) => {
+    const sock = createConnection({ host: HOST, port });
+    let data = '';
+    const done = (v) => (sock.destroy(), resolve(v));
+    sock.setTimeout(timeoutMs, () => done(null));
+    sock.on('error', () => done(null));
+    sock.on('connect', () => (send ? sock.write(send) : done('')));
+    sock.on('data', (d) => {
+      data += d.toString('latin1');
+      if (data.includes('\r\n')) done(data);
+    });
+  });
+}
+
+async function probeRedis() {
+  return (await tcpExchange(PORTS.redis, 'PING\r\n'))?.startsWith('+PONG') ?? false;
+}
+
+async function probeMinio() {
+  try {
+    const res = await fetch(`http://${HOST}:${PORTS.minio}/minio/health/ready`, { signal: AbortSignal.timeout(1500) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function importOptional(name) {
+  try {
+    return await import(name);
+  } catch {
+    return null;
+  }
+}
+
+async function probeMongo() {
+  if ((await tcpExchange(PORTS.mongo, null)) === null) return false;
+  const mongodb = await importOptional('mongodb');
+  if (!mongodb) return true;
+  const client = new mongodb.MongoClient(connectionEnv().MONGO_URL, { serverSelectionTimeoutMS: 1500, directConnection: true });
+  try {
+    await client.db('admin').command({ ping: 1 });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+
+async function probeKafka() {
+  if ((await tcpExchange(PORTS.kafka, null)) === null) return false;
+  const kafkajs = await importOptional('kafkajs');
+  if (!kafkajs) return true;
+  const kafka = new kafkajs.Kafka({
+    clientId: 'infra-probe',
+    brokers: [connectionEnv().KAFKA_BROKERS],
+    logLevel: kafkajs.logLevel.NOTHING,
+    connectionTimeout: 1500,
+    retry: { retries: 0 },
+  });
+  const admin = kafka.admin();
+  try {
+    await admin.connect();
+    const cluster = await admin.describeCluster();
+    return cluster.brokers.length > 0 && cluster.controller !== null && cluster.controller !== -1;
+  } catch {
+    return false;
+  } finally {
+    await admin.disconnect().catch(() => undefined);
+  }
+}
+
+// ---- installers: idempotent, everything cached under HOME ----
+
+async function installRedis() {
+  if (which('redis-server')) return which('redis-server');
+  log('redis-server missing: installing Debian package redis-server');
+  if (process.getuid?.() !== 0) throw new Error('redis-server is not installed; run: sudo apt-get install -y redis-server');
+  const apt = { name: 'apt', env: { DEBIAN_FRONTEND: 'noninteractive' } };
+  await run('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'update'], apt);
+  await run('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', '--no-install-recommends', 'redis-server'], apt);
+  return requireTool('redis-server', 'apt-get install redis-server failed');
+}
+
+async function installMinio() {
+  const dir = join(DIRS.bin, `minio-${MINIO_VERSION}`);
+  const bin = join(dir, 'minio');
+  if (existsSync(bin)) return bin;
+  requireTool('go', 'MinIO is built from source with Go (https://go.dev/dl)');
+  log(`building MinIO ${MINIO_VERSION} with go install (first time only; several minutes on 2 cores)`);
+  const started = Date.now();
+  const tmp = `${dir}.partial`;
+  rmSync(tmp, { recursive: true, force: true });
+  await run('go', ['install', `github.com/minio/minio@${MINIO_VERSION}`], { name: 'minio', env: { ...goEnv(), GOBIN: tmp } });
+  renameSync(tmp, dir);
+  log(`MinIO built in ${Math.round((Date.now() - started) / 1000)} s`);
+  return bin;
+}
+
+async function installFerretdb() {
+  const src = join(here, 'ferretdb');
+  const hash = createHash('sha256')
+    .update(readFileSync(join(src, 'go.mod')))
+    .update(readFileSync(join(src, 'go.sum')))
+    .update(readFileSync(join(src, 'main.go')))
+    .digest('hex')
+    .slice(0, 12);
+  const bin = join(DIRS.bin, `ferretdb-${FERRETDB_VERSION}-${hash}`);
+  if (existsSync(bin)) return bin;
+  requireTool('go', 'FerretDB is built from source with Go (https://go.dev/dl)');
+  log(`building FerretDB ${FERRETDB_VERSION} (first time only)`);
+  const started = Date.now();
+  await run('go', ['build', '-tags', 'ferretdb_no_postgresql', '-o', `${bin}.partial`, '.'], {
+    name: 'ferretdb',
+    cwd: src,
+    env: goEnv(),
+  });
+  renameSync(`${bin}.partial`, bin);
+  log(`FerretDB built in ${Math.round((Date.now() - started) / 1000)} s`);
+  return bin;
+}
+
+async function installKafka() {
+  const home = join(HOME, `kafka-${KAFKA_VERSION}`);
+  const stamp = join(home, '.complete');
+  if (existsSync(stamp)) return home;
+  requireTool('java', 'Kafka needs a Java 17+ runtime (apt-get install -y openjdk-17-jre-headless)');
+  requireTool('mvn', 'Kafka jars are resolved from Maven Central with Maven (apt-get install -y maven)');
+  log(`resolving Kafka ${KAFKA_VERSION} jars from Maven Central`);
+  rmSync(join(home, 'lib'), { recursive: true, force: true });
+  await run(
+    'mvn',
+    [
+      '-q',
+      '-B',
+      '-f',
+      join(here, 'kafka/pom.xml'),
+      `-Dmaven.repo.local=${DIRS.m2}`,
+      'dependency:copy-dependencies',
+      '-DincludeScope=runtime',
+      `-DoutputDirectory=${join(home, 'lib')}`,
+    ],
+    { name: 'kafka' },
+  );
+  writeFileSync(stamp, `${new Date().toISOString()}\n`);
+  return home;
+}
+
+// ---- servers ----
+
+const pidFile = (name) => join(DIRS.run, `${name}.pid`);
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+function readPid(name) {
+  try {
+    const pid = Number(readFileSync(pidFile(name), 'utf8').trim());
+    return pid > 0 && alive(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function startDetached(name, cmd, args, env = {}) {
+  const logFile = join(DIRS.logs, `${name}.log`);
+  const fd = openSync(logFile, 'a');
+  writeFileSync(fd, `\n---- ${new Date().toISOString()} starting ${name}\n`);
+  const child = spawn(cmd, args, {
+    detached: true, // its own process group, so it outlives this script and `down` can stop it with its children
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, ...env },
+    cwd: join(DIRS.data, name),
+  });
+  closeSync(fd);
+  child.unref();
+  writeFileSync(pidFile(name), `${child.pid}\n`);
+  return child.pid;
+}
+
+const SERVERS = {
+  redis: {
+    label: 'Redis',
+    port: PORTS.redis,
+    probe: probeRedis,
+    install: installRedis,
+    start(bin) {
+      const conf = join(DIRS.conf, 'redis.conf');
+      writeFileSync(
+        conf,
+        [
+          `bind ${HOST}`,
+          `port ${PORTS.redis}`,
+          'protected-mode yes',
+          `dir ${join(DIRS.data, 'redis')}`,
+          'daemonize no',
+          'maxmemory-policy noeviction', // BullMQ requires that Redis never evicts its keys
+          'appendonly yes',
+          'appendfsync everysec',
+          'save ""',
+          'loglevel warning',
+          '',
+        ].join('\n'),
+      );
+      return startDetached('redis', bin, [conf]);
+    },
+  },
+  minio: {
+    label: 'MinIO',
+    port: PORTS.minio,
+    probe: probeMinio,
+    install: installMinio,
+    start(bin) {
+      return startDetached(
+        'minio',
+        bin,
+        [
+          'server',
+          join(DIRS.data, 'minio', 'store'),
+          '--address',
+          `${HOST}:${PORTS.minio}`,
+          '--console-address',
+          `${HOST}:${PORTS.minioConsole}`,
+          '--quiet',
+        ],
+        { MINIO_ROOT_USER: MINIO_USER, MINIO_ROOT_PASSWORD: MINIO_PASSWORD, MINIO_BROWSER: 'off', MINIO_UPDATE: 'off' },
+      );
+    },
+  },
+  mongo: {
+    label: `FerretDB ${FERRETDB_VERSION} (MongoDB wire, SQLite backend)`,
+    port: PORTS.mongo,
+    probe: probeMongo,
+    install: installFerretdb,
+    start(bin) {
+      return startDetached('mongo', bin, ['-listen', `${HOST}:${PORTS.mongo}`, '-dir', join(DIRS.data, 'mongo', 'sqlite'), '-log-level', 'error']);
+    },
+  },
+  kafka: {
+    label: `Kafka ${KAFKA_VERSION} (KRaft)`,
+    port: PORTS.kafka,
+    probe: probeKafka,
+    install: installKafka,
+    start(home) {
+      const dataDir = join(DIRS.data, 'kafka');
+      const logDirs = join(dataDir, 'logs');
+      const props = join(DIRS.conf, 'kafka-server.properties');
+      writeFileSync(
+        props,
+        [
+          'process.roles=broker,controller',
+          'node.id=1',
+          `controller.quorum.voters=1@${HOST}:${PORTS.kafkaController}`,
+          `listeners=PLAINTEXT://${HOST}:${PORTS.kafka},CONTROLLER://${HOST}:${PORTS.kafkaController}`,
+          `advertised.listeners=PLAINTEXT://${HOST}:${PORTS.kafka}`,
+          'controller.listener.names=CONTROLLER',
+          'inter.broker.listener.name=PLAINTEXT',
+          'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+          `log.dirs=${logDirs}`,
+          'auto.create.topics.enable=true',
+          'num.partitions=3',
+          'default.replication.factor=1',
+          'min.insync.replicas=1',
+          'offsets.topic.replication.factor=1',
+          'offsets.topic.num.partitions=5',
+          'transaction.state.log.replication.factor=1',
+          'transaction.state.log.min.isr=1',
+          'group.initial.rebalance.delay.ms=0',
+          'group.min.session.timeout.ms=1000',
+          'log.retention.hours=168',
+          'num.network.threads=2',
+          'num.io.threads=2',
+          'background.threads=2',
+          '',
+        ].join('\n'),
+      );
+      const log4j = join(DIRS.conf, 'kafka-log4j.properties');
+      writeFileSync(
+        log4j,
+        [
+          'log4j.rootLogger=WARN, stdout',
+          'log4j.appender.stdout=org.apache.log4j.ConsoleAppender',
+          'log4j.appender.stdout.layout=org.apache.log4j.PatternLayout',
+          'log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n',
+          'log4j.logger.kafka.server.KafkaRaftServer=INFO',
+          'log4j.logger.kafka.server.BrokerServer=INFO',
+          '',
+        ].join('\n'),
+      );
+      const cp = join(home, 'lib', '*');
+      const jvm = ['-Xms256m', '-Xmx512m', '-XX:+UseG1GC', '-XX:MaxGCPauseMillis=20', `-Dlog4j.configuration=file:${log4j}`];
+      if (!existsSync(join(logDirs, 'meta.properties'))) {
+        // Kafka's cluster ids are 16 random bytes in URL-safe base64 without padding.
+        const clusterId = randomBytes(16).toString('base64url');
+        execFileSync('java', [...jvm, '-cp', cp, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props, '--ignore-formatted'], {
+          stdio: ['ignore', 'ignore', 'inherit'],
+        });
+      }
+      return startDetached('kafka', 'java', [...jvm, '-cp', cp, 'kafka.Kafka', props]);
+    },
+  },
+};
+export const NAMES = Object.keys(SERVERS);
+
+function ensureDirs() {
+  for (const d of Object.values(DIRS)) mkdirSync(d, { recursive: true });
+  for (const name of NAMES) mkdirSync(join(DIRS.data, name), { recursive: true });
+}
+
+async function waitUntil(name, pid, timeoutMs) {
+  const server = SERVERS[name];
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await server.probe()) return;
+    if (pid && !alive(pid)) throw new Error(`${server.label} exited while starting; see ${join(DIRS.logs, `${name}.log`)}`);
+    await sleep(250);
+  }
+  throw new Error(`${server.label} did not answer on ${HOST}:${server.port} within ${timeoutMs / 1000} s; see ${join(DIRS.logs, `${name}.log`)}`);
+}
+
+/** Installs what is missing, starts what is not running, waits until every server answers. */
+export async function up(names = NAMES, { quiet = false } = {}) {
+  ensureDirs();
+  const started = Date.now();
+  await Promise.all(
+    names.map(async (name) => {
+      const server = SERVERS[name];
+      if (!server) throw new Error(`unknown server ${name}; one of ${NAMES.join(', ')}`);
+      let pid = readPid(name);
+      if (!pid && (await server.probe())) {
+        if (!quiet) log(`${server.label}: already answering on ${HOST}:${server.port} (not started by this script)`);
+        return;
+      }
+      if (!pid) {
+        const artifact = await server.install();
+        pid = server.start(artifact);
+        if (!quiet) log(`${server.label}: started (pid ${pid}), waiting for it to answer on ${HOST}:${server.port}`);
+      }
+      await waitUntil(name, pid, name === 'kafka' ? 90_000 : 60_000);
+      if (!quiet) log(`${server.label}: up`);
+    }),
+  );
+  const env = connectionEnv();
+  writeFileSync(ENV_FILE, Object.entries(env).map(([k, v]) => `${k}=${v}`).join('\n') + '\n');
+  if (!quiet) log(`all up in ${((Date.now() - started) / 1000).toFixed(1)} s; variables also in ${ENV_FILE}`);
+  return env;
+}
+
+/** Stops the servers this script started (by the pid it recorded), gracefully, then forcibly. */
+export async function down(names = NAMES) {
+  ensureDirs();
+  await Promise.all(
+    names.map(async (name) => {
+      const pid = readPid(name);
+      if (!pid) {
+        rmSync(pidFile(name), { force: true });
+        return;
+      }
+      log(`${SERVERS[name].label}: stopping pid ${pid}`);
+      process.kill(-pid, 'SIGTERM');
+      const end = Date.now() + 30_000;
+      while (alive(pid) && Date.now() < end) await sleep(200);
+      if (alive(pid)) process.kill(-pid, 'SIGKILL');
+      rmSync(pidFile(name), { force: true });
+    }),
+  );
+}
+
+export async function status() {
+  const rows = await Promise.all(
+    NAMES.map(async (name) => {
+      const s = SERVERS[name];
+      return { name, label: s.label, address: `${HOST}:${s.port}`, pid: readPid(name), answering: await s.probe() };
+    }),
+  );
+  return rows;
+}
+
+async function main() {
+  const [cmd = 'status', ...rest] = process.argv.slice(2);
+  const names = rest.length ? rest : NAMES;
+  if (cmd === 'up') {
+    const env = await up(names);
+    for (const [k, v] of Object.entries(env)) process.stdout.write(`${k}=${v}\n`);
+  } else if (cmd === 'down') {
+    await down(names);
+  } else if (cmd === 'status') {
+    const rows = await status();
+    for (const r of rows) {
+      process.stdout.write(
+        `${r.name.padEnd(6)} ${(r.answering ? 'up' : 'down').padEnd(5)} ${r.address.padEnd(16)} ${r.pid ? `pid ${r.pid}` : '-'.padEnd(3)}  ${r.label}\n`,
+      );
+    }
+    if (rows.some((r) => !r.answering)) process.exitCode = 3;
+  } else if (cmd === 'env') {
+    for (const [k, v] of Object.entries(connectionEnv())) process.stdout.write(`${k}=${v}\n`);
+  } else {
+    process.stderr.write('usage: infra.mjs up|down|status|env [redis|minio|mongo|kafka ...]\n');
+    process.exitCode = 2;
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((err) => {
+    log(`error: ${err.message}`);
+    process.exit(1);
+  });
+}
