@@ -11,6 +11,8 @@ export * from './components/tooltip';
 export * from './components/switch';
 export * from './components/tabs';
 export * from './components/select';
+export * from './components/alert-dialog';
+export * from './components/progress';
 export {
   Toast,
   ToastAction,
