@@ -1,0 +1,145 @@
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Cookie } from 'lucide-react';
+import { Button, Label, Switch } from '@12yards/ui';
+
+export const COOKIE_CONSENT_KEY = 'cookie-consent';
+export const SHOW_COOKIES_BANNER_EVENT = 'show-cookies-banner';
+
+export interface CookieConsent {
+  necessary: true;
+  analytics: boolean;
+  marketing: boolean;
+  functional: boolean;
+  timestamp: string;
+}
+
+type Choice = Pick<CookieConsent, 'analytics' | 'marketing' | 'functional'>;
+
+export const COOKIE_CATEGORIES: Array<{ key: keyof Choice | 'necessary'; label: string; text: string }> = [
+  { key: 'necessary', label: 'Necessary', text: 'Keep the site working and secure. Always on.' },
+  { key: 'analytics', label: 'Analytics', text: 'Help us understand how visitors use the site so we can improve it.' },
+  { key: 'marketing', label: 'Marketing', text: 'Let us measure campaigns and show relevant 12Yards content elsewhere.' },
+  { key: 'functional', label: 'Functional', text: 'Remember your choices, such as the forms you have started.' },
+];
+
+export function readConsent(): CookieConsent | null {
+  try {
+    const raw = window.localStorage.getItem(COOKIE_CONSENT_KEY);
+    return raw ? (JSON.parse(raw) as CookieConsent) : null;
+  } catch {
+    return null;
+  }
+}
+
+function store(choice: Choice) {
+  const record: CookieConsent = { necessary: true, ...choice, timestamp: new Date().toISOString() };
+  try {
+    window.localStorage.setItem(COOKIE_CONSENT_KEY, JSON.stringify(record));
+  } catch {
+    // Private mode or a full quota: the choice still applies for this visit.
+  }
+}
+
+export function CookieBanner() {
+  const [visible, setVisible] = useState(() => readConsent() === null);
+  const [view, setView] = useState<'main' | 'preferences'>('main');
+  const [choice, setChoice] = useState<Choice>(() => {
+    const c = readConsent();
+    return { analytics: c?.analytics ?? false, marketing: c?.marketing ?? false, functional: c?.functional ?? false };
+  });
+  const headingId = useId();
+
+  useEffect(() => {
+    const show = () => {
+      const c = readConsent();
+      if (c) setChoice({ analytics: c.analytics, marketing: c.marketing, functional: c.functional });
+      setView('main');
+      setVisible(true);
+    };
+    window.addEventListener(SHOW_COOKIES_BANNER_EVENT, show);
+    return () => window.removeEventListener(SHOW_COOKIES_BANNER_EVENT, show);
+  }, []);
+
+  if (!visible) return null;
+
+  const finish = (c: Choice) => {
+    store(c);
+    setVisible(false);
+  };
+
+  return (
+    <section
+      role="region"
+      aria-labelledby={headingId}
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-border bg-background p-4 shadow-[0_-8px_30px_rgba(0,0,0,0.15)] sm:p-5"
+    >
+      <div className="mx-auto max-w-5xl">
+        <div className="flex items-start gap-3">
+          <Cookie className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden="true" />
+          <div className="min-w-0 flex-1">
+            <h2 id={headingId} className="font-semibold">
+              {view === 'main' ? 'We use cookies' : 'Cookie Preferences'}
+            </h2>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {view === 'main' ? (
+                <>
+                  We use necessary cookies to run this site and, with your permission, analytics, marketing and
+                  functional cookies. Read more in our <Link className="font-medium text-primary underline" to="/privacy-policy">Privacy Policy</Link>.
+                </>
+              ) : (
+                'Choose which optional cookies we may use. You can change this at any time from Cookie Policy in the footer.'
+              )}
+            </p>
+          </div>
+        </div>
+
+        {view === 'preferences' && (
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+            {COOKIE_CATEGORIES.map((cat) => {
+              const id = `cookie-${cat.key}`;
+              const checked = cat.key === 'necessary' ? true : choice[cat.key];
+              return (
+                <li key={cat.key} className="flex items-start justify-between gap-3 rounded-lg border border-border p-3">
+                  <div>
+                    <Label htmlFor={id}>{cat.label}</Label>
+                    <p className="mt-1 text-xs text-muted-foreground">{cat.text}</p>
+                  </div>
+                  <Switch
+                    id={id}
+                    checked={checked}
+                    disabled={cat.key === 'necessary'}
+                    onCheckedChange={(v) => {
+                      if (cat.key !== 'necessary') setChoice((c) => ({ ...c, [cat.key]: v }));
+                    }}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
+          {view === 'main' ? (
+            <>
+              <Button variant="ghost" onClick={() => setView('preferences')}>
+                Manage Preferences
+              </Button>
+              <Button variant="outline" onClick={() => finish({ analytics: false, marketing: false, functional: false })}>
+                Reject All
+              </Button>
+              <Button onClick={() => finish({ analytics: true, marketing: true, functional: true })}>Accept All</Button>
+            </>
+          ) : (
+            <>
+              <Button variant="outline" onClick={() => setView('main')}>
+                Back
+              </Button>
+              <Button onClick={() => finish(choice)}>Save Preferences</Button>
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

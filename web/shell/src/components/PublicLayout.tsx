@@ -1,0 +1,37 @@
+import { Outlet } from 'react-router';
+import { SiteActionsProvider, useSiteActions } from './site-actions';
+import { Navbar } from './Navbar';
+import { Footer } from './Footer';
+import { CookieBanner } from './CookieBanner';
+import { ContactDialog } from './ContactDialog';
+import { ApplicationDialog } from './ApplicationDialog';
+
+function SiteDialogs() {
+  const { contactOpen, setContactOpen, applicationType, setApplicationType } = useSiteActions();
+  return (
+    <>
+      <ContactDialog open={contactOpen} onOpenChange={setContactOpen} />
+      <ApplicationDialog type={applicationType} onClose={() => setApplicationType(null)} />
+    </>
+  );
+}
+
+export function PublicLayout() {
+  return (
+    <SiteActionsProvider>
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" tabIndex={-1} className="outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <SiteDialogs />
+      <CookieBanner />
+    </SiteActionsProvider>
+  );
+}

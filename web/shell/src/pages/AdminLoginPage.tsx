@@ -1,0 +1,67 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { Loader2, Lock } from 'lucide-react';
+import { apiRequest, INVALID_CREDENTIALS, loginRequest, type LoginRequest } from '@12yards/api';
+import { Button, Card, CardContent, CardDescription, CardHeader, Input, toast } from '@12yards/ui';
+import { Seo } from '../components/Seo';
+import { StandaloneShell } from '../components/StandaloneShell';
+import { FormField } from '../components/FormField';
+import { errorBodyOf, httpStatus } from '../lib/errors';
+
+export const ADMIN_PATH = '/admin12YardsDB';
+
+export default function AdminLoginPage() {
+  const navigate = useNavigate();
+  const { register, handleSubmit, formState } = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequest),
+    defaultValues: { username: '', password: '' },
+  });
+
+  const login = useMutation({
+    mutationFn: async (body: LoginRequest) => (await apiRequest('POST', '/api/auth/login', body)).json(),
+    onSuccess: () => navigate(ADMIN_PATH),
+    onError: (err) => {
+      const status = httpStatus(err);
+      if (status === 401) {
+        toast({ variant: 'destructive', title: 'Authentication Failed', description: INVALID_CREDENTIALS });
+      } else {
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: errorBodyOf(err)?.message ?? 'Login failed. Please try again.',
+        });
+      }
+    },
+  });
+
+  return (
+    <StandaloneShell>
+      <Seo title="Admin Login | 12Yards" description="12Yards administration." path="/admin-login" noindex />
+      <Card>
+        <CardHeader className="text-center">
+          <span className="mx-auto grid size-12 place-items-center rounded-full bg-primary/10 text-primary">
+            <Lock className="size-6" aria-hidden="true" />
+          </span>
+          <h1 className="mt-2 text-2xl font-semibold leading-tight tracking-tight">Admin Login</h1>
+          <CardDescription>Sign in to manage the 12Yards site.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={handleSubmit((v) => login.mutate(v))} className="grid gap-4">
+            <FormField label="Username" required error={formState.errors.username?.message}>
+              <Input autoComplete="username" {...register('username')} />
+            </FormField>
+            <FormField label="Password" required error={formState.errors.password?.message}>
+              <Input type="password" autoComplete="current-password" {...register('password')} />
+            </FormField>
+            <Button type="submit" size="lg" disabled={login.isPending}>
+              {login.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+              {login.isPending ? 'Authenticating...' : 'Login'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </StandaloneShell>
+  );
+}

@@ -1,0 +1,48 @@
+import { lazy, Suspense, Component, type ComponentType, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Seo } from '../components/Seo';
+import { PageSpinner } from '../components/PageSpinner';
+
+export const ADMIN_REMOTE = { name: 'admin', entry: '/admin-app/remoteEntry.js', type: 'module' } as const;
+
+// The remote is registered at runtime, only when this route renders: a static `remotes` entry would make every
+// public page fetch the admin's remoteEntry.js (DESIGN.md "Web"). The runtime import is itself lazy.
+const AdminApp = lazy(async () => {
+  const { registerRemotes, loadRemote } = await import('@module-federation/runtime');
+  registerRemotes([ADMIN_REMOTE]);
+  const mod = await loadRemote<{ default: ComponentType }>('admin/AdminApp');
+  if (!mod) throw new Error('The admin panel could not be loaded.');
+  return mod;
+});
+
+class RemoteBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div role="alert" className="mx-auto max-w-md px-4 py-24 text-center">
+        <h1 className="text-2xl font-bold">The admin panel could not be loaded</h1>
+        <p className="mt-2 text-muted-foreground">Check your connection and reload the page.</p>
+        <Link to="/" className="mt-6 inline-block font-semibold text-primary underline">
+          Back to home
+        </Link>
+      </div>
+    );
+  }
+}
+
+export default function AdminRoute() {
+  return (
+    <>
+      <Seo title="Admin Dashboard" description="12Yards administration." path="/admin12YardsDB" noindex />
+      <RemoteBoundary>
+        <Suspense fallback={<PageSpinner label="Loading admin panel..." />}>
+          <AdminApp />
+        </Suspense>
+      </RemoteBoundary>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { Seo } from '../components/Seo';
+import { scrollToSection } from '../components/site-actions';
+import { Hero } from '../home/Hero';
+import { HowItWorks } from '../home/HowItWorks';
+import { Features } from '../home/Features';
+import { Benefits } from '../home/Benefits';
+import { NewsSection } from '../home/NewsSection';
+import { PartnersSection } from '../home/PartnersSection';
+import { FaqSection } from '../home/FaqSection';
+import { PartnerShowcase } from '../home/PartnerShowcase';
+
+export function HomePage() {
+  const { hash } = useLocation();
+  // Arriving from another page at /#section: scroll there once the page has rendered.
+  useEffect(() => {
+    if (hash) requestAnimationFrame(() => scrollToSection(hash.slice(1)));
+  }, [hash]);
+
+  return (
+    <>
+      <Seo
+        title="12Yards | Fan engagement apps for football clubs and influencers"
+        description="Your own branded fan app on iOS, Android and the web: polls, points, auctions, charity quizzes, AI predictions and more. No setup costs, revenue sharing, live in 2-3 weeks."
+        path="/"
+      />
+      <Hero />
+      <HowItWorks />
+      <Features />
+      <Benefits />
+      <NewsSection />
+      <PartnersSection />
+      <FaqSection />
+      <PartnerShowcase />
+    </>
+  );
+}

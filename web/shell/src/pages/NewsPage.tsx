@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { AlertCircle, ArrowRight, Newspaper } from 'lucide-react';
+import { publicNewsCategories, type NewsArticle } from '@12yards/api';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  Label,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Skeleton,
+} from '@12yards/ui';
+import { Seo } from '../components/Seo';
+import { NewsArticleDialog } from '../components/NewsArticleDialog';
+import { useNews } from '../lib/queries';
+import { relativeDate } from '../lib/dates';
+import { categoryLabel } from '../lib/categories';
+
+const ALL = 'all';
+
+export function emptyNewsText(category: string): string {
+  return category === ALL
+    ? 'No news articles are currently available.'
+    : `No articles found in the "${categoryLabel(category)}" category. Try changing the filter.`;
+}
+
+export default function NewsPage() {
+  const { data, isLoading, isError } = useNews();
+  const [category, setCategory] = useState<string>(ALL);
+  const [open, setOpen] = useState<NewsArticle | null>(null);
+  const articles = (data ?? []).filter((a) => category === ALL || a.category === category);
+
+  return (
+    <div className="bg-muted">
+      <Seo
+        title="News | 12Yards"
+        description="The latest 12Yards news: transfer news, match reports, tactical analysis and platform updates."
+        path="/news"
+      />
+      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+        <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
+          <div>
+            <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">News</h1>
+            <p className="mt-2 text-muted-foreground">Stories from the pitch, the stands and the 12Yards team.</p>
+          </div>
+          <div className="grid w-full gap-1.5 md:w-64">
+            <Label htmlFor="news-category">Category</Label>
+            <Select value={category} onValueChange={setCategory}>
+              <SelectTrigger id="news-category" className="bg-background">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>All Categories</SelectItem>
+                {publicNewsCategories.map((c) => (
+                  <SelectItem key={c.value} value={c.value}>
+                    {c.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        </div>
+
+        <div className="mt-10">
+          {isLoading ? (
+            <div role="status" aria-label="Loading news" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} data-testid="news-skeleton" className="h-80 rounded-xl bg-slate-200" />
+              ))}
+            </div>
+          ) : isError ? (
+            <Card className="mx-auto max-w-lg text-center">
+              <CardHeader>
+                <AlertCircle className="mx-auto size-10 text-destructive" aria-hidden="true" />
+                <CardTitle className="mt-2">Error Loading News</CardTitle>
+              </CardHeader>
+              <CardContent className="text-muted-foreground">Failed to fetch news data. Please try again later.</CardContent>
+            </Card>
+          ) : articles.length === 0 ? (
+            <Card className="mx-auto max-w-lg text-center">
+              <CardHeader>
+                <Newspaper className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
+                <CardTitle className="mt-2">No News Found</CardTitle>
+              </CardHeader>
+              <CardContent className="text-muted-foreground">{emptyNewsText(category)}</CardContent>
+            </Card>
+          ) : (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {articles.map((a) => (
+                <li key={a.id}>
+                  <Card className="flex h-full flex-col overflow-hidden">
+                    {a.imageUrl ? (
+                      <img src={a.imageUrl} alt="" loading="lazy" className="h-44 w-full object-cover" />
+                    ) : (
+                      <div aria-hidden="true" className="h-44 w-full bg-gradient-to-br from-primary to-night" />
+                    )}
+                    <CardHeader className="pb-2">
+                      <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                        <Badge variant="secondary">{categoryLabel(a.category)}</Badge>
+                        {a.featured && <Badge variant="warning">Featured</Badge>}
+                        <time dateTime={a.publishDate}>{relativeDate(a.publishDate)}</time>
+                      </div>
+                      <CardTitle className="mt-1">{a.title}</CardTitle>
+                    </CardHeader>
+                    <CardContent className="flex-1 text-sm text-muted-foreground">{a.excerpt}</CardContent>
+                    <CardFooter>
+                      <Button variant="link" className="px-0" onClick={() => setOpen(a)} aria-label={`Read More: ${a.title}`}>
+                        Read More <ArrowRight aria-hidden="true" />
+                      </Button>
+                    </CardFooter>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      <NewsArticleDialog article={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}

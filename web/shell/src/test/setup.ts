@@ -1,0 +1,19 @@
+import '@testing-library/jest-dom';
+
+// jsdom lacks a few browser APIs that Radix, react-router and the shell call.
+const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
+proto.hasPointerCapture ??= () => false;
+proto.releasePointerCapture ??= () => {};
+proto.setPointerCapture ??= () => {};
+proto.scrollIntoView ??= () => {};
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+(globalThis as Record<string, unknown>).ResizeObserver ??= NoopResizeObserver;
+window.scrollTo ??= () => {};
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const util = require('node:util') as typeof import('node:util');
+(globalThis as Record<string, unknown>).TextEncoder ??= util.TextEncoder;
+(globalThis as Record<string, unknown>).TextDecoder ??= util.TextDecoder;
