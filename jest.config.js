@@ -11,8 +11,11 @@ const swc = [
   },
 ];
 const ignore = ['/node_modules/', '/dist/', '/data/'];
+// ESM-only packages that jest must compile to CommonJS (file-type and the tokenizers it imports).
+const esmOnly = ['file-type', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer', '@borewit'];
 const base = {
   transform: { '^.+\\.(t|j)sx?$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   testPathIgnorePatterns: ignore,
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };
@@ -33,6 +36,8 @@ module.exports = {
       displayName: 'web',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/{web,packages/ui}/**/*.unit.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/web/shell/src/test/setup.ts', '<rootDir>/web/admin/src/test/setup.ts'],
+      moduleNameMapper: { '\\.css$': '<rootDir>/web/shell/src/test/style-stub.js' },
     },
   ],
 };

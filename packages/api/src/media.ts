@@ -2,6 +2,25 @@ import { z } from 'zod';
 import { optionalText, requiredText } from './common';
 
 export const imageMimeTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
+export type ImageMimeType = (typeof imageMimeTypes)[number];
+
+/** The path of a file the media service serves: /media/<name>. */
+export const MEDIA_PATH = /^\/media\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+
+const isHttpsUrl = (v: string) => {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'https:' && u.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+/** A media file's address: a file served by the media service (/media/...) or an https URL. */
+export const mediaUrl = requiredText('URL', 2048).refine(
+  (v) => MEDIA_PATH.test(v) || isHttpsUrl(v),
+  'URL must be a /media/ address of an uploaded file or start with https://',
+);
 
 export const uploadResult = z.object({
   url: z.string(),
@@ -20,7 +39,7 @@ export const mediaFileInput = z.object({
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
     z.number({ error: 'size must be a number' }).int('size must be a whole number').min(0),
   ),
-  url: requiredText('URL', 2048),
+  url: mediaUrl,
   altText: optionalText(500),
 });
 export type MediaFileInput = z.input<typeof mediaFileInput>;

@@ -1,0 +1,23 @@
+export type MediaFileAdded = {
+  type: 'MediaFileAdded';
+  data: {
+    id: string;
+    filename: string;
+    originalName: string;
+    mimeType: string;
+    size: number;
+    url: string;
+    altText: string | null;
+    /** The upload the url points at, when it is a file of this service; null for an external https url. */
+    uploadId: string | null;
+    uploadedBy: string | null;
+    at: string;
+  };
+};
+export type MediaFileDeleted = {
+  type: 'MediaFileDeleted';
+  data: { id: string; uploadId: string | null; at: string };
+};
+export type MediaFileEvent = MediaFileAdded | MediaFileDeleted;
+
+export const streamId = (id: string) => `media-file-${id}`;

@@ -1,0 +1,28 @@
+import type { MediaFile } from '@12yards/api';
+import type { Projection, ReadModels, StoredEvent } from '@12yards/platform';
+import type { MediaFileEvent } from './events';
+
+export const MEDIA_FILES = 'media_files';
+export type MediaFileRow = MediaFile & { uploadId: string | null; order: number; version: number };
+
+export const mediaFileRows = (models: ReadModels) => models.collection<MediaFileRow>(MEDIA_FILES);
+
+export const mediaFileProjection: Projection = {
+  collections: [MEDIA_FILES],
+  async apply(stored: StoredEvent, models: ReadModels) {
+    const event = stored as unknown as StoredEvent & MediaFileEvent;
+    const rows = mediaFileRows(models);
+    switch (event.type) {
+      case 'MediaFileAdded': {
+        const existing = await rows.get(event.data.id);
+        if (existing && existing.version >= stored.version) return;
+        const { at, ...d } = event.data;
+        await rows.put({ ...d, createdAt: at, order: stored.position, version: stored.version });
+        return;
+      }
+      case 'MediaFileDeleted':
+        await rows.delete(event.data.id);
+        return;
+    }
+  },
+};

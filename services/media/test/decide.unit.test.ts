@@ -1,0 +1,99 @@
+import { fold } from '@12yards/platform';
+import { decide as decideFile, mediaFileDecider } from '../src/media-file/decide';
+import type { MediaFileEvent } from '../src/media-file/events';
+import { decide as decideUpload, uploadDecider } from '../src/upload/decide';
+import type { UploadEvent } from '../src/upload/events';
+
+const at = new Date('2026-11-22T10:00:00.000Z');
+const id = '0b0f8c8e-5a43-4c55-9d0e-1f2a3b4c5d6e';
+
+const uploaded: UploadEvent = {
+  type: 'MediaUploaded',
+  data: {
+    id,
+    key: `media/${id}.png`,
+    filename: `${id}.png`,
+    originalName: 'crest.png',
+    mimeType: 'image/png',
+    size: 5000,
+    variants: [
+      { width: 480, key: `media/${id}-w480.webp`, mimeType: 'image/webp', size: 900 },
+      { width: 1600, key: `media/${id}.png`, mimeType: 'image/png', size: 5000 },
+    ],
+    uploadedBy: 'ops',
+    at: at.toISOString(),
+  },
+};
+
+describe('upload decide/evolve', () => {
+  it('Given no upload, when one is recorded, then MediaUploaded carries the keys and the label', () => {
+    const { type: _t, at: _a, ...data } = uploaded.data;
+    expect(decideUpload({ type: 'RecordUpload', ...data, at }, uploadDecider.initialState())).toEqual([uploaded]);
+  });
+
+  it('Given a recorded upload, when the same id is recorded again, then it is a 409', () => {
+    const { at: _a, ...data } = uploaded.data;
+    expect(() => decideUpload({ type: 'RecordUpload', ...data, at }, fold(uploadDecider, [uploaded]))).toThrow(
+      expect.objectContaining({ status: 409 }),
+    );
+  });
+
+  it('Given a stored upload, when it is removed, then MediaUploadRemoved names every distinct key once', () => {
+    expect(decideUpload({ type: 'RemoveUpload', id, at }, fold(uploadDecider, [uploaded]))).toEqual([
+      { type: 'MediaUploadRemoved', data: { id, keys: [`media/${id}.png`, `media/${id}-w480.webp`], at: at.toISOString() } },
+    ]);
+  });
+
+  it('Given a removed upload, when it is removed again, then nothing happens', () => {
+    const removed: UploadEvent = { type: 'MediaUploadRemoved', data: { id, keys: [], at: at.toISOString() } };
+    expect(decideUpload({ type: 'RemoveUpload', id, at }, fold(uploadDecider, [uploaded, removed]))).toEqual([]);
+  });
+
+  it('Given no upload, when it is removed, then it is a 404', () => {
+    expect(() => decideUpload({ type: 'RemoveUpload', id, at }, uploadDecider.initialState())).toThrow(
+      expect.objectContaining({ status: 404 }),
+    );
+  });
+});
+
+const added: MediaFileEvent = {
+  type: 'MediaFileAdded',
+  data: {
+    id: 'f1',
+    filename: `${id}.png`,
+    originalName: 'crest.png',
+    mimeType: 'image/png',
+    size: 5000,
+    url: `/media/${id}.png`,
+    altText: 'Club crest',
+    uploadId: id,
+    uploadedBy: 'ops',
+    at: at.toISOString(),
+  },
+};
+
+describe('media file decide/evolve', () => {
+  it('Given no media file, when one is added, then MediaFileAdded is decided', () => {
+    const { at: _a, ...data } = added.data;
+    expect(decideFile({ type: 'AddMediaFile', ...data, at }, mediaFileDecider.initialState())).toEqual([added]);
+  });
+
+  it('Given a media file, when it is deleted, then MediaFileDeleted names the upload it pointed at', () => {
+    expect(decideFile({ type: 'DeleteMediaFile', id: 'f1', at }, fold(mediaFileDecider, [added]))).toEqual([
+      { type: 'MediaFileDeleted', data: { id: 'f1', uploadId: id, at: at.toISOString() } },
+    ]);
+  });
+
+  it('Given a deleted media file, when it is deleted again, then it is a 404', () => {
+    const deleted: MediaFileEvent = { type: 'MediaFileDeleted', data: { id: 'f1', uploadId: id, at: at.toISOString() } };
+    expect(() => decideFile({ type: 'DeleteMediaFile', id: 'f1', at }, fold(mediaFileDecider, [added, deleted]))).toThrow(
+      expect.objectContaining({ status: 404 }),
+    );
+  });
+
+  it('Given no media file, when it is deleted, then it is a 404', () => {
+    expect(() => decideFile({ type: 'DeleteMediaFile', id: 'nope', at }, mediaFileDecider.initialState())).toThrow(
+      expect.objectContaining({ status: 404 }),
+    );
+  });
+});
