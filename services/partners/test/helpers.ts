@@ -1,0 +1,65 @@
+import { openSqlite, serviceDbFile, SqliteEventStore, type SqliteDb } from '@12yards/platform';
+
+/** Polls until check() passes (it throws while not yet), or rethrows its last failure after timeoutMs. */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+}
+
+/**
+ * The contracts service's topic in embedded mode is its SQLite event store: appending there is how the
+ * contracts service would publish ContractCreated / ContractEnded / ContractDeleted.
+ */
+export function contractsTopic(dataDir: string): { store: SqliteEventStore; db: SqliteDb; close(): void } {
+  const db = openSqlite(serviceDbFile(dataDir, 'contracts'));
+  const store = new SqliteEventStore(db);
+  return { store, db, close: () => db.close() };
+}
+
+export async function publishContractCreated(store: SqliteEventStore, contractId: string, partnerId: string) {
+  const { events } = await store.append(`contract-${contractId}`, 'no_stream', [
+    { type: 'ContractCreated', data: { contractId, partnerId, companyName: 'Riverside FC Ltd', lengthMonths: 12 } },
+  ]);
+  return events[0]!;
+}
+
+export async function publishContractClosed(
+  store: SqliteEventStore,
+  type: 'ContractEnded' | 'ContractDeleted',
+  contractId: string,
+  partnerId: string,
+) {
+  const { events } = await store.append(`contract-${contractId}`, 'any', [{ type, data: { contractId, partnerId } }]);
+  return events[0]!;
+}
+
+export const clubApplication = (over: Record<string, unknown> = {}) => ({
+  name: 'Ann Lee',
+  email: 'ann@riverside.example',
+  type: 'club',
+  organization: 'Riverside FC',
+  position: 'Chair',
+  webAddress: 'https://riverside.example',
+  targetMembers: '500',
+  membershipType: 'paid',
+  message: 'We would like to bring our fans',
+  ...over,
+});
+
+export const influencerApplication = (over: Record<string, unknown> = {}) => ({
+  name: 'Kim Park',
+  email: 'kim@example.com',
+  type: 'influencer',
+  knownAs: 'KimKicks',
+  instagramAccount: '@kimkicks',
+  totalFollowers: '120000',
+  message: 'Let us talk',
+  ...over,
+});
