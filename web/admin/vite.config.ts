@@ -15,8 +15,11 @@ export default defineConfig({
     federation({
       name: 'admin',
       filename: 'remoteEntry.js',
-      exposes: { './AdminApp': './src/AdminApp.tsx' },
+      // expose.tsx = AdminApp + its stylesheet (kept out of AdminApp.tsx so jest can import the component).
+      exposes: { './AdminApp': './src/expose.tsx' },
       shared: sharedSingletons,
+      // Adds the admin's CSS as <link> when the shell loads the exposed module: the host's CSS lacks the admin's classes.
+      bundleAllCSS: true,
       dts: false,
     }),
   ],

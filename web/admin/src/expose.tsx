@@ -1,3 +1,3 @@
 // The module the shell loads as admin/AdminApp: the panel plus its stylesheet (the host's CSS lacks the admin's classes).
-import './index.css';
+import './admin.css';
 export { default } from './AdminApp';

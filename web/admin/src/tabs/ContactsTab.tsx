@@ -1,0 +1,97 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, Mail, RefreshCw } from 'lucide-react';
+import type { ContactMessage } from '@12yards/api';
+import { Badge, Button, Card, CardContent } from '@12yards/ui';
+import { useAdminMutation } from '../lib/api';
+import { formatDate } from '../lib/format';
+import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
+
+export const CONTACTS_KEY = ['/api/contacts'];
+/** SPEC section 9: contacts are polled every 5000 ms. */
+export const CONTACTS_POLL_MS = 5000;
+
+const statusBadge: Record<ContactMessage['status'], React.ReactNode> = {
+  unread: <Badge variant="warning">Unread</Badge>,
+  read: <Badge variant="outline">Read</Badge>,
+  responded: <Badge variant="success">Responded</Badge>,
+};
+
+export function ContactsTab() {
+  const queryClient = useQueryClient();
+  // SPEC section 7: always stale, refetched on mount, focus and reconnect, and every 5 s.
+  const contacts = useQuery<ContactMessage[]>({
+    queryKey: CONTACTS_KEY,
+    refetchInterval: CONTACTS_POLL_MS,
+    staleTime: 0,
+    refetchOnMount: true,
+    refetchOnWindowFocus: true,
+    refetchOnReconnect: true,
+  });
+  const setStatus = useAdminMutation<{ id: string; status: 'read' | 'responded' }>({
+    mutationFn: (write, { id, status }) => write('PUT', `/api/admin/contacts/${id}`, { status }),
+    invalidate: [CONTACTS_KEY],
+    success: 'Contact status updated successfully',
+    failure: 'Failed to update contact status',
+  });
+
+  return (
+    <section>
+      <TabHeader title="Contact Messages" description="Messages sent through the site's contact form.">
+        <Button variant="outline" onClick={() => void queryClient.invalidateQueries({ queryKey: CONTACTS_KEY })}>
+          <RefreshCw aria-hidden="true" className={contacts.isFetching ? 'animate-spin' : undefined} />
+          Refresh
+        </Button>
+      </TabHeader>
+      {contacts.isPending ? (
+        <Loading text="Loading contacts..." />
+      ) : contacts.isError ? (
+        <LoadError what="contacts" error={contacts.error} onRetry={() => void contacts.refetch()} />
+      ) : contacts.data.length === 0 ? (
+        <Empty>No contacts found</Empty>
+      ) : (
+        <ul className="grid gap-3">
+          {contacts.data.map((c) => (
+            <li key={c.id}>
+              <Card className={c.status === 'unread' ? 'border-l-4 border-l-accent' : undefined}>
+                <CardContent className="grid gap-3 p-4">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <h3 className="text-lg font-semibold">{c.subject}</h3>
+                      <p className="text-sm text-muted-foreground">
+                        {c.name} · <a className="text-primary underline-offset-2 hover:underline" href={`mailto:${c.email}`}>{c.email}</a> ·{' '}
+                        {formatDate(c.createdAt)}
+                      </p>
+                    </div>
+                    {statusBadge[c.status]}
+                  </div>
+                  <p className="whitespace-pre-wrap text-sm">{c.message}</p>
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={c.status !== 'unread' || setStatus.isPending}
+                      onClick={() => setStatus.mutate({ id: c.id, status: 'read' })}
+                      aria-label={`Mark message from ${c.name} as read`}
+                    >
+                      <Check aria-hidden="true" />
+                      Mark as Read
+                    </Button>
+                    <Button
+                      size="sm"
+                      disabled={c.status === 'responded' || setStatus.isPending}
+                      onClick={() => setStatus.mutate({ id: c.id, status: 'responded' })}
+                      aria-label={`Mark message from ${c.name} as responded`}
+                    >
+                      <Mail aria-hidden="true" />
+                      Mark as Responded
+                    </Button>
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Pencil, Plus } from 'lucide-react';
+import { faqInput, type Faq, type FaqFields, type FaqInput } from '@12yards/api';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Input,
+  Switch,
+  Textarea,
+} from '@12yards/ui';
+import { useAdminMutation } from '../lib/api';
+import { Field, SwitchRow } from '../components/Field';
+import { ConfirmDelete } from '../components/ConfirmDelete';
+import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
+
+export const FAQS_KEY = ['/api/admin/faqs'];
+
+export function FaqsTab() {
+  const faqs = useQuery<Faq[]>({ queryKey: FAQS_KEY });
+  const [editing, setEditing] = useState<Faq | 'new' | null>(null);
+  const remove = useAdminMutation<string>({
+    mutationFn: (write, id) => write('DELETE', `/api/admin/faqs/${id}`),
+    invalidate: [FAQS_KEY, ['/api/faqs']],
+    success: 'FAQ deleted successfully',
+    failure: 'Failed to delete FAQ',
+  });
+  const sorted = faqs.data ? [...faqs.data].sort((a, b) => a.sortOrder - b.sortOrder) : [];
+
+  return (
+    <section>
+      <TabHeader title="FAQs" description="Questions and answers shown on the home page, lowest order first.">
+        <Button onClick={() => setEditing('new')}>
+          <Plus aria-hidden="true" />
+          Add FAQ
+        </Button>
+      </TabHeader>
+      {faqs.isPending ? (
+        <Loading text="Loading FAQs..." />
+      ) : faqs.isError ? (
+        <LoadError what="FAQs" error={faqs.error} onRetry={() => void faqs.refetch()} />
+      ) : sorted.length === 0 ? (
+        <Empty>No FAQs yet. Add the first one.</Empty>
+      ) : (
+        <ul className="grid gap-3">
+          {sorted.map((f) => (
+            <li key={f.id}>
+              <Card>
+                <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
+                  <div className="min-w-0 flex-1">
+                    <h3 className="font-semibold">{f.question}</h3>
+                    <p className="mt-1 whitespace-pre-wrap text-sm text-muted-foreground">{f.answer}</p>
+                    <div className="mt-2 flex flex-wrap gap-2">
+                      <Badge variant="outline">Order: {f.sortOrder}</Badge>
+                      {f.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}
+                    </div>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button variant="outline" size="icon" onClick={() => setEditing(f)} aria-label={`Edit FAQ ${f.question}`}>
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <ConfirmDelete what={`FAQ "${f.question}"`} onConfirm={() => remove.mutate(f.id)} />
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FaqDialog faq={editing} onClose={() => setEditing(null)} />
+    </section>
+  );
+}
+
+const emptyFaq: FaqInput = { question: '', answer: '', isActive: true, sortOrder: 0 };
+
+export function FaqDialog({ faq, onClose }: { faq: Faq | 'new' | null; onClose: () => void }) {
+  const isNew = faq === 'new';
+  const { register, control, handleSubmit, reset, formState } = useForm<FaqInput, unknown, FaqFields>({
+    resolver: zodResolver(faqInput),
+    defaultValues: emptyFaq,
+  });
+  const { errors } = formState;
+  useEffect(() => {
+    if (faq) reset(faq === 'new' ? emptyFaq : { question: faq.question, answer: faq.answer, isActive: faq.isActive, sortOrder: faq.sortOrder });
+  }, [faq, reset]);
+  const save = useAdminMutation<FaqFields>({
+    mutationFn: (write, body) => (isNew ? write('POST', '/api/admin/faqs', body) : write('PUT', `/api/admin/faqs/${(faq as Faq).id}`, body)),
+    invalidate: [FAQS_KEY, ['/api/faqs']],
+    success: isNew ? 'FAQ created successfully' : 'FAQ updated successfully',
+    failure: isNew ? 'Failed to create FAQ' : 'Failed to update FAQ',
+    onSuccess: onClose,
+  });
+
+  return (
+    <Dialog open={faq !== null} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{isNew ? 'Add FAQ' : 'Edit FAQ'}</DialogTitle>
+          <DialogDescription>Question and answer are required.</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={handleSubmit((body) => save.mutate(body))} className="grid gap-4">
+          <Field label="Question" required error={errors.question?.message}>
+            <Input {...register('question')} />
+          </Field>
+          <Field label="Answer" required error={errors.answer?.message}>
+            <Textarea rows={5} {...register('answer')} />
+          </Field>
+          <Field label="Order" error={errors.sortOrder?.message} hint="Lower numbers are shown first.">
+            <Input type="number" step={1} {...register('sortOrder')} />
+          </Field>
+          <Controller
+            control={control}
+            name="isActive"
+            render={({ field }) => (
+              <SwitchRow label="Active" hint="Show this FAQ on the site">
+                <Switch checked={!!field.value} onCheckedChange={field.onChange} />
+              </SwitchRow>
+            )}
+          />
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : isNew ? 'Create FAQ' : 'Update FAQ'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

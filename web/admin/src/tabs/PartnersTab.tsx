@@ -1,0 +1,239 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Eye, FileText, Plus } from 'lucide-react';
+import {
+  adminPartnerInput,
+  membershipTypeLabels,
+  type AdminPartnerInput,
+  type Partner,
+  type PartnerActionCount,
+} from '@12yards/api';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Input,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Textarea,
+} from '@12yards/ui';
+import type { z } from 'zod';
+import { useAdminMutation } from '../lib/api';
+import { Field } from '../components/Field';
+import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
+import { PartnerStatusBadge, TypeBadge } from './partners/badges';
+import { PartnerDetailsDialog } from './partners/PartnerDetailsDialog';
+import { ContractsDialog } from './partners/ContractsDialog';
+
+export const PARTNERS_KEY = ['/api/partners'];
+export const ACTION_COUNTS_KEY = ['/api/admin/partner-action-counts'];
+
+export function PartnersTab() {
+  const partners = useQuery<Partner[]>({ queryKey: PARTNERS_KEY });
+  const counts = useQuery<PartnerActionCount[]>({ queryKey: ACTION_COUNTS_KEY });
+  const [adding, setAdding] = useState(false);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [contractsOf, setContractsOf] = useState<string | null>(null);
+
+  const openCount = (id: string) => counts.data?.find((c) => c.partnerId === id)?.openActionsCount ?? 0;
+  const byId = (id: string | null) => partners.data?.find((p) => p.id === id) ?? null;
+
+  return (
+    <section>
+      <TabHeader title="Partner Applications" description="Clubs and influencers who applied, with notes and contracts.">
+        <Button onClick={() => setAdding(true)}>
+          <Plus aria-hidden="true" />
+          Add Application
+        </Button>
+      </TabHeader>
+      {partners.isPending ? (
+        <Loading text="Loading partners..." />
+      ) : partners.isError ? (
+        <LoadError what="partners" error={partners.error} onRetry={() => void partners.refetch()} />
+      ) : partners.data.length === 0 ? (
+        <Empty>No partner applications yet.</Empty>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2">
+          {partners.data.map((p) => {
+            const open = openCount(p.id);
+            return (
+              <li key={p.id}>
+                <Card className="h-full">
+                  <CardContent className="flex h-full flex-col gap-3 p-4">
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <div className="min-w-0">
+                        <h3 className="truncate text-lg font-semibold">{p.name}</h3>
+                        <p className="truncate text-sm text-muted-foreground">{p.email}</p>
+                      </div>
+                      <PartnerStatusBadge status={p.status} />
+                    </div>
+                    <div className="flex flex-wrap gap-2">
+                      <TypeBadge type={p.type} />
+                      {open > 0 && <Badge variant="destructive">{open} Open Actions</Badge>}
+                      {p.organization && <Badge variant="outline">{p.organization}</Badge>}
+                    </div>
+                    <div className="mt-auto flex gap-2">
+                      <Button variant="outline" size="sm" onClick={() => setViewing(p.id)} aria-label={`View ${p.name}`}>
+                        <Eye aria-hidden="true" />
+                        View
+                      </Button>
+                      <Button variant="outline" size="sm" onClick={() => setContractsOf(p.id)} aria-label={`Contracts of ${p.name}`}>
+                        <FileText aria-hidden="true" />
+                        Contracts
+                      </Button>
+                    </div>
+                  </CardContent>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <AddApplicationDialog open={adding} onClose={() => setAdding(false)} />
+      <PartnerDetailsDialog partner={byId(viewing)} onClose={() => setViewing(null)} />
+      <ContractsDialog partner={byId(contractsOf)} onClose={() => setContractsOf(null)} />
+    </section>
+  );
+}
+
+type AdminPartnerFields = z.output<typeof adminPartnerInput>;
+const emptyApplication: AdminPartnerInput = { name: '', email: '', type: 'club' };
+
+export function AddApplicationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const form = useForm<AdminPartnerInput, unknown, AdminPartnerFields>({
+    resolver: zodResolver(adminPartnerInput),
+    defaultValues: emptyApplication,
+  });
+  const { register, control, handleSubmit, reset, formState } = form;
+  const { errors } = formState;
+  const type = useWatch({ control, name: 'type' });
+  const close = () => {
+    reset(emptyApplication);
+    onClose();
+  };
+  const create = useAdminMutation<AdminPartnerFields>({
+    mutationFn: (write, body) => write('POST', '/api/admin/partners', body),
+    invalidate: [PARTNERS_KEY],
+    success: 'Partner application created successfully',
+    failure: 'Failed to create partner application',
+    onSuccess: close,
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && close()}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Add Application</DialogTitle>
+          <DialogDescription>Name, type and email are required.</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={handleSubmit((body) => create.mutate(body))} className="grid gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Name" required error={errors.name?.message}>
+              <Input {...register('name')} />
+            </Field>
+            <Field label="Email" required error={errors.email?.message}>
+              <Input type="email" {...register('email')} />
+            </Field>
+            <Field label="Type" required error={errors.type?.message}>
+              <Controller
+                control={control}
+                name="type"
+                render={({ field }) => (
+                  <Select value={field.value ?? 'club'} onValueChange={field.onChange}>
+                    <SelectTrigger aria-label="Type">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value="club">Football Club</SelectItem>
+                      <SelectItem value="influencer">Influencer</SelectItem>
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </Field>
+            {type === 'influencer' ? (
+              <>
+                <Field label="Known As">
+                  <Input {...register('knownAs')} />
+                </Field>
+                <Field label="Twitter">
+                  <Input {...register('twitterAccount')} />
+                </Field>
+                <Field label="Instagram">
+                  <Input {...register('instagramAccount')} />
+                </Field>
+                <Field label="TikTok">
+                  <Input {...register('tiktokAccount')} />
+                </Field>
+                <Field label="Facebook">
+                  <Input {...register('facebookAccount')} />
+                </Field>
+                <Field label="Total Followers">
+                  <Input {...register('totalFollowers')} />
+                </Field>
+              </>
+            ) : (
+              <>
+                <Field label="Club Name" error={errors.organization?.message}>
+                  <Input {...register('organization')} />
+                </Field>
+                <Field label="Position" error={errors.position?.message}>
+                  <Input {...register('position')} />
+                </Field>
+                <Field label="Website" error={errors.webAddress?.message}>
+                  <Input type="url" placeholder="https://" {...register('webAddress')} />
+                </Field>
+                <Field label="Target Members">
+                  <Input {...register('targetMembers')} />
+                </Field>
+                <Field label="Membership Type" error={errors.membershipType?.message}>
+                  <Controller
+                    control={control}
+                    name="membershipType"
+                    render={({ field }) => (
+                      <Select value={field.value || undefined} onValueChange={field.onChange}>
+                        <SelectTrigger aria-label="Membership Type">
+                          <SelectValue placeholder="Choose..." />
+                        </SelectTrigger>
+                        <SelectContent>
+                          {Object.entries(membershipTypeLabels).map(([value, label]) => (
+                            <SelectItem key={value} value={value}>
+                              {label}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                    )}
+                  />
+                </Field>
+              </>
+            )}
+          </div>
+          <Field label={type === 'influencer' ? 'Additional Info' : 'Message'} error={errors.message?.message}>
+            <Textarea rows={3} {...register('message')} />
+          </Field>
+          <DialogFooter>
+            <Button variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Saving...' : 'Create Application'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, CheckCircle2 } from 'lucide-react';
+import type { ServiceState, ServiceStatus } from '@12yards/api';
+import { Badge, Button, Card, CardContent } from '@12yards/ui';
+import { useAdminMutation } from '../lib/api';
+import { formatDate } from '../lib/format';
+import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
+
+export const STATUS_KEY = ['/api/service-status'];
+
+export function StatusTab() {
+  const statuses = useQuery<ServiceStatus[]>({ queryKey: STATUS_KEY });
+  const toggle = useAdminMutation<{ id: string; status: ServiceState }>({
+    mutationFn: (write, { id, status }) => write('PUT', `/api/admin/service-status/${id}`, { status }),
+    invalidate: [STATUS_KEY],
+    success: 'Service status updated successfully',
+    failure: 'Failed to update service status',
+  });
+
+  return (
+    <section>
+      <TabHeader title="Service Status" description="What the public status page shows for each service." />
+      {statuses.isPending ? (
+        <Loading text="Loading service statuses..." />
+      ) : statuses.isError ? (
+        <LoadError what="service statuses" error={statuses.error} onRetry={() => void statuses.refetch()} />
+      ) : statuses.data.length === 0 ? (
+        <Empty>No services found</Empty>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2">
+          {statuses.data.map((s) => {
+            const operational = s.status === 'operational';
+            return (
+              <li key={s.id}>
+                <Card className={operational ? undefined : 'border-destructive/50'}>
+                  <CardContent className="flex flex-wrap items-center justify-between gap-3 p-4">
+                    <div className="flex items-start gap-3">
+                      {operational ? (
+                        <CheckCircle2 className="mt-0.5 size-6 text-primary" aria-hidden="true" />
+                      ) : (
+                        <AlertTriangle className="mt-0.5 size-6 text-destructive" aria-hidden="true" />
+                      )}
+                      <div>
+                        <h3 className="font-semibold">{s.serviceName}</h3>
+                        {operational ? (
+                          <Badge variant="success">Fully Operational</Badge>
+                        ) : (
+                          <Badge variant="destructive">Issue under investigation</Badge>
+                        )}
+                        <p className="mt-1 text-xs text-muted-foreground">Last updated {formatDate(s.lastUpdated)}</p>
+                      </div>
+                    </div>
+                    <Button
+                      variant={operational ? 'destructive' : 'default'}
+                      size="sm"
+                      disabled={toggle.isPending}
+                      onClick={() => toggle.mutate({ id: s.id, status: operational ? 'issue' : 'operational' })}
+                      aria-label={`${operational ? 'Mark as Issue' : 'Mark as Operational'}: ${s.serviceName}`}
+                    >
+                      {operational ? 'Mark as Issue' : 'Mark as Operational'}
+                    </Button>
+                  </CardContent>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

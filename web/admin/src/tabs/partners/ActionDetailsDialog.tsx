@@ -1,0 +1,98 @@
+import { useEffect, useId, useState } from 'react';
+import type { PartnerAction } from '@12yards/api';
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Label,
+  Textarea,
+  cn,
+} from '@12yards/ui';
+import { useAdminMutation } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+
+/** Overdue: the due date is past and the action is open (the server says so too, as isOverdue). */
+export function isOverdue(a: PartnerAction, now = new Date()): boolean {
+  if (a.isCompleted || !a.dueDate) return false;
+  if (a.isOverdue) return true;
+  const due = new Date(a.dueDate);
+  // A bare date is due until the end of that day.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(a.dueDate)) due.setHours(23, 59, 59, 999);
+  return due.getTime() < now.getTime();
+}
+
+export function ActionDetailsDialog({ action, onClose }: { action: PartnerAction | null; onClose: () => void }) {
+  return (
+    <Dialog open={action !== null} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent aria-describedby={undefined}>{action && <ActionDetails action={action} onDone={onClose} />}</DialogContent>
+    </Dialog>
+  );
+}
+
+function ActionDetails({ action: a, onDone }: { action: PartnerAction; onDone: () => void }) {
+  const [notes, setNotes] = useState(a.notes ?? '');
+  const notesId = useId();
+  useEffect(() => setNotes(a.notes ?? ''), [a.id, a.notes]);
+  const overdue = isOverdue(a);
+  const update = useAdminMutation<{ notes: string; isCompleted?: boolean }>({
+    mutationFn: (write, body) => write('PUT', `/api/admin/partners/${a.partnerId}/actions/${a.id}`, body),
+    invalidate: [['/api/admin/partners', a.partnerId, 'actions'], ['/api/admin/partner-action-counts']],
+    success: 'Action updated successfully',
+    failure: 'Failed to update partner action',
+    onSuccess: (_r, body) => {
+      if (body.isCompleted) onDone();
+    },
+  });
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Action Details</DialogTitle>
+      </DialogHeader>
+      <div className={cn('grid gap-3 rounded-lg border p-3', overdue ? 'border-destructive bg-red-50' : 'border-border')}>
+        <p className="whitespace-pre-wrap">{a.actionText}</p>
+        <dl className="grid grid-cols-2 gap-3 text-sm">
+          <div>
+            <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Due Date</dt>
+            <dd className={overdue ? 'font-semibold text-destructive' : undefined}>{a.dueDate ? formatDate(a.dueDate) : 'No due date'}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Status</dt>
+            <dd className="flex flex-wrap gap-1.5">
+              {a.isCompleted ? <Badge variant="success">Completed</Badge> : <Badge variant="warning">Pending</Badge>}
+              {overdue && <Badge variant="destructive">Overdue</Badge>}
+            </dd>
+          </div>
+          {a.completedAt && (
+            <div>
+              <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Completed</dt>
+              <dd>{formatDate(a.completedAt)}</dd>
+            </div>
+          )}
+          <div>
+            <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Created</dt>
+            <dd>{formatDate(a.createdAt)}</dd>
+          </div>
+        </dl>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={notesId}>Notes</Label>
+        <Textarea id={notesId} rows={4} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      </div>
+      <DialogFooter>
+        <Button variant="outline" disabled={update.isPending} onClick={() => update.mutate({ notes })}>
+          Save Notes
+        </Button>
+        {!a.isCompleted && (
+          <Button disabled={update.isPending} onClick={() => update.mutate({ notes, isCompleted: true })}>
+            Mark Complete
+          </Button>
+        )}
+      </DialogFooter>
+    </>
+  );
+}

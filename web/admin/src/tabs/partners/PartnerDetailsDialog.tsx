@@ -1,0 +1,250 @@
+import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Lock } from 'lucide-react';
+import { membershipTypeLabels, type Partner, type PartnerAction, type PartnerStatus } from '@12yards/api';
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  Input,
+  Label,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Textarea,
+  cn,
+} from '@12yards/ui';
+import { useAdminMutation } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { Loading } from '../../components/QueryState';
+import { PartnerStatusBadge, TypeBadge } from './badges';
+import { ActionDetailsDialog, isOverdue } from './ActionDetailsDialog';
+
+/** The statuses an admin sets by hand (SPEC section 4); Partner comes with a contract. */
+export const SETTABLE_STATUSES: PartnerStatus[] = ['Pending', 'In Progress', 'Partner'];
+
+export const actionsKey = (partnerId: string) => ['/api/admin/partners', partnerId, 'actions'];
+
+function Detail({ label, value }: { label: string; value?: string | null }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+      <dd className="break-words text-sm">{value || '-'}</dd>
+    </div>
+  );
+}
+
+export function PartnerDetailsDialog({ partner, onClose }: { partner: Partner | null; onClose: () => void }) {
+  return (
+    <Dialog open={partner !== null} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className="max-w-3xl" aria-describedby={undefined}>
+        {partner && <PartnerDetails partner={partner} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PartnerDetails({ partner: p }: { partner: Partner }) {
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{p.name}</DialogTitle>
+      </DialogHeader>
+      <section aria-label="Basic information" className="grid gap-3">
+        <h3 className="font-semibold">Basic Information</h3>
+        <dl className="grid gap-3 sm:grid-cols-3">
+          <Detail label="Email" value={p.email} />
+          <div>
+            <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Type</dt>
+            <dd className="mt-0.5">
+              <TypeBadge type={p.type} />
+            </dd>
+          </div>
+          <Detail label="Applied" value={formatDate(p.createdAt)} />
+        </dl>
+        <StatusControl partner={p} />
+      </section>
+      {p.type === 'influencer' ? (
+        <section aria-label="Influencer details" className="grid gap-3">
+          <h3 className="font-semibold">Influencer Details</h3>
+          <dl className="grid gap-3 sm:grid-cols-3">
+            <Detail label="Known As" value={p.knownAs} />
+            <Detail label="Twitter" value={p.twitterAccount} />
+            <Detail label="Instagram" value={p.instagramAccount} />
+            <Detail label="TikTok" value={p.tiktokAccount} />
+            <Detail label="Facebook" value={p.facebookAccount} />
+            <Detail label="Total Followers" value={p.totalFollowers} />
+          </dl>
+          <Detail label="Additional Info" value={p.message} />
+        </section>
+      ) : (
+        <section aria-label="Club details" className="grid gap-3">
+          <h3 className="font-semibold">Club Details</h3>
+          <dl className="grid gap-3 sm:grid-cols-3">
+            <Detail label="Organization" value={p.organization} />
+            <Detail label="Position" value={p.position} />
+            <Detail label="Web Address" value={p.webAddress} />
+            <Detail label="Target Members" value={p.targetMembers} />
+            <Detail label="Membership Type" value={p.membershipType ? membershipTypeLabels[p.membershipType] : null} />
+          </dl>
+          <Detail label="Message" value={p.message} />
+        </section>
+      )}
+      <Notes partnerId={p.id} />
+    </>
+  );
+}
+
+function StatusControl({ partner: p }: { partner: Partner }) {
+  const id = useId();
+  const change = useAdminMutation<PartnerStatus>({
+    mutationFn: (write, status) => write('PUT', `/api/admin/partners/${p.id}/status`, { status }),
+    invalidate: [['/api/partners']],
+    success: 'Partner status updated successfully',
+    failure: 'Failed to update partner status',
+  });
+  const options = SETTABLE_STATUSES.includes(p.status) ? SETTABLE_STATUSES : [...SETTABLE_STATUSES, p.status];
+  return (
+    <div className="grid gap-1.5 sm:max-w-xs">
+      <Label htmlFor={id}>Status</Label>
+      <Select
+        value={p.status}
+        onValueChange={(v) => change.mutate(v as PartnerStatus)}
+        disabled={p.statusLocked || change.isPending}
+      >
+        <SelectTrigger id={id} aria-describedby={p.statusLocked ? `${id}-locked` : undefined}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((s) => (
+            <SelectItem key={s} value={s}>
+              {s}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      {p.statusLocked && (
+        <p id={`${id}-locked`} className="flex items-start gap-1.5 text-xs text-muted-foreground">
+          <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+          This partner has active contracts, so the status is set to Partner automatically and cannot be changed by
+          hand.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Notes({ partnerId }: { partnerId: string }) {
+  const actions = useQuery<PartnerAction[]>({ queryKey: actionsKey(partnerId) });
+  const [selected, setSelected] = useState<string | null>(null);
+  const selectedAction = actions.data?.find((a) => a.id === selected) ?? null;
+  return (
+    <section aria-label="Notes" className="grid gap-3">
+      <h3 className="font-semibold">Notes</h3>
+      {actions.isPending ? (
+        <Loading text="Loading notes..." />
+      ) : actions.isError ? (
+        <p className="text-sm text-destructive">Failed to load notes</p>
+      ) : actions.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No notes yet.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {actions.data.map((a) => {
+            const overdue = isOverdue(a);
+            return (
+              <li key={a.id}>
+                <button
+                  type="button"
+                  onClick={() => setSelected(a.id)}
+                  className={cn(
+                    'flex w-full cursor-pointer flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-left hover:bg-muted',
+                    overdue ? 'border-destructive bg-red-50' : 'border-border',
+                  )}
+                >
+                  <span className={cn('min-w-0 flex-1 text-sm', a.isCompleted && 'text-muted-foreground line-through')}>
+                    {a.actionText}
+                  </span>
+                  <span className="flex items-center gap-2 text-xs">
+                    {a.dueDate && <span className={overdue ? 'font-semibold text-destructive' : 'text-muted-foreground'}>Due {formatDate(a.dueDate)}</span>}
+                    {overdue && <Badge variant="destructive">Overdue</Badge>}
+                    {a.isCompleted ? <Badge variant="success">Completed</Badge> : <Badge variant="warning">Pending</Badge>}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <AddNote partnerId={partnerId} />
+      <ActionDetailsDialog action={selectedAction} onClose={() => setSelected(null)} />
+    </section>
+  );
+}
+
+/** SPEC section 5: the text is trimmed and required (Save disabled while empty); the due date is sent only when filled. */
+export function AddNote({ partnerId }: { partnerId: string }) {
+  const [text, setText] = useState('');
+  const [dueDate, setDueDate] = useState('');
+  const [open, setOpen] = useState(false);
+  const noteId = useId();
+  const dueId = useId();
+  const create = useAdminMutation<{ actionText: string; dueDate?: string }>({
+    mutationFn: (write, body) => write('POST', `/api/admin/partners/${partnerId}/actions`, body),
+    invalidate: [actionsKey(partnerId), ['/api/admin/partner-action-counts']],
+    success: 'Note added successfully',
+    failure: 'Failed to create partner action',
+    onSuccess: () => {
+      setText('');
+      setDueDate('');
+      setOpen(false);
+    },
+  });
+  useEffect(() => {
+    if (!open) create.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  if (!open) {
+    return (
+      <div>
+        <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+          Add Note
+        </Button>
+      </div>
+    );
+  }
+  const trimmed = text.trim();
+  return (
+    <form
+      className="grid gap-3 rounded-lg border border-border p-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!trimmed) return;
+        create.mutate(dueDate ? { actionText: trimmed, dueDate } : { actionText: trimmed });
+      }}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor={noteId}>Note</Label>
+        <Textarea id={noteId} rows={2} className="min-h-16" value={text} onChange={(e) => setText(e.target.value)} />
+      </div>
+      <div className="grid gap-1.5 sm:max-w-xs">
+        <Label htmlFor={dueId}>Due Date (optional)</Label>
+        <Input id={dueId} type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={!trimmed || create.isPending}>
+          {create.isPending ? 'Saving...' : 'Save'}
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
