@@ -1,0 +1,15 @@
+import type { ServiceDefinition } from '@12yards/platform';
+import { buildApp } from './app';
+import { faqProjection } from './faq/projection';
+import { galleryProjection } from './gallery/projection';
+import { newsProjection } from './news/projection';
+import { seedDefaults } from './seed';
+import { settingProjection } from './setting/projection';
+
+export const contentService: ServiceDefinition = {
+  name: 'content',
+  defaultPort: 8102,
+  projections: [newsProjection, faqProjection, settingProjection, galleryProjection],
+  init: seedDefaults,
+  build: async (ctx) => ({ app: buildApp(ctx) }),
+};

@@ -1,0 +1,43 @@
+import type { Faq } from '@12yards/api';
+import type { Projection, ReadModels, StoredEvent } from '@12yards/platform';
+import type { FaqEvent } from './events';
+import { pickFaqFields } from './evolve';
+
+export const FAQS = 'faqs';
+export type FaqRow = Faq & { order: number; version: number };
+
+export const faqRows = (models: ReadModels) => models.collection<FaqRow>(FAQS);
+
+export const faqView = ({ order: _order, version: _version, ...faq }: FaqRow): Faq => faq;
+
+export const faqProjection: Projection = {
+  collections: [FAQS],
+  async apply(stored: StoredEvent, models: ReadModels) {
+    const event = stored as unknown as StoredEvent & FaqEvent;
+    const rows = faqRows(models);
+    switch (event.type) {
+      case 'FaqCreated': {
+        const existing = await rows.get(event.data.id);
+        if (existing && existing.version >= stored.version) return; // the revision guard: a replay is a no-op
+        await rows.put({
+          id: event.data.id,
+          ...pickFaqFields(event.data),
+          createdAt: event.data.at,
+          updatedAt: event.data.at,
+          order: stored.position,
+          version: stored.version,
+        });
+        return;
+      }
+      case 'FaqUpdated': {
+        const row = await rows.get(event.data.id);
+        if (!row || row.version >= stored.version) return;
+        await rows.put({ ...row, ...pickFaqFields(event.data), updatedAt: event.data.at, version: stored.version });
+        return;
+      }
+      case 'FaqDeleted':
+        await rows.delete(event.data.id);
+        return;
+    }
+  },
+};

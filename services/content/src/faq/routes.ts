@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Request } from 'express';
+import { faqInput } from '@12yards/api';
+import { notFound, parse, requireAdmin, type ServiceContext, type SortKey } from '@12yards/platform';
+import { execute, NO_CACHE, NO_STORE } from '../command';
+import { faqDecider, type FaqCommand } from './decide';
+import { faqStreamId } from './events';
+import { faqRows, faqView, type FaqRow } from './projection';
+
+/** sortOrder, then oldest first; the store position breaks ties between FAQs created in the same millisecond. */
+const BY_SORT_ORDER: SortKey<FaqRow>[] = [
+  { field: 'sortOrder', dir: 'asc' },
+  { field: 'createdAt', dir: 'asc' },
+  { field: 'order', dir: 'asc' },
+];
+
+export function faqRoutes(ctx: ServiceContext): Router {
+  const router = Router();
+  const rows = faqRows(ctx.infra.readModels);
+  const secret = ctx.env.INTERNAL_SECRET;
+
+  const run = async (req: Request, command: FaqCommand) => {
+    await execute(ctx, req, faqStreamId(command.id), faqDecider, command);
+    const row = await rows.get(command.id);
+    if (!row) throw notFound(`No FAQ with id ${command.id}`);
+    return faqView(row);
+  };
+
+  router.get('/api/faqs', async (_req, res) => {
+    const list = await rows.find({ where: { isActive: true }, sort: BY_SORT_ORDER });
+    res.set('Cache-Control', NO_CACHE).json(list.map(faqView));
+  });
+
+  router.get('/api/admin/faqs', requireAdmin(secret), async (_req, res) => {
+    const list = await rows.find({ sort: BY_SORT_ORDER });
+    res.set('Cache-Control', NO_STORE).json(list.map(faqView));
+  });
+
+  router.post('/api/admin/faqs', requireAdmin(secret), async (req, res) => {
+    const fields = parse(faqInput, req.body);
+    const created = await run(req, { type: 'CreateFaq', id: randomUUID(), fields, at: ctx.clock() });
+    res.status(201).set('Cache-Control', NO_STORE).json(created);
+  });
+
+  router.put('/api/admin/faqs/:id', requireAdmin(secret), async (req, res) => {
+    const fields = parse(faqInput, req.body);
+    const updated = await run(req, { type: 'UpdateFaq', id: String(req.params.id), fields, at: ctx.clock() });
+    res.set('Cache-Control', NO_STORE).json(updated);
+  });
+
+  router.delete('/api/admin/faqs/:id', requireAdmin(secret, 'admin'), async (req, res) => {
+    const id = String(req.params.id);
+    await execute(ctx, req, faqStreamId(id), faqDecider, { type: 'DeleteFaq', id, at: ctx.clock() });
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,4 @@
+import { runService } from '@12yards/platform';
+import { contentService } from './definition';
+
+void runService(contentService);

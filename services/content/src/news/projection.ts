@@ -1,0 +1,44 @@
+import type { NewsArticle } from '@12yards/api';
+import type { Projection, ReadModels, StoredEvent } from '@12yards/platform';
+import type { NewsEvent } from './events';
+import { pickNewsFields } from './evolve';
+
+export const NEWS = 'news';
+export type NewsRow = NewsArticle & { imageUrl: string | null; updatedAt: string; order: number; version: number };
+
+export const newsRows = (models: ReadModels) => models.collection<NewsRow>(NEWS);
+
+export const newsView = ({ order: _order, version: _version, ...article }: NewsRow): NewsArticle => article;
+
+export const newsProjection: Projection = {
+  collections: [NEWS],
+  async apply(stored: StoredEvent, models: ReadModels) {
+    const event = stored as unknown as StoredEvent & NewsEvent;
+    const rows = newsRows(models);
+    switch (event.type) {
+      case 'NewsArticlePublished':
+      case 'NewsArticleDrafted': {
+        const existing = await rows.get(event.data.id);
+        if (existing && existing.version >= stored.version) return; // the revision guard: a replay is a no-op
+        await rows.put({
+          id: event.data.id,
+          ...pickNewsFields(event.data),
+          createdAt: event.data.at,
+          updatedAt: event.data.at,
+          order: stored.position,
+          version: stored.version,
+        });
+        return;
+      }
+      case 'NewsArticleUpdated': {
+        const row = await rows.get(event.data.id);
+        if (!row || row.version >= stored.version) return;
+        await rows.put({ ...row, ...pickNewsFields(event.data), updatedAt: event.data.at, version: stored.version });
+        return;
+      }
+      case 'NewsArticleDeleted':
+        await rows.delete(event.data.id);
+        return;
+    }
+  },
+};

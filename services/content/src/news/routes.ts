@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Request } from 'express';
+import { newsInput, newsListQuery, type NewsFields } from '@12yards/api';
+import { notFound, parse, requireAdmin, type ServiceContext } from '@12yards/platform';
+import { execute, NO_CACHE, NO_STORE } from '../command';
+import { newsDecider, type NewsArticleDraft, type NewsCommand } from './decide';
+import { newsStreamId } from './events';
+import { newsRows, newsView } from './projection';
+
+/** The parsed form as the events carry it: image null when absent, publishDate as an ISO instant. */
+const toDraft = (input: NewsFields): NewsArticleDraft => ({
+  title: input.title,
+  excerpt: input.excerpt,
+  content: input.content,
+  category: input.category,
+  imageUrl: input.imageUrl ?? null,
+  publishDate: input.publishDate ? new Date(input.publishDate).toISOString() : null,
+  featured: input.featured,
+  published: input.published,
+});
+
+export function newsRoutes(ctx: ServiceContext): Router {
+  const router = Router();
+  const rows = newsRows(ctx.infra.readModels);
+  const secret = ctx.env.INTERNAL_SECRET;
+
+  const run = async (req: Request, command: NewsCommand) => {
+    await execute(ctx, req, newsStreamId(command.id), newsDecider, command);
+    const row = await rows.get(command.id);
+    if (!row) throw notFound(`No news article with id ${command.id}`);
+    return newsView(row);
+  };
+
+  // Public: published articles whose publishDate has come, newest first.
+  router.get('/api/news', async (req, res) => {
+    const { category, limit } = parse(newsListQuery, req.query);
+    const list = await rows.find({
+      where: {
+        published: true,
+        publishDate: { $lte: ctx.clock().toISOString() },
+        ...(category !== undefined && { category }),
+      },
+      sort: [
+        { field: 'publishDate', dir: 'desc' },
+        { field: 'order', dir: 'desc' },
+      ],
+      limit,
+    });
+    res.set('Cache-Control', NO_CACHE).json(list.map(newsView));
+  });
+
+  // Admin: every article, drafts and scheduled ones too, newest first.
+  router.get('/api/admin/news', requireAdmin(secret), async (_req, res) => {
+    const list = await rows.find({
+      sort: [
+        { field: 'publishDate', dir: 'desc' },
+        { field: 'order', dir: 'desc' },
+      ],
+    });
+    res.set('Cache-Control', NO_STORE).json(list.map(newsView));
+  });
+
+  router.post('/api/news', requireAdmin(secret), async (req, res) => {
+    const fields = toDraft(parse(newsInput, req.body));
+    const article = await run(req, { type: 'CreateNewsArticle', id: randomUUID(), fields, at: ctx.clock() });
+    res.status(201).set('Cache-Control', NO_STORE).json(article);
+  });
+
+  router.put('/api/admin/news/:id', requireAdmin(secret), async (req, res) => {
+    const fields = toDraft(parse(newsInput, req.body));
+    const article = await run(req, { type: 'UpdateNewsArticle', id: String(req.params.id), fields, at: ctx.clock() });
+    res.set('Cache-Control', NO_STORE).json(article);
+  });
+
+  router.delete('/api/admin/news/:id', requireAdmin(secret, 'admin'), async (req, res) => {
+    const id = String(req.params.id);
+    await execute(ctx, req, newsStreamId(id), newsDecider, { type: 'DeleteNewsArticle', id, at: ctx.clock() });
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,51 @@
+import { Router } from 'express';
+import { settingInput, settingKey } from '@12yards/api';
+import { notFound, parse, requireAdmin, type ServiceContext } from '@12yards/platform';
+import { execute, NO_CACHE, NO_STORE } from '../command';
+import { settingDecider } from './decide';
+import { settingStreamId } from './events';
+import { settingRows, settingView } from './projection';
+
+export function settingRoutes(ctx: ServiceContext): Router {
+  const router = Router();
+  const rows = settingRows(ctx.infra.readModels);
+  const secret = ctx.env.INTERNAL_SECRET;
+
+  const load = async (key: string) => {
+    const row = await rows.get(key);
+    if (!row) throw notFound(`No setting with key ${key}`);
+    return settingView(row);
+  };
+
+  // Public: one setting, e.g. show_app_gallery.
+  router.get('/api/settings/:key', async (req, res) => {
+    const setting = await load(String(req.params.key));
+    res.set('Cache-Control', NO_CACHE).json(setting);
+  });
+
+  router.get('/api/admin/settings', requireAdmin(secret), async (_req, res) => {
+    const list = await rows.find({ sort: [{ field: 'key', dir: 'asc' }] });
+    res.set('Cache-Control', NO_STORE).json(list.map(settingView));
+  });
+
+  router.get('/api/admin/settings/:key', requireAdmin(secret), async (req, res) => {
+    const setting = await load(String(req.params.key));
+    res.set('Cache-Control', NO_STORE).json(setting);
+  });
+
+  // Settings change the whole site: the admin role only, an editor gets 403.
+  router.put('/api/admin/settings/:key', requireAdmin(secret, 'admin'), async (req, res) => {
+    const key = parse(settingKey, req.params.key);
+    const { value, description } = parse(settingInput, req.body);
+    await execute(ctx, req, settingStreamId(key), settingDecider, {
+      type: 'ChangeSetting',
+      key,
+      value,
+      description,
+      at: ctx.clock(),
+    });
+    res.set('Cache-Control', NO_STORE).json(await load(key));
+  });
+
+  return router;
+}
