@@ -1,0 +1,94 @@
+import './test/setup';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createQueryClient } from '@12yards/api';
+import { CSRF, mockApi, session } from './test/render';
+import AdminApp from './AdminApp';
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+function renderApp(route = '/admin12YardsDB') {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path="/admin12YardsDB/*" element={<AdminApp />} />
+          <Route path="/admin-login" element={<p>Login page</p>} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const TAB_LABELS = ['News', 'Applications', 'Messages', 'FAQs', 'Media', 'App Gallery', 'Service Status', 'Templates', 'Settings'];
+
+describe('Admin gate and layout', () => {
+  test('When there is no session (401), then the panel goes to /admin-login', async () => {
+    mockApi({ 'GET /api/auth/me': { status: 401, body: { error: { code: 'unauthorized', message: 'Sign in' } } } });
+    renderApp();
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin-login');
+  });
+
+  test('When the session check is pending, then no admin content shows yet', () => {
+    mockApi({ 'GET /api/auth/me': 'pending' });
+    renderApp();
+    expect(screen.getByText('Checking your session...')).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+  });
+
+  test('When signed in, then the title, robots noindex, header, Logout and the nine tabs in order show', async () => {
+    mockApi({ 'GET /api/auth/me': { body: session }, 'GET /api/admin/news': 'pending' });
+    renderApp();
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Logout/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(TAB_LABELS);
+    expect(screen.getByRole('tab', { name: 'News' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('Loading news...')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Admin Dashboard'));
+    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', expect.stringContaining('noindex'));
+  });
+
+  test('When the URL says ?tab=partners, then Applications is open; choosing Messages puts ?tab=contacts in the URL', async () => {
+    mockApi({
+      'GET /api/auth/me': { body: session },
+      'GET /api/partners': 'pending',
+      'GET /api/admin/partner-action-counts': 'pending',
+      'GET /api/contacts': 'pending',
+    });
+    renderApp('/admin12YardsDB?tab=partners');
+    expect(await screen.findByText('Loading partners...')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Applications' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByRole('tab', { name: 'Messages' }));
+    expect(await screen.findByText('Loading contacts...')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin12YardsDB?tab=contacts');
+  });
+
+  test('When Logout is pressed, then POST /api/auth/logout carries the CSRF token and the panel goes to /admin-login', async () => {
+    const api = mockApi({ 'GET /api/auth/me': { body: session }, 'GET /api/admin/news': { body: [] }, 'POST /api/auth/logout': { status: 204 } });
+    renderApp();
+    await userEvent.click(await screen.findByRole('button', { name: /Logout/ }));
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    const logout = api.writes().find((c) => c.url === '/api/auth/logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers['X-CSRF-Token']).toBe(CSRF);
+    expect(localStorage.length).toBe(0);
+  });
+
+  test('When a tab answers 401 (session expired), then the gate checks again and goes to /admin-login', async () => {
+    let meCalls = 0;
+    mockApi({
+      'GET /api/auth/me': () => (++meCalls === 1 ? { body: session } : { status: 401, body: { error: { code: 'unauthorized', message: 'x' } } }),
+      'GET /api/admin/news': { status: 401, body: { error: { code: 'unauthorized', message: 'x' } } },
+    });
+    renderApp();
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(within(document.body).queryByRole('tab')).not.toBeInTheDocument();
+  });
+});

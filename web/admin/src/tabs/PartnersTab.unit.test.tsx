@@ -1,0 +1,389 @@
+import '../test/setup';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Partner, PartnerAction } from '@12yards/api';
+import { CSRF, failure, mockApi, renderTab } from '../test/render';
+import { PartnersTab } from './PartnersTab';
+
+const club: Partner = {
+  id: 'p1',
+  name: 'Riverside FC',
+  type: 'club',
+  email: 'club@riverside.test',
+  organization: 'Riverside Football Club',
+  position: 'Chairman',
+  webAddress: 'https://riverside.test',
+  targetMembers: '5000',
+  membershipType: 'paid',
+  message: 'We want an app',
+  status: 'Pending',
+  statusLocked: false,
+  activeContracts: 0,
+  createdAt: '2025-01-05T10:00:00.000Z',
+};
+const influencer: Partner = {
+  id: 'p2',
+  name: 'Jo Striker',
+  type: 'influencer',
+  email: 'jo@striker.test',
+  knownAs: 'JoS',
+  twitterAccount: '@jos',
+  instagramAccount: 'jos.ig',
+  totalFollowers: '120000',
+  message: 'Big audience',
+  status: 'Partner',
+  statusLocked: true,
+  activeContracts: 1,
+  createdAt: '2025-01-06T10:00:00.000Z',
+};
+const action = (over: Partial<PartnerAction>): PartnerAction => ({
+  id: 'a1',
+  partnerId: 'p1',
+  actionText: 'Call the chairman',
+  dueDate: null,
+  notes: null,
+  isCompleted: false,
+  completedAt: null,
+  createdAt: '2025-01-05T10:00:00.000Z',
+  isOverdue: false,
+  ...over,
+});
+const contract = {
+  id: 'c1',
+  partnerId: 'p1',
+  companyName: 'Riverside Ltd',
+  registrationNumber: 'REG123',
+  companyAddress: '1 River Road, London',
+  clientName: 'Sam Chair',
+  clientEmail: 'sam@riverside.test',
+  clientTelephone: '020 7946 0000',
+  clientPosition: 'Chairman',
+  startDate: '2025-02-01',
+  endDate: '2026-01-31',
+  lengthMonths: 12,
+  platformName: '12Yards',
+  revenueSharePercent: 20,
+  pollsPerMonth: 4,
+  auctionsPerMonth: 2,
+  articlesPerWeek: 3,
+  quizPerMonth: 1,
+  setupFee: '£500',
+  penaltyFeePerMonth: '£50',
+  createdAt: '2025-01-10T10:00:00.000Z',
+};
+
+const lists = {
+  'GET /api/partners': { body: [club, influencer] },
+  'GET /api/admin/partner-action-counts': { body: [{ partnerId: 'p1', openActionsCount: 2 }] },
+};
+
+describe('Applications tab', () => {
+  test('When partners are loading, then it says Loading partners...', () => {
+    mockApi({ 'GET /api/partners': 'pending', 'GET /api/admin/partner-action-counts': 'pending' });
+    renderTab(<PartnersTab />);
+    expect(screen.getByText('Loading partners...')).toBeInTheDocument();
+  });
+
+  test('When there are no partners, then the empty text shows', async () => {
+    mockApi({ 'GET /api/partners': { body: [] }, 'GET /api/admin/partner-action-counts': { body: [] } });
+    renderTab(<PartnersTab />);
+    expect(await screen.findByText('No partner applications yet.')).toBeInTheDocument();
+  });
+
+  test('When partners fail to load, then an error card shows', async () => {
+    mockApi({ 'GET /api/partners': failure(), 'GET /api/admin/partner-action-counts': { body: [] } });
+    renderTab(<PartnersTab />);
+    expect(await screen.findByText('Failed to load partners')).toBeInTheDocument();
+  });
+
+  test('When partners load, then cards show name, email, type badge, N Open Actions, status, View and Contracts', async () => {
+    mockApi(lists);
+    renderTab(<PartnersTab />);
+    expect(await screen.findByRole('heading', { name: 'Partner Applications' })).toBeInTheDocument();
+    const clubCard = (await screen.findByText('Riverside FC')).closest('li')!;
+    expect(within(clubCard).getByText('club@riverside.test')).toBeInTheDocument();
+    expect(within(clubCard).getByText('Football Club')).toBeInTheDocument();
+    expect(await within(clubCard).findByText('2 Open Actions')).toBeInTheDocument();
+    expect(within(clubCard).getByText('Pending')).toBeInTheDocument();
+    expect(within(clubCard).getByRole('button', { name: /View/ })).toBeInTheDocument();
+    expect(within(clubCard).getByRole('button', { name: /Contracts/ })).toBeInTheDocument();
+    const inflCard = screen.getByText('Jo Striker').closest('li')!;
+    expect(within(inflCard).getByText('Influencer')).toBeInTheDocument();
+    expect(within(inflCard).queryByText(/Open Actions/)).not.toBeInTheDocument();
+  });
+
+  describe('Add Application', () => {
+    test('When sent empty, then name and email messages show and nothing is sent; the type defaults to club', async () => {
+      const api = mockApi(lists);
+      renderTab(<PartnersTab />);
+      await userEvent.click(await screen.findByRole('button', { name: /Add Application/ }));
+      const d = await screen.findByRole('dialog');
+      expect(within(d).getByRole('combobox', { name: 'Type' })).toHaveTextContent('Football Club');
+      await userEvent.click(within(d).getByRole('button', { name: 'Create Application' }));
+      expect(await within(d).findByText('Name is required')).toBeInTheDocument();
+      expect(within(d).getByText('Please enter a valid email address')).toBeInTheDocument();
+      expect(api.writes()).toHaveLength(0);
+    });
+
+    test('When name and email are given, then POST /api/admin/partners gets type club; failure shows its toast', async () => {
+      const api = mockApi({ ...lists, 'POST /api/admin/partners': failure() });
+      renderTab(<PartnersTab />);
+      await userEvent.click(await screen.findByRole('button', { name: /Add Application/ }));
+      const d = await screen.findByRole('dialog');
+      await userEvent.type(within(d).getByLabelText(/^Name/), 'New Club');
+      await userEvent.type(within(d).getByLabelText(/^Email/), 'new@club.test');
+      await userEvent.click(within(d).getByRole('button', { name: 'Create Application' }));
+      expect(await screen.findByText('Failed to create partner application')).toBeInTheDocument();
+      expect(api.writes()[0]).toMatchObject({ method: 'POST', url: '/api/admin/partners', body: { name: 'New Club', email: 'new@club.test', type: 'club' } });
+      expect(api.writes()[0]!.headers['X-CSRF-Token']).toBe(CSRF);
+    });
+  });
+
+  describe('Partner details', () => {
+    test('When View is opened on a club, then basic info, club details, status select and the notes list show', async () => {
+      const overdue = action({ id: 'a2', actionText: 'Send the proposal', dueDate: '2020-01-01', isOverdue: true });
+      const done = action({ id: 'a3', actionText: 'Intro call', isCompleted: true, completedAt: '2025-01-07T10:00:00.000Z' });
+      mockApi({ ...lists, 'GET /api/admin/partners/p1/actions': { body: [overdue, done] } });
+      renderTab(<PartnersTab />);
+      await userEvent.click(await screen.findByRole('button', { name: 'View Riverside FC' }));
+      const d = await screen.findByRole('dialog');
+      expect(within(d).getByText('Riverside Football Club')).toBeInTheDocument();
+      expect(within(d).getByText('Chairman')).toBeInTheDocument();
+      expect(within(d).getByText('https://riverside.test')).toBeInTheDocument();
+      expect(within(d).getByText('5000')).toBeInTheDocument();
+      expect(within(d).getByText('Paid Subscription')).toBeInTheDocument();
+      expect(within(d).getByText('We want an app')).toBeInTheDocument();
+      expect(within(d).getByRole('combobox', { name: 'Status' })).toBeEnabled();
+      const overdueRow = (await within(d).findByText('Send the proposal')).closest('button')!;
+      expect(within(overdueRow).getByText('Overdue')).toBeInTheDocument();
+      expect(within(overdueRow).getByText('Pending')).toBeInTheDocument();
+      expect(overdueRow.className).toMatch(/border-destructive/);
+      const doneRow = within(d).getByText('Intro call').closest('button')!;
+      expect(within(doneRow).getByText('Completed')).toBeInTheDocument();
+      expect(within(doneRow).queryByText('Overdue')).not.toBeInTheDocument();
+    });
+
+    test('When the partner has contracts (statusLocked), then the status select is disabled with an explanation', async () => {
+      mockApi({ ...lists, 'GET /api/admin/partners/p2/actions': { body: [] } });
+      renderTab(<PartnersTab />);
+      await userEvent.click(await screen.findByRole('button', { name: 'View Jo Striker' }));
+      const d = await screen.findByRole('dialog');
+      const select = within(d).getByRole('combobox', { name: 'Status' });
+      expect(select).toBeDisabled();
+      expect(select).toHaveTextContent('Partner');
+      expect(within(d).getByText(/has active contracts, so the status is set to Partner automatically/)).toBeInTheDocument();
+      expect(within(d).getByText('JoS')).toBeInTheDocument();
+      expect(within(d).getByText('@jos')).toBeInTheDocument();
+      expect(within(d).getByText('120000')).toBeInTheDocument();
+      expect(within(d).getByText('Big audience')).toBeInTheDocument();
+      expect(await within(d).findByText('No notes yet.')).toBeInTheDocument();
+    });
+
+    test('When a status is chosen, then PUT .../status is sent; failure shows Failed to update partner status', async () => {
+      const api = mockApi({ ...lists, 'GET /api/admin/partners/p1/actions': { body: [] }, 'PUT /api/admin/partners/p1/status': failure() });
+      renderTab(<PartnersTab />);
+      await userEvent.click(await screen.findByRole('button', { name: 'View Riverside FC' }));
+      const d = await screen.findByRole('dialog');
+      await userEvent.click(within(d).getByRole('combobox', { name: 'Status' }));
+      await userEvent.click(await screen.findByRole('option', { name: 'In Progress' }));
+      expect(await screen.findByText('Failed to update partner status')).toBeInTheDocument();
+      expect(api.writes()[0]).toMatchObject({ method: 'PUT', url: '/api/admin/partners/p1/status', body: { status: 'In Progress' } });
+    });
+
+    test('When Add Note has only spaces, then Save is disabled; a note is sent trimmed without an empty due date', async () => {
+      const api = mockApi({
+        ...lists,
+        'GET /api/admin/partners/p1/actions': { body: [] },
+        'POST /api/admin/partners/p1/actions': { status: 201, body: action({}) },
+      });
+      renderTab(<PartnersTab />);
+      await userEvent.click(await screen.findByRole('button', { name: 'View Riverside FC' }));
+      const d = await screen.findByRole('dialog');
+      await userEvent.click(await within(d).findByRole('button', { name: 'Add Note' }));
+      const save = within(d).getByRole('button', { name: 'Save' });
+      expect(save).toBeDisabled();
+      await userEvent.type(within(d).getByLabelText('Note'), '   ');
+      expect(save).toBeDisabled();
+      await userEvent.type(within(d).getByLabelText('Note'), 'Call back  ');
+      expect(save).toBeEnabled();
+      await userEvent.click(save);
+      await waitFor(() => expect(api.writes()).toHaveLength(1));
+      expect(api.writes()[0]!.body).toEqual({ actionText: 'Call back' });
+      expect(await screen.findByText('Note added successfully')).toBeInTheDocument();
+    });
+
+    test('When a note has a due date, then it is sent; failure shows Failed to create partner action', async () => {
+      const api = mockApi({ ...lists, 'GET /api/admin/partners/p1/actions': { body: [] }, 'POST /api/admin/partners/p1/actions': failure() });
+      renderTab(<PartnersTab />);
+      await userEvent.click(await screen.findByRole('button', { name: 'View Riverside FC' }));
+      const d = await screen.findByRole('dialog');
+      await userEvent.click(await within(d).findByRole('button', { name: 'Add Note' }));
+      await userEvent.type(within(d).getByLabelText('Note'), 'Chase');
+      await userEvent.type(within(d).getByLabelText(/Due Date/), '2030-03-01');
+      await userEvent.click(within(d).getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Failed to create partner action')).toBeInTheDocument();
+      expect(api.writes()[0]!.body).toEqual({ actionText: 'Chase', dueDate: '2030-03-01' });
+    });
+  });
+
+  describe('Action Details', () => {
+    const open = async (a: PartnerAction, extra = {}) => {
+      const api = mockApi({ ...lists, 'GET /api/admin/partners/p1/actions': { body: [a] }, ...extra });
+      renderTab(<PartnersTab />);
+      await userEvent.click(await screen.findByRole('button', { name: 'View Riverside FC' }));
+      await userEvent.click(await screen.findByText(a.actionText));
+      const d = (await screen.findAllByRole('dialog')).find((el) => within(el).queryByText('Action Details'))!;
+      return { api, d };
+    };
+
+    test('When an overdue action opens, then it shows due date, Pending, Overdue and a red highlight', async () => {
+      const { d } = await open(action({ dueDate: '2020-01-01', isOverdue: true }));
+      expect(within(d).getByText('January 1, 2020')).toBeInTheDocument();
+      expect(within(d).getByText('Pending')).toBeInTheDocument();
+      expect(within(d).getByText('Overdue')).toBeInTheDocument();
+      expect(within(d).getByText('Call the chairman').parentElement!.className).toMatch(/border-destructive/);
+    });
+
+    test('When Save Notes is pressed, then PUT sends the notes; Mark Complete sends isCompleted true', async () => {
+      const { api, d } = await open(action({ notes: 'old' }), { 'PUT /api/admin/partners/p1/actions/a1': { body: action({}) } });
+      const notes = within(d).getByLabelText('Notes');
+      expect(notes).toHaveValue('old');
+      await userEvent.clear(notes);
+      await userEvent.type(notes, 'Left a voicemail');
+      await userEvent.click(within(d).getByRole('button', { name: 'Save Notes' }));
+      await waitFor(() => expect(api.writes()).toHaveLength(1));
+      expect(api.writes()[0]).toMatchObject({ method: 'PUT', url: '/api/admin/partners/p1/actions/a1', body: { notes: 'Left a voicemail' } });
+      await userEvent.click(within(d).getByRole('button', { name: 'Mark Complete' }));
+      await waitFor(() => expect(api.writes()).toHaveLength(2));
+      expect(api.writes()[1]!.body).toEqual({ notes: 'Left a voicemail', isCompleted: true });
+    });
+
+    test('When a completed action opens, then it shows Completed and its date and no Mark Complete; failure toasts', async () => {
+      const { d } = await open(action({ isCompleted: true, completedAt: '2025-01-07T10:00:00.000Z', dueDate: '2020-01-01' }), {
+        'PUT /api/admin/partners/p1/actions/a1': failure(),
+      });
+      expect(within(d).getByText('Completed', { selector: 'span' })).toBeInTheDocument();
+      expect(within(d).getByText('January 7, 2025')).toBeInTheDocument();
+      expect(within(d).queryByText('Overdue')).not.toBeInTheDocument();
+      expect(within(d).queryByRole('button', { name: 'Mark Complete' })).not.toBeInTheDocument();
+      await userEvent.click(within(d).getByRole('button', { name: 'Save Notes' }));
+      expect(await screen.findByText('Failed to update partner action')).toBeInTheDocument();
+    });
+  });
+
+  describe('Contract Management', () => {
+    const openContracts = async (extra = {}) => {
+      const api = mockApi({ ...lists, 'GET /api/admin/partners/p1/contracts': { body: [contract] }, ...extra });
+      renderTab(<PartnersTab />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Contracts of Riverside FC' }));
+      const d = await screen.findByRole('dialog');
+      await within(d).findByText('REG123');
+      return { api, d };
+    };
+
+    test('When contracts load, then every field of each contract shows', async () => {
+      const { d } = await openContracts();
+      for (const text of [
+        'REG123',
+        '1 River Road, London',
+        'Sam Chair',
+        'sam@riverside.test',
+        '020 7946 0000',
+        '12 months',
+        'February 1, 2025',
+        'January 31, 2026',
+        '£500',
+        '£50',
+        '20%',
+      ]) {
+        expect(within(d).getAllByText(text).length).toBeGreaterThan(0);
+      }
+      expect(within(d).getByRole('button', { name: /Generate document/ })).toBeInTheDocument();
+      expect(within(d).getByRole('button', { name: /Edit contract/ })).toBeInTheDocument();
+    });
+
+    test('When Add Contract is sent empty or out of limits, then the schema messages show and nothing is sent', async () => {
+      const { api } = await openContracts();
+      await userEvent.click(screen.getByRole('button', { name: /Add Contract/ }));
+      const form = (await screen.findAllByRole('dialog')).find((el) => within(el).queryByText('Create Contract'))!;
+      await userEvent.clear(within(form).getByLabelText(/^Revenue Share/));
+      await userEvent.type(within(form).getByLabelText(/^Revenue Share/), '60');
+      await userEvent.clear(within(form).getByLabelText(/^Polls per Month/));
+      await userEvent.type(within(form).getByLabelText(/^Polls per Month/), '-1');
+      await userEvent.type(within(form).getByLabelText(/^Contract Length/), '0');
+      await userEvent.click(within(form).getByRole('button', { name: 'Create Contract' }));
+      expect(await within(form).findByText('Company name is required')).toBeInTheDocument();
+      expect(within(form).getByText('Client email must be a valid email address')).toBeInTheDocument();
+      expect(within(form).getByText('must be at most 50')).toBeInTheDocument();
+      expect(within(form).getAllByText('must be at least 0').length).toBeGreaterThan(0);
+      expect(within(form).getByText('must be at least 1')).toBeInTheDocument();
+      expect(api.writes()).toHaveLength(0);
+    });
+
+    test('When Edit Contract is saved, then PUT /api/admin/contracts/:id is sent; failure shows Failed to update contract', async () => {
+      const { api, d } = await openContracts({ 'PUT /api/admin/contracts/c1': failure() });
+      await userEvent.click(within(d).getByRole('button', { name: /Edit contract/ }));
+      const form = (await screen.findAllByRole('dialog')).find((el) => within(el).queryByText('Update Contract'))!;
+      expect(within(form).getByLabelText(/^Company Name/)).toHaveValue('Riverside Ltd');
+      await userEvent.click(within(form).getByRole('button', { name: 'Update Contract' }));
+      expect(await screen.findByText('Failed to update contract')).toBeInTheDocument();
+      expect(api.writes()[0]).toMatchObject({ method: 'PUT', url: '/api/admin/contracts/c1' });
+      expect(api.writes()[0]!.body).toMatchObject({ partnerId: 'p1', lengthMonths: 12, revenueSharePercent: 20 });
+    });
+
+    test('When a filled new contract fails, then Failed to create contract shows', async () => {
+      const { api, d } = await openContracts({ 'POST /api/admin/contracts': failure() });
+      await userEvent.click(within(d).getByRole('button', { name: /Add Contract/ }));
+      const form = (await screen.findAllByRole('dialog')).find((el) => within(el).queryByText('Create Contract'))!;
+      const fill = async (label: RegExp, value: string) => userEvent.type(within(form).getByLabelText(label), value);
+      await fill(/^Company Name/, 'Co');
+      await fill(/^Registration Number/, 'R1');
+      await fill(/^Company Address/, 'Addr');
+      await fill(/^Client Name/, 'N');
+      await fill(/^Client Email/, 'n@x.test');
+      await fill(/^Client Phone/, '1');
+      await fill(/^Client Position/, 'P');
+      await fill(/^Start Date/, '2025-01-01');
+      await fill(/^Contract Length/, '12');
+      await fill(/^End Date/, '2025-12-31');
+      await fill(/^Setup Fee/, '£1');
+      await fill(/^Penalty Fee/, '£2');
+      await userEvent.click(within(form).getByRole('button', { name: 'Create Contract' }));
+      expect(await screen.findByText('Failed to create contract')).toBeInTheDocument();
+      expect(api.writes()[0]).toMatchObject({ method: 'POST', url: '/api/admin/contracts', body: { partnerId: 'p1', lengthMonths: 12, pollsPerMonth: 0 } });
+    });
+
+    test('When Generate answers the .docx, then it is saved as contract-{id}.docx', async () => {
+      const { api, d } = await openContracts({
+        'POST /api/admin/contracts/c1/generate-document': {
+          body: 'DOCX',
+          headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+        },
+      });
+      const created: string[] = [];
+      URL.createObjectURL = jest.fn(() => 'blob:doc');
+      URL.revokeObjectURL = jest.fn();
+      const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        created.push(this.download);
+      });
+      await userEvent.click(within(d).getByRole('button', { name: /Generate document/ }));
+      await waitFor(() => expect(created).toEqual(['contract-c1.docx']));
+      expect(api.writes()[0]!.headers['X-CSRF-Token']).toBe(CSRF);
+      click.mockRestore();
+    });
+
+    test('When Generate fails, then Failed to generate contract document shows', async () => {
+      const { d } = await openContracts({ 'POST /api/admin/contracts/c1/generate-document': failure() });
+      await userEvent.click(within(d).getByRole('button', { name: /Generate document/ }));
+      expect(await screen.findByText('Failed to generate contract document')).toBeInTheDocument();
+    });
+
+    test('When Generate from Template is refused, then the server message (or Failed to generate contract) shows', async () => {
+      const { d } = await openContracts({
+        'POST /api/admin/contracts/generate': { status: 400, body: { error: { code: 'missing_fields', message: 'Missing contract details: Registration number' } } },
+      });
+      await userEvent.click(within(d).getByRole('button', { name: /Generate from Template/ }));
+      expect(await screen.findByText('Missing contract details: Registration number')).toBeInTheDocument();
+    });
+  });
+});
