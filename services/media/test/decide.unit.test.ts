@@ -27,7 +27,7 @@ const uploaded: UploadEvent = {
 
 describe('upload decide/evolve', () => {
   it('Given no upload, when one is recorded, then MediaUploaded carries the keys and the label', () => {
-    const { type: _t, at: _a, ...data } = uploaded.data;
+    const { at: _a, ...data } = uploaded.data;
     expect(decideUpload({ type: 'RecordUpload', ...data, at }, uploadDecider.initialState())).toEqual([uploaded]);
   });
 

@@ -1,0 +1,14 @@
+import type { Express } from 'express';
+import { createHttpApp, finishHttpApp, type ServiceContext } from '@12yards/platform';
+import { mediaFileRoutes } from './media-file/routes';
+import { uploadRoutes, type UploadOptions } from './upload/routes';
+
+export type MediaOptions = UploadOptions;
+
+/** The HTTP app from its dependencies: no listening, no globals. */
+export function buildApp(ctx: ServiceContext, options: MediaOptions): Express {
+  const app = createHttpApp({ logger: ctx.logger, readiness: ctx.infra.readiness });
+  app.use(uploadRoutes(ctx, options));
+  app.use(mediaFileRoutes(ctx));
+  return finishHttpApp(app, ctx.logger);
+}

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { Router } from 'express';
+import { MEDIA_PATH, mediaFileInput, type MediaFile } from '@12yards/api';
+import { handleCommand, notFound, parse, requireAdmin, unprocessable, type ServiceContext } from '@12yards/platform';
+import { removeUpload, uploadIdOf } from '../upload/store';
+import { uploadRows } from '../upload/projection';
+import { mediaFileDecider } from './decide';
+import { streamId } from './events';
+import { mediaFileRows, type MediaFileRow } from './projection';
+
+const view = ({ order: _order, version: _version, uploadId: _uploadId, ...row }: MediaFileRow): MediaFile => row;
+
+export function mediaFileRoutes(ctx: ServiceContext): Router {
+  const { infra, projector } = ctx;
+  const router = Router();
+  const rows = mediaFileRows(infra.readModels);
+  const secret = ctx.env.INTERNAL_SECRET;
+
+  router.get('/api/admin/media', requireAdmin(secret), async (_req, res) => {
+    const list = await rows.find({ sort: [{ field: 'order', dir: 'desc' }] });
+    res.set('Cache-Control', 'no-store').json(list.map(view));
+  });
+
+  router.post('/api/admin/media', requireAdmin(secret), async (req, res) => {
+    const input = parse(mediaFileInput, req.body);
+    let uploadId: string | null = null;
+    if (MEDIA_PATH.test(input.url)) {
+      const name = input.url.slice('/media/'.length);
+      const id = uploadIdOf(name);
+      const upload = id ? await uploadRows(infra.readModels).get(id) : null;
+      if (!upload || upload.filename !== name) {
+        throw unprocessable('No uploaded file has that URL', [{ path: 'url', message: 'No uploaded file has that URL' }]);
+      }
+      uploadId = upload.id;
+    }
+    const id = randomUUID();
+    await handleCommand(
+      infra.eventStore,
+      streamId(id),
+      mediaFileDecider,
+      {
+        type: 'AddMediaFile',
+        id,
+        filename: input.filename,
+        originalName: input.originalName,
+        mimeType: input.mimeType,
+        size: input.size,
+        url: input.url,
+        altText: input.altText ?? null,
+        uploadId,
+        uploadedBy: req.admin?.username ?? null,
+        at: ctx.clock(),
+      },
+      { actor: req.admin?.username, requestId: String(req.id) },
+    );
+    await projector.catchUp();
+    const row = await rows.get(id);
+    if (!row) throw notFound(`No media file with id ${id}`);
+    res.status(201).set('Cache-Control', 'no-store').json(view(row));
+  });
+
+  router.delete('/api/admin/media/:id', requireAdmin(secret, 'admin'), async (req, res) => {
+    const id = String(req.params.id);
+    const actor = { username: req.admin?.username, requestId: String(req.id) };
+    const result = await handleCommand(
+      infra.eventStore,
+      streamId(id),
+      mediaFileDecider,
+      { type: 'DeleteMediaFile', id, at: ctx.clock() },
+      { actor: actor.username, requestId: actor.requestId },
+    );
+    await projector.catchUp();
+    const deleted = result.events[0]?.data as { uploadId: string | null } | undefined;
+    // The bytes go once no other library entry points at the same upload.
+    if (deleted?.uploadId && (await rows.count({ uploadId: deleted.uploadId })) === 0) {
+      await removeUpload(ctx, deleted.uploadId, actor);
+    }
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,110 @@
+import { pipeline } from 'node:stream/promises';
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import multer from 'multer';
+import { badRequest, HttpError, notFound, requireAdmin, type ServiceContext } from '@12yards/platform';
+import type { ByteRange } from '@12yards/platform';
+import { VARIANT_WIDTHS } from './images';
+import { findUpload, storeUpload } from './store';
+
+export interface UploadOptions {
+  /** Largest accepted file, in bytes; larger answers 413. */
+  maxUploadBytes: number;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+/** multer for exactly one file in field 'file'; its errors become 413 (too big) or 400 (anything malformed). */
+function receiveOneFile(maxUploadBytes: number): RequestHandler {
+  const single = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: maxUploadBytes, files: 1, fields: 20, parts: 21, fieldSize: 10_000 },
+    defParamCharset: 'utf8',
+  }).single('file');
+  return (req: Request, res: Response, next: NextFunction) => {
+    single(req, res, (err: unknown) => {
+      if (!err) return next();
+      if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE') {
+        return next(new HttpError(413, 'payload_too_large', `The file is larger than ${megabytes(maxUploadBytes)}`));
+      }
+      if (err instanceof multer.MulterError) return next(badRequest(`Upload refused: ${err.message}`, { code: err.code, field: err.field }));
+      next(badRequest('The upload is not a valid multipart/form-data body'));
+    });
+  };
+}
+
+/** Whether a Range header may be honoured: no If-Range, or an If-Range naming the current (strong) ETag. */
+function ifRangeHolds(req: Request, etag: string): boolean {
+  const ifRange = req.headers['if-range'];
+  return ifRange === undefined || ifRange === etag;
+}
+
+export function uploadRoutes(ctx: ServiceContext, options: UploadOptions): Router {
+  const router = Router();
+  const secret = ctx.env.INTERNAL_SECRET;
+
+  // Both paths are admin-only (news images and gallery screenshots); the gateway also demands a session.
+  router.post(['/api/upload', '/api/admin/upload'], requireAdmin(secret), receiveOneFile(options.maxUploadBytes), async (req, res) => {
+    if (!req.file) throw badRequest("No file was sent (multipart field 'file')");
+    const result = await storeUpload(ctx, req.file, { username: req.admin?.username, requestId: String(req.id) });
+    res.status(201).set('Cache-Control', 'no-store').json(result);
+  });
+
+  router.get('/media/:name', async (req, res) => {
+    const upload = await findUpload(ctx, String(req.params.name));
+    let key = upload.key;
+    const w = req.query.w;
+    if (w !== undefined) {
+      const variant = upload.variants.find((v) => String(v.width) === w);
+      if (!variant) throw badRequest(`w must be one of ${VARIANT_WIDTHS.join(', ')}`);
+      key = variant.key;
+    }
+    const info = await ctx.infra.objects.stat(key);
+    if (!info) throw notFound(`No media file named ${upload.filename}`);
+
+    res.set({
+      'Content-Type': info.contentType,
+      ETag: info.etag,
+      'Cache-Control': IMMUTABLE,
+      'Accept-Ranges': 'bytes',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+
+    let range: ByteRange | undefined;
+    if (req.headers.range && ifRangeHolds(req, info.etag)) {
+      const ranges = req.range(info.size, { combine: true });
+      if (ranges === -1) {
+        const err = new HttpError(416, 'range_not_satisfiable', `The file has ${info.size} bytes`);
+        err.headers['Content-Range'] = `bytes */${info.size}`;
+        throw err;
+      }
+      // A malformed header (-2), another unit or several ranges: the whole file is a valid answer.
+      if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) range = ranges[0];
+    }
+    if (range) {
+      res.status(206).set('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
+    }
+    res.set('Content-Length', String(range ? range.end - range.start + 1 : info.size));
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const object = await ctx.infra.objects.get(key, range);
+    if (!object) throw notFound(`No media file named ${upload.filename}`);
+    try {
+      await pipeline(object.body, res);
+    } catch (err) {
+      // The client went away, or the read failed after the headers were sent: nothing more can be answered.
+      if ((err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
+        ctx.logger.warn({ err, key }, 'streaming a media file failed');
+      }
+    }
+  });
+
+  return router;
+}
