@@ -23,12 +23,24 @@ const contractFields = z.object({
   penaltyFeePerMonth: requiredText('Penalty fee per month', 100),
 });
 
-export const contractInput = contractFields.refine((c) => c.endDate >= c.startDate, {
-  path: ['endDate'],
-  message: 'End date must not be before the start date',
-});
+const endNotBeforeStart = <T extends { startDate?: string; endDate?: string }>(c: T) =>
+  !c.startDate || !c.endDate || c.endDate >= c.startDate;
+const END_DATE_RULE = { path: ['endDate'], message: 'End date must not be before the start date' };
+
+export const contractInput = contractFields.refine(endNotBeforeStart, END_DATE_RULE);
 export type ContractInput = z.input<typeof contractInput>;
 export type ContractFields = z.output<typeof contractInput>;
+
+/** PUT: the same fields; partnerId may be left out (a contract stays with its partner). */
+export const contractUpdate = contractFields
+  .extend({ partnerId: id.optional() })
+  .refine(endNotBeforeStart, END_DATE_RULE);
+export type ContractUpdate = z.input<typeof contractUpdate>;
+
+/** The contract fields other than partnerId, in the order the form and the document show them. */
+export const contractFieldNames = Object.keys(contractFields.shape).filter(
+  (k) => k !== 'partnerId',
+) as (keyof Omit<ContractFields, 'partnerId'>)[];
 
 export const contract = contractFields.extend({
   id: z.string(),
@@ -38,12 +50,38 @@ export const contract = contractFields.extend({
   auctionsPerMonth: z.number().int(),
   articlesPerWeek: z.number().int(),
   quizPerMonth: z.number().int(),
+  /** The template the contract was generated from (POST /api/admin/contracts/generate), if any. */
+  templateId: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string().optional(),
 });
 export type Contract = z.infer<typeof contract>;
 
-export const generateContractRequest = z.object({ partnerId: id });
+/**
+ * POST /api/admin/contracts/generate: a contract prefilled from the partner (clientName = name, clientEmail = email,
+ * clientPosition = position, companyName = organization, else knownAs, else name) and defaults (startDate today,
+ * lengthMonths 12, endDate one day before the same date lengthMonths later, platformName '12Yards', numbers 0).
+ * Any contract field given here overrides the prefill; fields still missing (registration number, address, phone and
+ * fees are not part of a partner) make a 400 listing them.
+ */
+export const generateContractRequest = contractFields
+  .omit({ partnerId: true })
+  .partial()
+  .extend({ partnerId: id });
+export type GenerateContractRequest = z.input<typeof generateContractRequest>;
+
+/** A document generation job, as GET /api/admin/contracts/jobs/:jobId (and a 202) answers it. */
+export const contractDocumentJob = z.object({
+  jobId: z.string(),
+  state: z.enum(['waiting', 'active', 'completed', 'failed', 'delayed']),
+  attemptsMade: z.number().int(),
+  /** Poll this until state is completed or failed. */
+  statusUrl: z.string(),
+  /** Present once the document is ready. */
+  downloadUrl: z.string().optional(),
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }).optional(),
+});
+export type ContractDocumentJob = z.infer<typeof contractDocumentJob>;
 
 // ---------- templates ----------
 export const templateExtensions = ['.doc', '.docx', '.pdf'] as const;
@@ -52,7 +90,11 @@ export const templateMeta = z.object({
   validFromDate: isoDate,
 });
 export type TemplateMeta = z.infer<typeof templateMeta>;
-export const templatePatch = templateMeta.partial();
+export const templatePatch = templateMeta
+  .partial()
+  .refine((p) => p.name !== undefined || p.validFromDate !== undefined, 'Give a name or a validFromDate');
+/** Largest template file accepted. */
+export const MAX_TEMPLATE_BYTES = 10 * 1024 * 1024;
 
 export const contractTemplate = z.object({
   id: z.string(),

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Request } from 'express';
+import { contractInput, contractUpdate, generateContractRequest } from '@12yards/api';
+import { handleCommand, HttpError, notFound, parse, requireAdmin, type ReadModels, type ServiceContext } from '@12yards/platform';
+import { isoDay, type ResolvedOptions } from '../options';
+import { findPartner, type PartnerViewRow } from '../partner-view/projection';
+import { latestValidDocxTemplate } from '../template/projection';
+import { contractDecider } from './decide';
+import { streamId } from './events';
+import { FIELD_LABELS, prefillContract } from './prefill';
+import { contractRows, contractView } from './projection';
+
+/**
+ * The partner as this service knows it. A partner the partners service created a moment ago may still be on its
+ * way over the bus, so an unknown id is looked up again for a short while before it counts as unknown.
+ */
+export async function awaitPartner(models: ReadModels, id: string, waitMs: number): Promise<PartnerViewRow | null> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const partner = await findPartner(models, id);
+    if (partner || Date.now() >= deadline) return partner;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): Router {
+  const { infra, projector } = ctx;
+  const router = Router();
+  const rows = contractRows(infra.readModels);
+  const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
+  const meta = (req: Request) => ({ actor: req.admin?.username, requestId: String(req.id) });
+
+  async function create(req: Request, fields: ReturnType<typeof contractInput.parse>, templateId: string | null) {
+    const partner = await awaitPartner(infra.readModels, fields.partnerId, options.partnerWaitMs);
+    const id = randomUUID();
+    await handleCommand(
+      infra.eventStore,
+      streamId(id),
+      contractDecider,
+      { type: 'CreateContract', id, fields, partnerKnown: partner !== null, templateId, at: ctx.clock() },
+      meta(req),
+    );
+    await projector.catchUp();
+    return contractView((await rows.get(id))!);
+  }
+
+  router.get('/api/admin/partners/:id/contracts', admin, async (req, res) => {
+    const partnerId = String(req.params.id);
+    const list = await rows.find({ where: { partnerId }, sort: [{ field: 'createdAt', dir: 'asc' }] });
+    if (list.length === 0 && !(await awaitPartner(infra.readModels, partnerId, options.partnerWaitMs))) {
+      throw notFound(`No partner with id ${partnerId}`);
+    }
+    res.set('Cache-Control', 'no-store').json(list.map(contractView));
+  });
+
+  router.post('/api/admin/contracts', admin, async (req, res) => {
+    const fields = parse(contractInput, req.body);
+    res.status(201).set('Cache-Control', 'no-store').json(await create(req, fields, null));
+  });
+
+  router.post('/api/admin/contracts/generate', admin, async (req, res) => {
+    const { partnerId, ...given } = parse(generateContractRequest, req.body);
+    const partner = await awaitPartner(infra.readModels, partnerId, options.partnerWaitMs);
+    if (!partner) throw notFound(`No partner with id ${partnerId}`);
+    const today = isoDay(ctx.clock());
+    const { candidate, missing } = prefillContract(partner, given, today);
+    if (missing.length > 0) {
+      throw new HttpError(
+        400,
+        'missing_fields',
+        `Missing contract details: ${missing.map((f) => FIELD_LABELS[f]).join(', ')}`,
+        missing.map((f) => ({ path: f, message: `${FIELD_LABELS[f]} is required`, code: 'missing' })),
+      );
+    }
+    const fields = parse(contractInput, candidate);
+    const template = await latestValidDocxTemplate(infra.readModels, today);
+    res.status(201).set('Cache-Control', 'no-store').json(await create(req, fields, template?.id ?? null));
+  });
+
+  router.get('/api/admin/contracts/:id', admin, async (req, res, next) => {
+    if (req.params.id === 'jobs') return next();
+    const row = await rows.get(String(req.params.id));
+    if (!row) throw notFound(`No contract with id ${req.params.id}`);
+    res.set('Cache-Control', 'no-store').json(contractView(row));
+  });
+
+  router.put('/api/admin/contracts/:id', admin, async (req, res) => {
+    const fields = parse(contractUpdate, req.body);
+    const id = String(req.params.id);
+    await handleCommand(infra.eventStore, streamId(id), contractDecider, { type: 'UpdateContract', id, fields, at: ctx.clock() }, meta(req));
+    await projector.catchUp();
+    const row = await rows.get(id);
+    if (!row) throw notFound(`No contract with id ${id}`);
+    res.set('Cache-Control', 'no-store').json(contractView(row));
+  });
+
+  return router;
+}

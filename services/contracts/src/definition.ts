@@ -1,0 +1,33 @@
+import type { ServiceDefinition } from '@12yards/platform';
+import { buildApp } from './app';
+import { contractProjection } from './contract/projection';
+import { startDocumentWorker } from './document/worker';
+import { resolveOptions, type ContractsOptions } from './options';
+import { partnerViewProjection } from './partner-view/projection';
+import { subscribeToPartners } from './partner-view/reaction';
+import { contractTemplateProjection } from './template/projection';
+
+export const contractsProjections = [contractProjection, contractTemplateProjection, partnerViewProjection];
+
+export function createContractsService(opts: ContractsOptions = {}): ServiceDefinition {
+  const options = resolveOptions(opts);
+  return {
+    name: 'contracts',
+    defaultPort: 8104,
+    projections: contractsProjections,
+    build: async (ctx) => {
+      const subscription = await subscribeToPartners(ctx);
+      const inProcess = options.inProcessWorker ?? ctx.infra.kind.jobs === 'sqlite';
+      const worker = inProcess ? await startDocumentWorker(ctx, options.workerObjects(ctx.infra.objects)) : undefined;
+      return {
+        app: buildApp(ctx, options),
+        async stop() {
+          await worker?.close();
+          await subscription.stop();
+        },
+      };
+    },
+  };
+}
+
+export const contractsService = createContractsService();

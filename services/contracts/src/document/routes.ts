@@ -1,0 +1,80 @@
+import { Router, type Response } from 'express';
+import type { ContractDocumentJob } from '@12yards/api';
+import { HttpError, notFound, requireAdmin, type JobInfo, type ServiceContext } from '@12yards/platform';
+import { contractRows } from '../contract/projection';
+import { isoDay, type ResolvedOptions } from '../options';
+import { DOCUMENT_JOB, type DocumentJobData, type DocumentJobResult } from './job';
+
+const statusUrl = (jobId: string) => `/api/admin/contracts/jobs/${encodeURIComponent(jobId)}`;
+
+/** The job as the API shows it: a job that completed with a template problem counts as failed. */
+function jobView(info: JobInfo<DocumentJobResult>): ContractDocumentJob {
+  const base = { jobId: info.id, attemptsMade: info.attemptsMade, statusUrl: statusUrl(info.id) };
+  if (info.state === 'completed' && info.result?.ok) return { ...base, state: 'completed', downloadUrl: `${statusUrl(info.id)}/download` };
+  if (info.state === 'completed' && info.result && !info.result.ok) {
+    const { code, message, details } = info.result.error;
+    return { ...base, state: 'failed', error: { code, message, details } };
+  }
+  if (info.state === 'failed') {
+    return { ...base, state: 'failed', error: { code: 'job_failed', message: 'Failed to generate contract document', details: info.error } };
+  }
+  return { ...base, state: info.state };
+}
+
+export function documentRoutes(ctx: ServiceContext, options: ResolvedOptions): Router {
+  const { infra } = ctx;
+  const router = Router();
+  const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
+
+  /** Sends the finished document, or the error the job ended with. */
+  async function sendDocument(info: JobInfo<DocumentJobResult>, res: Response) {
+    if (info.state === 'completed' && info.result?.ok) {
+      const object = await infra.objects.get(info.result.objectKey);
+      if (!object) throw notFound('The generated document is no longer stored; generate it again');
+      res.set('Cache-Control', 'no-store');
+      res.attachment(info.result.fileName);
+      res.type(object.info.contentType);
+      res.set('Content-Length', String(object.info.size));
+      object.body.on('error', (err) => res.destroy(err));
+      object.body.pipe(res);
+      return;
+    }
+    if (info.state === 'completed' && info.result && !info.result.ok) {
+      const { status, code, message, details } = info.result.error;
+      throw new HttpError(status, code, message, details);
+    }
+    if (info.state === 'failed') {
+      throw new HttpError(500, 'job_failed', 'Failed to generate contract document', { attempts: info.attemptsMade, error: info.error });
+    }
+    res.status(202).set('Cache-Control', 'no-store').location(statusUrl(info.id)).json(jobView(info));
+  }
+
+  async function findJob(jobId: string): Promise<JobInfo<DocumentJobResult>> {
+    const info = await infra.jobs.get<DocumentJobResult>(jobId);
+    if (!info || info.name !== DOCUMENT_JOB) throw notFound(`No document job with id ${jobId}`);
+    return info;
+  }
+
+  router.post('/api/admin/contracts/:id/generate-document', admin, async (req, res) => {
+    const contractId = String(req.params.id);
+    if (!(await contractRows(infra.readModels).get(contractId))) throw notFound(`No contract with id ${contractId}`);
+    const data: DocumentJobData = { contractId, today: isoDay(ctx.clock()) };
+    const jobId = await infra.jobs.enqueue(DOCUMENT_JOB, data, { attempts: 3, backoffMs: 500 });
+    req.log.info({ jobId, contractId }, 'contract document job enqueued');
+    await sendDocument(await infra.jobs.waitFor<DocumentJobResult>(jobId, options.jobWaitMs), res);
+  });
+
+  router.get('/api/admin/contracts/jobs/:jobId', admin, async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(jobView(await findJob(String(req.params.jobId))));
+  });
+
+  router.get('/api/admin/contracts/jobs/:jobId/download', admin, async (req, res) => {
+    const info = await findJob(String(req.params.jobId));
+    if (info.state !== 'completed' && info.state !== 'failed') {
+      throw new HttpError(409, 'not_ready', 'The document is not ready yet', jobView(info));
+    }
+    await sendDocument(info, res);
+  });
+
+  return router;
+}

@@ -1,0 +1,23 @@
+import type { JobWorker, ObjectStore, ServiceContext } from '@12yards/platform';
+import { documentJobHandler, DOCUMENT_JOB, type DocumentJobData, type DocumentJobResult } from './job';
+
+/** The document worker on the JobQueue port: in the service's process (embedded) or in src/worker.ts (production). */
+export function startDocumentWorker(
+  ctx: Pick<ServiceContext, 'infra' | 'logger'>,
+  objects: ObjectStore = ctx.infra.objects,
+  concurrency = 2,
+): Promise<JobWorker> {
+  const handler = documentJobHandler({ models: ctx.infra.readModels, objects });
+  return ctx.infra.jobs.worker<DocumentJobData, DocumentJobResult>(
+    DOCUMENT_JOB,
+    async (data, job) => {
+      try {
+        return await handler(data, job);
+      } catch (err) {
+        ctx.logger.warn({ err, jobId: job.jobId, attempt: job.attempt }, 'contract document job failed; the queue retries it');
+        throw err;
+      }
+    },
+    { concurrency },
+  );
+}

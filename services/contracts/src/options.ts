@@ -1,0 +1,24 @@
+import type { ObjectStore } from '@12yards/platform';
+
+/** Knobs of the contracts service; the defaults are production's, tests shorten the waits. */
+export interface ContractsOptions {
+  /** How long POST .../generate-document waits for the job before answering 202. Default 10 s. */
+  jobWaitMs?: number;
+  /** How long a write waits for a partner the partners service has just created to reach this service's view. */
+  partnerWaitMs?: number;
+  /** Runs the document worker inside the service (embedded mode). Default: when the job queue is embedded. */
+  inProcessWorker?: boolean;
+  /** Wraps the object store the document worker writes to (tests inject faults). */
+  workerObjects?: (objects: ObjectStore) => ObjectStore;
+}
+
+export const resolveOptions = (o: ContractsOptions = {}) => ({
+  jobWaitMs: o.jobWaitMs ?? 10_000,
+  partnerWaitMs: o.partnerWaitMs ?? 1_000,
+  inProcessWorker: o.inProcessWorker,
+  workerObjects: o.workerObjects ?? ((objects: ObjectStore) => objects),
+});
+export type ResolvedOptions = ReturnType<typeof resolveOptions>;
+
+/** Today's date (YYYY-MM-DD, UTC) on the service's clock. */
+export const isoDay = (d: Date) => d.toISOString().slice(0, 10);

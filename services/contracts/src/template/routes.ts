@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import multer from 'multer';
+import { MAX_TEMPLATE_BYTES, SELECT_FILE_MESSAGE, templateMeta, templatePatch } from '@12yards/api';
+import { handleCommand, HttpError, notFound, parse, requireAdmin, type ServiceContext } from '@12yards/platform';
+import { contractTemplateDecider } from './decide';
+import { streamId } from './events';
+import { templateRows, templateView } from './projection';
+import { sniffTemplate, templateFileName } from './sniff';
+
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_TEMPLATE_BYTES, files: 1, fields: 10, fieldSize: 10_000 },
+}).single('file');
+
+/** multer as a promise-free middleware whose errors become platform errors (413 for a too large file, else 400). */
+function receiveFile(req: Request, res: Response, next: NextFunction) {
+  upload(req, res, (err: unknown) => {
+    if (!err) return next();
+    if (err instanceof multer.MulterError) {
+      if (err.code === 'LIMIT_FILE_SIZE') {
+        return next(new HttpError(413, 'payload_too_large', `The file is larger than ${MAX_TEMPLATE_BYTES / 1024 / 1024} MB`));
+      }
+      return next(new HttpError(400, 'bad_upload', err.message, { field: err.field }));
+    }
+    next(err);
+  });
+}
+
+export function contractTemplateRoutes(ctx: ServiceContext): Router {
+  const { infra, projector } = ctx;
+  const router = Router();
+  const rows = templateRows(infra.readModels);
+  const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
+  const meta = (req: Request) => ({ actor: req.admin?.username, requestId: String(req.id) });
+
+  router.get('/api/admin/contract-templates', admin, async (_req, res) => {
+    const list = await rows.find({
+      sort: [
+        { field: 'validFromDate', dir: 'desc' },
+        { field: 'createdAt', dir: 'desc' },
+      ],
+    });
+    res.set('Cache-Control', 'no-store').json(list.map(templateView));
+  });
+
+  router.post('/api/admin/contract-templates', admin, receiveFile, async (req, res) => {
+    const fields = parse(templateMeta, req.body ?? {});
+    const file = req.file;
+    if (!file || file.size === 0) throw new HttpError(400, 'file_required', SELECT_FILE_MESSAGE);
+    const sniffed = await sniffTemplate(file.buffer);
+    if (!sniffed) {
+      throw new HttpError(415, 'unsupported_file_type', 'The file must be a .doc, .docx or .pdf document', {
+        allowed: ['.doc', '.docx', '.pdf'],
+      });
+    }
+    const templateId = randomUUID();
+    const objectKey = `contract-templates/${templateId}.${sniffed.kind}`;
+    const fileName = templateFileName(file.originalname, sniffed.kind);
+    await infra.objects.put(objectKey, file.buffer, { contentType: sniffed.mimeType, metadata: { templateId } });
+    try {
+      await handleCommand(
+        infra.eventStore,
+        streamId(templateId),
+        contractTemplateDecider,
+        {
+          type: 'UploadTemplate',
+          file: { templateId, ...fields, fileName, kind: sniffed.kind, mimeType: sniffed.mimeType, size: file.size, objectKey },
+          at: ctx.clock(),
+        },
+        meta(req),
+      );
+    } catch (err) {
+      await infra.objects.delete(objectKey).catch(() => undefined); // nothing half-written
+      throw err;
+    }
+    await projector.catchUp();
+    const row = await rows.get(templateId);
+    res.status(201).set('Cache-Control', 'no-store').json(templateView(row!));
+  });
+
+  router.patch('/api/admin/contract-templates/:id', admin, async (req, res) => {
+    const patch = parse(templatePatch, req.body ?? {});
+    const id = String(req.params.id);
+    await handleCommand(infra.eventStore, streamId(id), contractTemplateDecider, { type: 'ChangeTemplate', id, ...patch, at: ctx.clock() }, meta(req));
+    await projector.catchUp();
+    const row = await rows.get(id);
+    if (!row) throw notFound(`No contract template with id ${id}`);
+    res.set('Cache-Control', 'no-store').json(templateView(row));
+  });
+
+  router.delete('/api/admin/contract-templates/:id', requireAdmin(ctx.env.INTERNAL_SECRET, 'admin'), async (req, res) => {
+    const id = String(req.params.id);
+    const { events } = await handleCommand(infra.eventStore, streamId(id), contractTemplateDecider, { type: 'DeleteTemplate', id, at: ctx.clock() }, meta(req));
+    await projector.catchUp();
+    const deleted = events[0]?.data as { objectKey?: string } | undefined;
+    // The event is the record; the file goes after it (a leftover file is harmless, a missing one would not be).
+    if (deleted?.objectKey) await infra.objects.delete(deleted.objectKey).catch((err) => req.log.warn({ err }, 'template file not deleted'));
+    res.status(204).end();
+  });
+
+  router.get('/api/admin/contract-templates/:id/download', admin, async (req, res) => {
+    const id = String(req.params.id);
+    const row = await rows.get(id);
+    if (!row) throw notFound(`No contract template with id ${id}`);
+    const object = await infra.objects.get(row.objectKey);
+    if (!object) throw notFound(`The file of contract template ${id} is missing`);
+    res.set('Cache-Control', 'no-store');
+    res.attachment(row.fileName);
+    res.type(row.mimeType ?? object.info.contentType);
+    res.set('Content-Length', String(object.info.size));
+    object.body.on('error', (err) => res.destroy(err));
+    object.body.pipe(res);
+  });
+
+  return router;
+}
