@@ -29,6 +29,8 @@ module.exports = {
       displayName: 'contract',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/packages/**/*.contract.test.ts'],
+      // Finds real servers (env, testcontainers or infra/local) for the production adapters' suites.
+      globalSetup: '<rootDir>/packages/platform/test/contract/real-servers.setup.mjs',
     },
     // Component tests of the browser code (web/*, packages/ui) run in jsdom.
     {

@@ -1,0 +1,1 @@
+export { KafkaEventBus, type KafkaEventBusOptions } from './kafka-event-bus';

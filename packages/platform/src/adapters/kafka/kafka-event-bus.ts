@@ -1,0 +1,179 @@
+import { Kafka, logLevel as KafkaLogLevel, type Admin, type Consumer, type logCreator, type Producer } from 'kafkajs';
+import type { EventBus, EventHandler, StoredEvent, Subscription } from '../../ports';
+import type { Logger } from '../../logging';
+
+export interface KafkaEventBusOptions {
+  brokers: string[];
+  clientId: string;
+  logger?: Logger;
+  /** Partitions of a topic this bus creates. Default 3; order holds per stream because the key is the stream id. */
+  partitions?: number;
+  replicationFactor?: number;
+  /** Consumer group session timeout; a crashed consumer's partitions move after it. Default 10 s. */
+  sessionTimeoutMs?: number;
+  heartbeatIntervalMs?: number;
+  /** How long a fetch may wait for new messages. Default 100 ms (low latency). */
+  maxWaitTimeInMs?: number;
+}
+
+const toKafkaLog = (logger?: Logger): logCreator => () => (entry) => {
+  if (!logger) return;
+  const { message, ...extra } = entry.log;
+  const obj = { kafka: entry.namespace, ...extra };
+  if (entry.level === KafkaLogLevel.ERROR) logger.error(obj, message);
+  else if (entry.level === KafkaLogLevel.WARN) logger.warn(obj, message);
+  else logger.debug(obj, message);
+};
+
+/**
+ * Event bus on Kafka: a topic per producing service, message key = stream id (so one stream stays in one
+ * partition, in order), one consumer group per subscribing group. Offsets are committed one message at a time,
+ * after the handler resolved: a crash before that redelivers the message to the group's next consumer.
+ */
+export class KafkaEventBus implements EventBus {
+  readonly needsRelay = true;
+  private readonly kafka: Kafka;
+  private producer?: Promise<Producer>;
+  private admin?: Promise<Admin>;
+  private readonly knownTopics = new Set<string>();
+  private readonly subscriptions = new Set<Subscription>();
+  private closed = false;
+
+  constructor(private readonly options: KafkaEventBusOptions) {
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logLevel: KafkaLogLevel.WARN,
+      logCreator: toKafkaLog(options.logger),
+      connectionTimeout: 3000,
+      retry: { initialRetryTime: 100, retries: 8 },
+    });
+  }
+
+  private getAdmin(): Promise<Admin> {
+    this.admin ??= (async () => {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      return admin;
+    })();
+    this.admin.catch(() => (this.admin = undefined));
+    return this.admin;
+  }
+
+  private getProducer(): Promise<Producer> {
+    this.producer ??= (async () => {
+      // One request in flight keeps the order of sends even when one is retried.
+      const producer = this.kafka.producer({ maxInFlightRequests: 1, allowAutoTopicCreation: false });
+      await producer.connect();
+      return producer;
+    })();
+    this.producer.catch(() => (this.producer = undefined));
+    return this.producer;
+  }
+
+  /** Creates the topics that do not exist yet (with the configured partitions) and waits for their leaders. */
+  async ensureTopics(topics: string[]): Promise<void> {
+    const missing = topics.filter((t) => !this.knownTopics.has(t));
+    if (missing.length === 0) return;
+    const admin = await this.getAdmin();
+    const existing = new Set(await admin.listTopics());
+    const create = missing.filter((t) => !existing.has(t));
+    if (create.length > 0) {
+      await admin
+        .createTopics({
+          waitForLeaders: true,
+          topics: create.map((topic) => ({
+            topic,
+            numPartitions: this.options.partitions ?? 3,
+            replicationFactor: this.options.replicationFactor ?? 1,
+          })),
+        })
+        .catch((err: { type?: string }) => {
+          if (err.type !== 'TOPIC_ALREADY_EXISTS') throw err;
+        });
+    }
+    for (const t of missing) this.knownTopics.add(t);
+  }
+
+  async publish(topic: string, events: StoredEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    if (this.closed) throw new Error('event bus is closed');
+    await this.ensureTopics([topic]);
+    const producer = await this.getProducer();
+    await producer.send({
+      topic,
+      acks: -1, // every in-sync replica
+      messages: events.map((e) => ({
+        key: e.streamId,
+        value: JSON.stringify(e),
+        headers: { 'event-type': e.type, 'event-id': e.id },
+      })),
+    });
+  }
+
+  async subscribe(group: string, topics: string[], handler: EventHandler): Promise<Subscription> {
+    if (this.closed) throw new Error('event bus is closed');
+    await this.ensureTopics(topics);
+    const consumer: Consumer = this.kafka.consumer({
+      groupId: group,
+      sessionTimeout: this.options.sessionTimeoutMs ?? 10_000,
+      rebalanceTimeout: 10_000,
+      heartbeatInterval: this.options.heartbeatIntervalMs ?? 1000,
+      maxWaitTimeInMs: this.options.maxWaitTimeInMs ?? 100,
+      allowAutoTopicCreation: false,
+      retry: { initialRetryTime: 200, retries: 5 },
+    });
+    let stopping = false;
+    let abandon!: () => void;
+    // Resolves when the subscription stops: a handler still running then is abandoned, uncommitted.
+    const stopped = new Promise<'stopped'>((resolve) => (abandon = () => resolve('stopped')));
+    await consumer.connect();
+    await consumer.subscribe({ topics, fromBeginning: true });
+    await consumer.run({
+      autoCommit: false,
+      eachMessage: async ({ topic, partition, message, heartbeat }) => {
+        if (stopping || !message.value) return;
+        const event = JSON.parse(message.value.toString('utf8')) as StoredEvent;
+        const outcome = await Promise.race([handler(event, topic).then(() => 'handled' as const), stopped]);
+        if (outcome === 'stopped' || stopping) return;
+        await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+        await heartbeat();
+      },
+    });
+    const subscription: Subscription = {
+      stop: async () => {
+        if (stopping) return;
+        stopping = true;
+        abandon();
+        this.subscriptions.delete(subscription);
+        await consumer.disconnect().catch((err) => this.options.logger?.warn({ err, group }, 'kafka consumer disconnect failed'));
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async ready(): Promise<boolean> {
+    try {
+      const admin = await this.getAdmin();
+      const cluster = await admin.describeCluster();
+      return cluster.brokers.length > 0;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    const producer = this.producer;
+    const admin = this.admin;
+    this.producer = undefined;
+    this.admin = undefined;
+    await Promise.all([
+      producer?.then((p) => p.disconnect()).catch(() => undefined),
+      admin?.then((a) => a.disconnect()).catch(() => undefined),
+    ]);
+  }
+}

@@ -1,0 +1,1 @@
+export { MinioObjectStore, type MinioObjectStoreOptions } from './minio-object-store';

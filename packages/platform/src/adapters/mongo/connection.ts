@@ -1,0 +1,54 @@
+import mongoose, { type Connection } from 'mongoose';
+
+/**
+ * The database of one service: `<database of the URL, default 12yards>_<service>`, so every service owns its data
+ * (and its event position counter) even when all share one MongoDB deployment.
+ */
+export function serviceDatabaseName(url: string, service: string): string {
+  const path = new URL(url.replace(/^mongodb(\+srv)?:/, 'http:')).pathname.replace(/^\//, '');
+  const base = decodeURIComponent(path) || '12yards';
+  return `${base}_${service}`.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+/** Opens a mongoose connection and waits until the server answered. */
+export async function connectMongo(url: string, dbName: string): Promise<Connection> {
+  const conn = mongoose.createConnection(url, {
+    dbName,
+    serverSelectionTimeoutMS: 10_000,
+    maxPoolSize: 20,
+    // Indexes are created explicitly by the adapters, awaited before the first write.
+    autoIndex: false,
+    autoCreate: false,
+  });
+  return conn.asPromise();
+}
+
+/** True when the server is a replica set member: then writes wait for a majority. */
+export async function isReplicaSet(conn: Connection): Promise<boolean> {
+  const hello = await conn.db!.admin().command({ hello: 1 }).catch(() => conn.db!.admin().command({ isMaster: 1 }));
+  return typeof hello.setName === 'string';
+}
+
+export async function pingMongo(conn: Connection): Promise<boolean> {
+  if (conn.readyState !== mongoose.ConnectionStates.connected) return false;
+  try {
+    const res = await conn.db!.admin().command({ ping: 1 });
+    return res.ok === 1;
+  } catch {
+    return false;
+  }
+}
+
+export function isDuplicateKey(err: unknown): err is { code: number; message: string; keyPattern?: Record<string, number> } {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+}
+
+/** Serialises async work (used where the server does not make a read-modify-write atomic, see infra/README.md). */
+export class Mutex {
+  private tail: Promise<unknown> = Promise.resolve();
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(fn, fn);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}

@@ -1,0 +1,155 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
+import { openSqlite } from '../../src/embedded/sqlite';
+import { SqliteEventStore } from '../../src/embedded/sqlite-event-store';
+import { SqliteReadModels } from '../../src/embedded/sqlite-read-models';
+import { OutboxRelay } from '../../src/es/relay';
+import { KafkaEventBus } from '../../src/adapters/kafka/kafka-event-bus';
+import type { EventBus, StoredEvent } from '../../src/ports';
+import { eventBusContract } from './event-bus.suite';
+import { runId, withRealServer } from './real-servers';
+
+let n = 0;
+const until = async (cond: () => boolean, ms = 30_000) => {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('timed out waiting for delivery');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+withRealServer('kafka', (env) => {
+  const brokers = env.KAFKA_BROKERS!.split(',');
+  const openBus = () => new KafkaEventBus({ brokers, clientId: `contract-${runId}`, sessionTimeoutMs: 6000 });
+
+  /** A producing service: its event store (the outbox) relayed to Kafka, as in production. */
+  const producer = (topic: string) => {
+    const dir = mkdtempSync(join(tmpdir(), '12yards-kafka-'));
+    const db = openSqlite(join(dir, 'producer.sqlite'));
+    const store = new SqliteEventStore(db);
+    const bus = openBus();
+    const relay = new OutboxRelay(store, bus, new SqliteReadModels(db), topic);
+    return {
+      produce: async (streamId: string, events: Parameters<SqliteEventStore['append']>[2]) => {
+        const { events: stored } = await store.append(streamId, 'any', events);
+        await relay.flush();
+        return stored;
+      },
+      close: async () => {
+        await bus.close();
+        db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  };
+
+  eventBusContract('kafka', async () => {
+    const topic = `contract-${runId}-${++n}`;
+    const p = producer(topic);
+    const dir = mkdtempSync(join(tmpdir(), '12yards-kafka-consumer-'));
+    const consumerDb = openSqlite(join(dir, 'consumer.sqlite'));
+    return {
+      topic,
+      produce: p.produce,
+      openBus: async () => openBus(),
+      consumerModels: async () => new SqliteReadModels(consumerDb),
+      cleanup: async () => {
+        await p.close();
+        consumerDb.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  });
+
+  describe('EventBus on Kafka specifics [kafka]', () => {
+    jest.setTimeout(90_000);
+    const admin = new Kafka({ brokers, logLevel: logLevel.NOTHING }).admin();
+    const buses: EventBus[] = [];
+    const bus = () => {
+      const b = openBus();
+      buses.push(b);
+      return b;
+    };
+    let p: ReturnType<typeof producer>;
+    let topic: string;
+    beforeAll(() => admin.connect());
+    afterAll(() => admin.disconnect());
+    beforeEach(() => {
+      topic = `contract-${runId}-k${++n}`;
+      p = producer(topic);
+    });
+    afterEach(async () => {
+      for (const b of buses.splice(0)) await b.close();
+      await p.close();
+    });
+
+    it('When many streams interleave over several partitions, then each stream arrives in order (key = stream id) [kafka]', async () => {
+      const streams = Array.from({ length: 12 }, (_, i) => `stream-${i}`);
+      for (let round = 1; round <= 8; round++) {
+        for (const s of streams) await p.produce(s, [{ type: `R${round}`, data: { round } }]);
+      }
+      const got = new Map<string, number[]>();
+      await bus().subscribe(`g-keys-${n}`, [topic], async (e: StoredEvent<string, { round: number }>) => {
+        got.set(e.streamId, [...(got.get(e.streamId) ?? []), e.data.round]);
+      });
+      await until(() => [...got.values()].reduce((a, v) => a + v.length, 0) >= streams.length * 8);
+      for (const s of streams) expect(got.get(s)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      const offsets = await admin.fetchTopicOffsets(topic);
+      expect(offsets.filter((o) => Number(o.high) > 0).length).toBeGreaterThan(1);
+    });
+
+    it('When a consumer process is killed while handling an event, then the group redelivers that event to the next consumer [kafka]', async () => {
+      const group = `g-kill-${n}`;
+      await p.produce('order-1', [
+        { type: 'Before', data: {} },
+        { type: 'Crash', data: {} },
+        { type: 'After', data: {} },
+      ]);
+      const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, 'kafka-crash-consumer.ts'), brokers.join(','), group, topic], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let childSaw = '';
+      child.stdout.on('data', (d) => (childSaw += d));
+      const exit = await new Promise<NodeJS.Signals | null>((r) => child.on('exit', (_code, signal) => r(signal)));
+      expect(exit).toBe('SIGKILL');
+      expect(childSaw.trim().split('\n')).toEqual(['Before', 'Crash']);
+
+      const after: string[] = [];
+      await bus().subscribe(group, [topic], async (e) => void after.push(e.type));
+      await until(() => after.includes('After'));
+      expect(after).toEqual(['Crash', 'After']);
+    });
+
+    it('When a group restarts, then it resumes from the offset it committed after each handled event [kafka]', async () => {
+      const group = `g-offsets-${n}`;
+      await p.produce('s', [{ type: 'E1', data: {} }, { type: 'E2', data: {} }, { type: 'E3', data: {} }]);
+      const first = bus();
+      const seen: string[] = [];
+      const sub = await first.subscribe(group, [topic], async (e) => void seen.push(e.type));
+      await until(() => seen.length >= 3);
+      await sub.stop();
+      const committed = await admin.fetchOffsets({ groupId: group, topics: [topic] });
+      const ends = await admin.fetchTopicOffsets(topic);
+      const sum = (xs: { offset?: string; high?: string }[], k: 'offset' | 'high') =>
+        xs.reduce((a, x) => a + Math.max(0, Number(x[k])), 0);
+      expect(sum(committed[0]!.partitions, 'offset')).toBe(3);
+      expect(sum(ends, 'high')).toBe(3);
+
+      await p.produce('s', [{ type: 'E4', data: {} }]);
+      const again: string[] = [];
+      await bus().subscribe(group, [topic], async (e) => void again.push(e.type));
+      await until(() => again.includes('E4'));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(again).toEqual(['E4']);
+    });
+
+    it('When asked, then the kafka bus says it needs the outbox relay and is ready', async () => {
+      const b = bus();
+      expect(b.needsRelay).toBe(true);
+      expect(await b.ready()).toBe(true);
+    });
+  });
+});
