@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import { connectMongo } from '../../src/adapters/mongo/connection';
 import { MongoEventStore } from '../../src/adapters/mongo/mongo-event-store';
+import { ConcurrencyError } from '../../src/ports';
 import { eventStoreContract } from './event-store.suite';
 import { runId, withRealServer } from './real-servers';
 
@@ -18,4 +19,47 @@ withRealServer('mongo', (env) => {
     store: new MongoEventStore(await connection()),
     cleanup: async () => undefined,
   }));
+
+  describe('EventStore on MongoDB specifics [mongo]', () => {
+    it('When writers race with multi-event appends, then each append is all or nothing (one commit document) [mongo]', async () => {
+      const store = new MongoEventStore(await connection());
+      const s = `multi-${runId}`;
+      await store.append(s, 'no_stream', [{ type: 'Opened', data: {} }]);
+      const results = await Promise.allSettled(
+        [1, 2, 3, 4].map((w) => store.append(s, 1, [1, 2, 3].map((i) => ({ type: `W${w}E${i}`, data: {} })))),
+      );
+      const winners = results.filter((r) => r.status === 'fulfilled');
+      expect(winners).toHaveLength(1);
+      for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(ConcurrencyError);
+      const events = await store.read(s);
+      expect(events.map((e) => e.version)).toEqual([1, 2, 3, 4]);
+      expect(new Set(events.slice(1).map((e) => e.type.slice(0, 2))).size).toBe(1);
+    });
+
+    it('When a writer died between reserving positions and writing, then readAll waits for the hole, then skips it [mongo]', async () => {
+      const conn = await connection();
+      const store = new MongoEventStore(conn, { gapTimeoutMs: 400 });
+      const start = await store.lastPosition();
+      await store.append(`gap-${runId}`, 'any', [{ type: 'Before', data: {} }]);
+      // A dead writer's reservation: the counter moves, nothing is written.
+      await conn.collection('counters').updateOne({ _id: 'position' as never }, { $inc: { value: 2 } });
+      await store.append(`gap-${runId}`, 'any', [{ type: 'After', data: {} }]);
+      expect((await store.readAll(start)).map((e) => e.type)).toEqual(['Before']);
+      await new Promise((r) => setTimeout(r, 500));
+      expect((await store.readAll(start)).map((e) => e.type)).toEqual(['Before', 'After']);
+    });
+
+    it('When an event id repeats inside one append, then nothing is written [mongo]', async () => {
+      const store = new MongoEventStore(await connection());
+      const s = `dup-in-batch-${runId}`;
+      const id = '0b8f6e2a-4c1d-4e5f-9a7b-3c2d1e0f9a8b';
+      await expect(
+        store.append(s, 'no_stream', [
+          { id, type: 'A', data: {} },
+          { id, type: 'B', data: {} },
+        ]),
+      ).rejects.toThrow(/already stored/);
+      expect(await store.read(s)).toEqual([]);
+    });
+  });
 });
