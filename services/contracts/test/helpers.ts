@@ -1,0 +1,120 @@
+import request from 'supertest';
+import {
+  openSqlite,
+  serviceDbFile,
+  signIdentity,
+  SqliteEventStore,
+  startService,
+  testServiceEnv,
+  TEST_SECRET,
+  type RunningService,
+} from '@12yards/platform';
+import { createContractsService } from '../src/definition';
+import type { ContractsOptions } from '../src/options';
+import { findPartner } from '../src/partner-view/projection';
+
+export const admin = () => signIdentity({ username: 'ops', role: 'admin' }, TEST_SECRET);
+export const editor = () => signIdentity({ username: 'ed', role: 'editor' }, TEST_SECRET);
+
+export const validContract = (partnerId: string) => ({
+  partnerId,
+  companyName: 'Leeds Fans Ltd',
+  registrationNumber: '01234567',
+  companyAddress: '1 Elland Road, Leeds LS11 0ES',
+  clientName: 'Alex Smith',
+  clientEmail: 'alex@example.com',
+  clientTelephone: '+44 113 000 0000',
+  clientPosition: 'Director',
+  startDate: '2026-12-01',
+  endDate: '2027-11-30',
+  lengthMonths: 12,
+  platformName: '12Yards',
+  revenueSharePercent: 20,
+  pollsPerMonth: 4,
+  auctionsPerMonth: 2,
+  articlesPerWeek: 3,
+  quizPerMonth: 1,
+  setupFee: '£1,500',
+  penaltyFeePerMonth: '£250 per month',
+});
+
+/** The contracts service on a fresh data directory, plus the 'partners' topic (the partners service's event store file). */
+export async function startContracts(options: ContractsOptions = {}, clock?: () => Date) {
+  const env = testServiceEnv();
+  const opts = { jobWaitMs: 5_000, partnerWaitMs: 100, ...options };
+  let svc: RunningService = await startService(createContractsService(opts), env, { clock });
+  const partnersDb = openSqlite(serviceDbFile(env.DATA_DIR, 'partners'));
+  const partners = new SqliteEventStore(partnersDb);
+  let n = 0;
+
+  /** Appends a partners-service event to the 'partners' topic and waits until the contracts service has it. */
+  async function partnerEvent(type: string, data: Record<string, unknown>, until: () => Promise<boolean>) {
+    const id = String(data.id);
+    const stream = `partner-${id}`;
+    const version = (await partners.read(stream)).length;
+    await partners.append(stream, version === 0 ? 'no_stream' : version, [{ type, data: { ...data, at: new Date().toISOString() } }]);
+    const deadline = Date.now() + 5_000;
+    while (!(await until())) {
+      if (Date.now() > deadline) throw new Error(`contracts never saw ${type} of partner ${id}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  return {
+    env,
+    get svc() {
+      return svc;
+    },
+    get app() {
+      return svc.app;
+    },
+    /** Submits a partner application on the partners topic, as the partners service does. */
+    async addPartner(fields: Record<string, unknown> = {}) {
+      const id = `partner-${++n}-${Date.now()}`;
+      const partner = {
+        id,
+        name: 'Alex Smith',
+        email: 'alex@example.com',
+        type: 'club',
+        organization: 'Leeds Fans',
+        position: 'Chair',
+        knownAs: null,
+        status: 'Pending',
+        source: 'public',
+        ...fields,
+      };
+      await partnerEvent('PartnerApplicationSubmitted', partner, async () => (await findPartner(svc.ctx.infra.readModels, id)) !== null);
+      return partner;
+    },
+    async changePartner(id: string, changes: Record<string, unknown>) {
+      const before = await findPartner(svc.ctx.infra.readModels, id);
+      await partnerEvent('PartnerDetailsChanged', { ...before, version: undefined, ...changes, id }, async () => {
+        const now = await findPartner(svc.ctx.infra.readModels, id);
+        return now !== null && now.version !== before?.version;
+      });
+    },
+    async restart(options2: ContractsOptions = {}) {
+      await svc.stop();
+      svc = await startService(createContractsService({ ...opts, ...options2 }), env, { clock });
+    },
+    async createContract(partnerId: string, overrides: Record<string, unknown> = {}) {
+      const res = await request(svc.app).post('/api/admin/contracts').set(admin()).send({ ...validContract(partnerId), ...overrides });
+      if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body as { id: string } & ReturnType<typeof validContract>;
+    },
+    async stop() {
+      await svc.stop();
+      partnersDb.close();
+      env.cleanup();
+    },
+  };
+}
+export type Harness = Awaited<ReturnType<typeof startContracts>>;
+
+/** supertest: collect a binary body into a Buffer. */
+export function binary(res: NodeJS.ReadableStream, cb: (err: Error | null, body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+  res.on('error', (err) => cb(err, Buffer.alloc(0)));
+}
