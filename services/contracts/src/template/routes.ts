@@ -45,9 +45,9 @@ export function contractTemplateRoutes(ctx: ServiceContext): Router {
   });
 
   router.post('/api/admin/contract-templates', admin, receiveFile, async (req, res) => {
-    const fields = parse(templateMeta, req.body ?? {});
     const file = req.file;
     if (!file || file.size === 0) throw new HttpError(400, 'file_required', SELECT_FILE_MESSAGE);
+    const fields = parse(templateMeta, req.body ?? {});
     const sniffed = await sniffTemplate(file.buffer);
     if (!sniffed) {
       throw new HttpError(415, 'unsupported_file_type', 'The file must be a .doc, .docx or .pdf document', {
