@@ -1,7 +1,8 @@
 import '../test/setup';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CSRF, failure, mockApi, renderTab } from '../test/render';
+import { mockXhr, upload } from '../test/xhr';
 import { NewsTab } from './NewsTab';
 
 const article = {
@@ -116,5 +117,40 @@ describe('News tab', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete news article')).toBeInTheDocument();
     expect(api.writes()[0]).toMatchObject({ method: 'DELETE', url: '/api/admin/news/n1' });
+  });
+
+  test('When an image is uploaded, then a progress bar shows, then the preview, and the url goes with the article', async () => {
+    const api = mockApi({ 'GET /api/admin/news': { body: [] }, 'POST /api/news': { status: 201, body: article } });
+    const xhr = mockXhr();
+    renderTab(<NewsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Add Article/ }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.upload(within(dialog).getByLabelText('Upload Image'), new File(['x'], 'a.png', { type: 'image/png' }));
+    expect(xhr[0]!.url).toBe('/api/upload');
+    act(() => xhr[0]!.progress(1, 2));
+    expect(within(dialog).getByRole('progressbar')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Create Article' })).toBeDisabled();
+    act(() => xhr[0]!.respond(201, upload({ url: '/media/news.png' })));
+    expect(await within(dialog).findByRole('img', { name: 'Image preview' })).toHaveAttribute('src', '/media/news.png');
+    await userEvent.type(within(dialog).getByLabelText(/^Title/), 'T');
+    await userEvent.type(within(dialog).getByLabelText(/^Excerpt/), 'E');
+    await userEvent.type(within(dialog).getByLabelText(/^Content/), 'C');
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Featured' }));
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Published' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Article' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]!.body).toMatchObject({ imageUrl: '/media/news.png', featured: true, published: false });
+  });
+
+  test('When the image upload fails, then Error / Failed to upload image shows', async () => {
+    mockApi({ 'GET /api/admin/news': { body: [] } });
+    const xhr = mockXhr();
+    renderTab(<NewsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Add Article/ }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.upload(within(dialog).getByLabelText('Upload Image'), new File(['x'], 'a.png', { type: 'image/png' }));
+    act(() => xhr[0]!.respond(413, { error: { code: 'payload_too_large', message: 'big' } }));
+    expect(await screen.findByText('Failed to upload image')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
   });
 });

@@ -372,6 +372,32 @@ describe('Applications tab', () => {
       click.mockRestore();
     });
 
+    test('When Generate answers 202, then the job is polled and the finished document is saved as contract-{id}.docx', async () => {
+      let polls = 0;
+      const { d } = await openContracts({
+        'POST /api/admin/contracts/c1/generate-document': {
+          status: 202,
+          body: { jobId: 'j1', state: 'waiting', attemptsMade: 0, statusUrl: '/api/admin/contracts/jobs/j1' },
+        },
+        'GET /api/admin/contracts/jobs/j1': () => ({
+          body: ++polls < 2
+            ? { jobId: 'j1', state: 'active', attemptsMade: 1, statusUrl: '/api/admin/contracts/jobs/j1' }
+            : { jobId: 'j1', state: 'completed', attemptsMade: 1, statusUrl: '/api/admin/contracts/jobs/j1', downloadUrl: '/api/admin/contracts/jobs/j1/download' },
+        }),
+        'GET /api/admin/contracts/jobs/j1/download': { body: 'DOCX' },
+      });
+      const saved: string[] = [];
+      URL.createObjectURL = jest.fn(() => 'blob:doc');
+      URL.revokeObjectURL = jest.fn();
+      const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push(this.download);
+      });
+      await userEvent.click(within(d).getByRole('button', { name: /Generate document/ }));
+      await waitFor(() => expect(saved).toEqual(['contract-c1.docx']), { timeout: 4000 });
+      expect(polls).toBe(2);
+      click.mockRestore();
+    });
+
     test('When Generate fails, then Failed to generate contract document shows', async () => {
       const { d } = await openContracts({ 'POST /api/admin/contracts/c1/generate-document': failure() });
       await userEvent.click(within(d).getByRole('button', { name: /Generate document/ }));

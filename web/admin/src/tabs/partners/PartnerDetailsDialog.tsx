@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { membershipTypeLabels, type Partner, type PartnerAction, type PartnerStatus } from '@12yards/api';
@@ -7,7 +7,6 @@ import {
   Button,
   Dialog,
   DialogContent,
-  DialogDescription,
   DialogHeader,
   DialogTitle,
   Input,
@@ -23,7 +22,7 @@ import {
 import { useAdminMutation } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { Loading } from '../../components/QueryState';
-import { PartnerStatusBadge, TypeBadge } from './badges';
+import { TypeBadge } from './badges';
 import { ActionDetailsDialog, isOverdue } from './ActionDetailsDialog';
 
 /** The statuses an admin sets by hand (SPEC section 4); Partner comes with a contract. */
@@ -205,11 +204,6 @@ export function AddNote({ partnerId }: { partnerId: string }) {
       setOpen(false);
     },
   });
-  useEffect(() => {
-    if (!open) create.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
-
   if (!open) {
     return (
       <div>

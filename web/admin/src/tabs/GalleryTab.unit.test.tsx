@@ -1,0 +1,112 @@
+import '../test/setup';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { failure, mockApi, renderTab } from '../test/render';
+import { mockXhr, upload } from '../test/xhr';
+import { GalleryTab } from './GalleryTab';
+
+const shot = (over = {}) => ({
+  id: 'g1',
+  imageUrl: '/media/home.png',
+  description: 'Home screen',
+  platformName: 'iOS',
+  sortOrder: 1,
+  isActive: true,
+  createdAt: '2025-01-05T10:00:00.000Z',
+  updatedAt: '2025-01-05T10:00:00.000Z',
+  ...over,
+});
+
+describe('App Gallery tab', () => {
+  test('When loading, then it says Loading app gallery...', () => {
+    mockApi({ 'GET /api/admin/app-gallery': 'pending' });
+    renderTab(<GalleryTab />);
+    expect(screen.getByText('Loading app gallery...')).toBeInTheDocument();
+  });
+
+  test('When there are none, then it says No screenshots uploaded yet.; failing shows the error card', async () => {
+    mockApi({ 'GET /api/admin/app-gallery': { body: [] } });
+    const { unmount } = renderTab(<GalleryTab />);
+    expect(await screen.findByText('No screenshots uploaded yet.')).toBeInTheDocument();
+    unmount();
+    mockApi({ 'GET /api/admin/app-gallery': failure() });
+    renderTab(<GalleryTab />);
+    expect(await screen.findByText('Failed to load the app gallery')).toBeInTheDocument();
+  });
+
+  test('When screenshots load, then Found N screenshot(s) and each image with its badges show', async () => {
+    mockApi({ 'GET /api/admin/app-gallery': { body: [shot(), shot({ id: 'g2', description: 'Auctions', isActive: false, sortOrder: null })] } });
+    renderTab(<GalleryTab />);
+    expect(await screen.findByText('Found 2 screenshot(s)')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Home screen' })).toHaveAttribute('src', '/media/home.png');
+    expect(screen.getByText('Inactive')).toBeInTheDocument();
+    expect(screen.getByText('Order: -')).toBeInTheDocument();
+  });
+
+  test('When Add Screenshot is sent without an image, then the image is required and nothing is sent', async () => {
+    const api = mockApi({ 'GET /api/admin/app-gallery': { body: [] } });
+    renderTab(<GalleryTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Add Screenshot/ }));
+    const d = await screen.findByRole('dialog');
+    expect(within(d).getByLabelText('Screenshot Image')).toHaveAttribute('accept', 'image/*');
+    await userEvent.click(within(d).getByRole('button', { name: 'Add Screenshot' }));
+    expect(await within(d).findByText('Image URL is required')).toBeInTheDocument();
+    expect(api.writes()).toHaveLength(0);
+  });
+
+  test('When an image is uploaded and saved, then its url is the imageUrl and sortOrder empty is null', async () => {
+    const api = mockApi({ 'GET /api/admin/app-gallery': { body: [] }, 'POST /api/admin/app-gallery': { status: 201, body: shot() } });
+    const xhr = mockXhr();
+    renderTab(<GalleryTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Add Screenshot/ }));
+    const d = await screen.findByRole('dialog');
+    await userEvent.upload(within(d).getByLabelText('Screenshot Image'), new File(['x'], 'shot.png', { type: 'image/png' }));
+    expect(xhr[0]!.url).toBe('/api/admin/upload');
+    act(() => xhr[0]!.respond(201, upload()));
+    expect(await within(d).findByRole('img', { name: 'Screenshot preview' })).toHaveAttribute('src', '/media/abc.png');
+    await userEvent.type(within(d).getByLabelText('Platform'), 'Android');
+    await userEvent.click(within(d).getByRole('button', { name: 'Add Screenshot' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]!.body).toEqual({ imageUrl: '/media/abc.png', platformName: 'Android', sortOrder: null, isActive: true });
+    expect(await screen.findByText('Screenshot added successfully')).toBeInTheDocument();
+  });
+
+  test('When the image upload fails, then Error / Failed to upload image shows', async () => {
+    mockApi({ 'GET /api/admin/app-gallery': { body: [] } });
+    const xhr = mockXhr();
+    renderTab(<GalleryTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Add Screenshot/ }));
+    const d = await screen.findByRole('dialog');
+    await userEvent.upload(within(d).getByLabelText('Screenshot Image'), new File(['x'], 'shot.png', { type: 'image/png' }));
+    act(() => xhr[0]!.respond(415, { error: { code: 'unsupported', message: 'no' } }));
+    expect(await screen.findByText('Failed to upload image')).toBeInTheDocument();
+  });
+
+  test('When adding, editing or deleting fails, then the matching screenshot toast shows', async () => {
+    const api = mockApi({
+      'GET /api/admin/app-gallery': { body: [shot()] },
+      'PUT /api/admin/app-gallery/g1': failure(),
+      'DELETE /api/admin/app-gallery/g1': failure(),
+      'POST /api/admin/app-gallery': failure(),
+    });
+    renderTab(<GalleryTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Edit screenshot/ }));
+    let d = await screen.findByRole('dialog');
+    expect(within(d).getByLabelText('Order')).toHaveValue(1);
+    await userEvent.click(within(d).getByRole('button', { name: 'Update Screenshot' }));
+    expect(await screen.findByText('Failed to update screenshot')).toBeInTheDocument();
+    expect(api.writes()[0]).toMatchObject({ method: 'PUT', body: { imageUrl: '/media/home.png', sortOrder: 1, description: 'Home screen' } });
+    await userEvent.click(within(d).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: /Delete screenshot/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete screenshot')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Add Screenshot/ }));
+    d = await screen.findByRole('dialog');
+    const xhr = mockXhr();
+    await userEvent.upload(within(d).getByLabelText('Screenshot Image'), new File(['x'], 's.png', { type: 'image/png' }));
+    act(() => xhr[0]!.respond(201, upload()));
+    await within(d).findByRole('img', { name: 'Screenshot preview' });
+    await userEvent.click(within(d).getByRole('button', { name: 'Add Screenshot' }));
+    expect(await screen.findByText('Failed to add screenshot')).toBeInTheDocument();
+  });
+});

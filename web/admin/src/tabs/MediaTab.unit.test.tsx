@@ -1,0 +1,101 @@
+import '../test/setup';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CSRF, failure, mockApi, renderTab } from '../test/render';
+import { mockXhr, upload } from '../test/xhr';
+import { MediaTab } from './MediaTab';
+
+const file = (over = {}) => ({
+  id: 'mf1',
+  filename: 'abc.png',
+  originalName: 'team-photo.png',
+  mimeType: 'image/png',
+  size: 51200,
+  url: '/media/abc.png',
+  altText: 'The team',
+  createdAt: '2025-01-05T10:00:00.000Z',
+  ...over,
+});
+
+describe('Media tab', () => {
+  test('When loading, then it says Loading media...', () => {
+    mockApi({ 'GET /api/admin/media': 'pending' });
+    renderTab(<MediaTab />);
+    expect(screen.getByText('Loading media...')).toBeInTheDocument();
+  });
+
+  test('When empty or failing, then the empty text or the error card shows', async () => {
+    mockApi({ 'GET /api/admin/media': { body: [] } });
+    const { unmount } = renderTab(<MediaTab />);
+    expect(await screen.findByText('No media files yet.')).toBeInTheDocument();
+    unmount();
+    mockApi({ 'GET /api/admin/media': failure() });
+    renderTab(<MediaTab />);
+    expect(await screen.findByText('Failed to load media')).toBeInTheDocument();
+  });
+
+  test('When files load, then name, type, size in KB, an image preview for images and a View link show', async () => {
+    mockApi({ 'GET /api/admin/media': { body: [file(), file({ id: 'mf2', originalName: 'terms.pdf', mimeType: 'application/pdf', size: 1024, url: '/media/t.pdf' })] } });
+    renderTab(<MediaTab />);
+    const img = (await screen.findByText('team-photo.png')).closest('li')!;
+    expect(within(img).getByText('image/png')).toBeInTheDocument();
+    expect(within(img).getByText('50.0 KB')).toBeInTheDocument();
+    expect(within(img).getByRole('img', { name: 'The team' })).toHaveAttribute('src', '/media/abc.png');
+    expect(within(img).getByRole('link', { name: /View/ })).toHaveAttribute('href', '/media/abc.png');
+    const pdf = screen.getByText('terms.pdf').closest('li')!;
+    expect(within(pdf).getByText('1.0 KB')).toBeInTheDocument();
+    expect(within(pdf).queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  test('When Add Media File is sent empty, then the required fields are flagged and nothing is sent', async () => {
+    const api = mockApi({ 'GET /api/admin/media': { body: [] } });
+    renderTab(<MediaTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Add Media File/ }));
+    const d = await screen.findByRole('dialog');
+    await userEvent.click(within(d).getByRole('button', { name: 'Add Media File' }));
+    expect(await within(d).findByText('Filename is required')).toBeInTheDocument();
+    expect(within(d).getByText('URL is required')).toBeInTheDocument();
+    expect(within(d).getByText('size must be a number')).toBeInTheDocument();
+    expect(api.writes()).toHaveLength(0);
+  });
+
+  test('When a file is uploaded, then progress shows, the fields fill in, and POST /api/admin/media gets them', async () => {
+    const api = mockApi({ 'GET /api/admin/media': { body: [] }, 'POST /api/admin/media': { status: 201, body: file() } });
+    const xhr = mockXhr();
+    renderTab(<MediaTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Add Media File/ }));
+    const d = await screen.findByRole('dialog');
+    await userEvent.upload(within(d).getByLabelText('File'), new File(['x'], 'shot.png', { type: 'image/png' }));
+    expect(xhr[0]).toMatchObject({ method: 'POST', url: '/api/admin/upload', withCredentials: true });
+    expect(xhr[0]!.headers['X-CSRF-Token']).toBe(CSRF);
+    expect(xhr[0]!.form.get('file')).toBeInstanceOf(File);
+    act(() => xhr[0]!.progress(40, 100));
+    expect(within(d).getByRole('progressbar')).toBeInTheDocument();
+    expect(within(d).getByText('Uploading... 40%')).toBeInTheDocument();
+    act(() => xhr[0]!.respond(201, upload()));
+    await waitFor(() => expect(within(d).getByLabelText(/^Filename/)).toHaveValue('abc.png'));
+    expect(within(d).getByLabelText(/^Size/)).toHaveValue(2048);
+    await userEvent.click(within(d).getByRole('button', { name: 'Add Media File' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]!.body).toEqual({ filename: 'abc.png', originalName: 'shot.png', mimeType: 'image/png', size: 2048, url: '/media/abc.png' });
+    expect(await screen.findByText('Media file created successfully')).toBeInTheDocument();
+  });
+
+  test('When creating fails, then Failed to create media file shows; delete after confirming failing shows Failed to delete media file', async () => {
+    mockApi({ 'GET /api/admin/media': { body: [file()] }, 'POST /api/admin/media': failure(), 'DELETE /api/admin/media/mf1': failure() });
+    renderTab(<MediaTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Add Media File/ }));
+    const d = await screen.findByRole('dialog');
+    await userEvent.type(within(d).getByLabelText(/^Filename/), 'a.png');
+    await userEvent.type(within(d).getByLabelText(/^Original Name/), 'a.png');
+    await userEvent.type(within(d).getByLabelText(/^MIME Type/), 'image/png');
+    await userEvent.type(within(d).getByLabelText(/^Size/), '10');
+    await userEvent.type(within(d).getByLabelText(/^URL/), '/media/a.png');
+    await userEvent.click(within(d).getByRole('button', { name: 'Add Media File' }));
+    expect(await screen.findByText('Failed to create media file')).toBeInTheDocument();
+    await userEvent.click(within(d).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: /Delete media file/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete media file')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,134 @@
+import '../test/setup';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CSRF, failure, mockApi, renderTab } from '../test/render';
+import { mockXhr } from '../test/xhr';
+import { TemplatesTab } from './TemplatesTab';
+
+const tpl = (over = {}) => ({
+  id: 't1',
+  name: 'Standard club contract',
+  fileUrl: '/x',
+  fileName: 'club-contract.docx',
+  validFromDate: '2025-01-01',
+  createdAt: '2025-01-05T10:00:00.000Z',
+  ...over,
+});
+
+async function openUpload() {
+  await userEvent.click(await screen.findByRole('button', { name: /Upload Contract/ }));
+  return screen.findByRole('dialog');
+}
+
+describe('Templates tab', () => {
+  test('When loading, then it says Loading templates...', () => {
+    mockApi({ 'GET /api/admin/contract-templates': 'pending' });
+    renderTab(<TemplatesTab />);
+    expect(screen.getByText('Loading templates...')).toBeInTheDocument();
+  });
+
+  test('When there are none, then it says No contract templates; failing shows the error card', async () => {
+    mockApi({ 'GET /api/admin/contract-templates': { body: [] } });
+    const { unmount } = renderTab(<TemplatesTab />);
+    expect(await screen.findByText('No contract templates')).toBeInTheDocument();
+    unmount();
+    mockApi({ 'GET /api/admin/contract-templates': failure() });
+    renderTab(<TemplatesTab />);
+    expect(await screen.findByText('Failed to load contract templates')).toBeInTheDocument();
+  });
+
+  test('When templates load, then valid-from date, file name, uploaded date and Download / Edit / Delete show', async () => {
+    mockApi({ 'GET /api/admin/contract-templates': { body: [tpl()] } });
+    renderTab(<TemplatesTab />);
+    const row = (await screen.findByText('Standard club contract')).closest('li')!;
+    expect(within(row).getByText(/Valid from January 1, 2025/)).toBeInTheDocument();
+    expect(within(row).getByText(/club-contract\.docx/)).toBeInTheDocument();
+    expect(within(row).getByText(/Uploaded January 5, 2025/)).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: /Download/ })).toHaveAttribute('href', '/api/admin/contract-templates/t1/download');
+    expect(within(row).getByRole('button', { name: /Edit/ })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /Delete/ })).toBeInTheDocument();
+  });
+
+  test('When Upload is sent with name and date but no file, then Please select a file shows and nothing is sent', async () => {
+    mockApi({ 'GET /api/admin/contract-templates': { body: [] } });
+    const xhr = mockXhr();
+    renderTab(<TemplatesTab />);
+    const d = await openUpload();
+    expect(within(d).getByLabelText(/^File/)).toHaveAttribute('accept', '.doc,.docx,.pdf');
+    await userEvent.type(within(d).getByLabelText(/^Name/), 'T');
+    await userEvent.type(within(d).getByLabelText(/^Valid From/), '2025-01-01');
+    await userEvent.click(within(d).getByRole('button', { name: 'Upload' }));
+    expect((await screen.findAllByText('Please select a file')).length).toBeGreaterThan(0);
+    expect(xhr).toHaveLength(0);
+  });
+
+  test('When Upload is sent empty, then name and valid-from date are required', async () => {
+    mockApi({ 'GET /api/admin/contract-templates': { body: [] } });
+    renderTab(<TemplatesTab />);
+    const d = await openUpload();
+    await userEvent.click(within(d).getByRole('button', { name: 'Upload' }));
+    expect(await within(d).findByText('Name is required')).toBeInTheDocument();
+    expect(within(d).getByText('must be a date (YYYY-MM-DD)')).toBeInTheDocument();
+  });
+
+  test('When a file is uploaded, then the multipart carries name, validFromDate and file with progress; failure toasts', async () => {
+    mockApi({ 'GET /api/admin/contract-templates': { body: [] } });
+    const xhr = mockXhr();
+    renderTab(<TemplatesTab />);
+    const d = await openUpload();
+    await userEvent.type(within(d).getByLabelText(/^Name/), 'Club v2');
+    await userEvent.type(within(d).getByLabelText(/^Valid From/), '2025-03-01');
+    await userEvent.upload(within(d).getByLabelText(/^File/), new File(['doc'], 'v2.docx'));
+    await userEvent.click(within(d).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(xhr).toHaveLength(1));
+    expect(xhr[0]!.url).toBe('/api/admin/contract-templates');
+    expect(xhr[0]!.headers['X-CSRF-Token']).toBe(CSRF);
+    expect(xhr[0]!.form.get('name')).toBe('Club v2');
+    expect(xhr[0]!.form.get('validFromDate')).toBe('2025-03-01');
+    expect((xhr[0]!.form.get('file') as File).name).toBe('v2.docx');
+    act(() => xhr[0]!.progress(3, 4));
+    expect(within(d).getByText('Uploading... 75%')).toBeInTheDocument();
+    act(() => xhr[0]!.respond(500, { error: { code: 'x', message: 'y' } }));
+    expect(await screen.findByText('Failed to upload contract template')).toBeInTheDocument();
+  });
+
+  test('When the upload succeeds, then the dialog closes and the list is read again', async () => {
+    const api = mockApi({ 'GET /api/admin/contract-templates': { body: [] } });
+    const xhr = mockXhr();
+    renderTab(<TemplatesTab />);
+    const d = await openUpload();
+    await userEvent.type(within(d).getByLabelText(/^Name/), 'Club v2');
+    await userEvent.type(within(d).getByLabelText(/^Valid From/), '2025-03-01');
+    await userEvent.upload(within(d).getByLabelText(/^File/), new File(['doc'], 'v2.pdf'));
+    await userEvent.click(within(d).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(xhr).toHaveLength(1));
+    act(() => xhr[0]!.respond(201, tpl()));
+    expect(await screen.findByText('Contract template uploaded successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.filter((c) => c.url === '/api/admin/contract-templates')).toHaveLength(2);
+  });
+
+  test('When a template is edited, then PATCH sends name and date; failure shows Failed to update contract template', async () => {
+    const api = mockApi({ 'GET /api/admin/contract-templates': { body: [tpl()] }, 'PATCH /api/admin/contract-templates/t1': failure() });
+    renderTab(<TemplatesTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Edit/ }));
+    const d = await screen.findByRole('dialog');
+    await userEvent.clear(within(d).getByLabelText(/^Name/));
+    await userEvent.click(within(d).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(d).findByText('Name is required')).toBeInTheDocument();
+    expect(api.writes()).toHaveLength(0);
+    await userEvent.type(within(d).getByLabelText(/^Name/), 'Renamed');
+    await userEvent.click(within(d).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update contract template')).toBeInTheDocument();
+    expect(api.writes()[0]).toMatchObject({ method: 'PATCH', body: { name: 'Renamed', validFromDate: '2025-01-01' } });
+  });
+
+  test('When delete is confirmed and fails, then Failed to delete contract template shows', async () => {
+    const api = mockApi({ 'GET /api/admin/contract-templates': { body: [tpl()] }, 'DELETE /api/admin/contract-templates/t1': failure() });
+    renderTab(<TemplatesTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Delete contract template/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete contract template')).toBeInTheDocument();
+    expect(api.writes()[0]).toMatchObject({ method: 'DELETE', url: '/api/admin/contract-templates/t1' });
+  });
+});
