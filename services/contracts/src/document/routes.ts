@@ -31,7 +31,7 @@ export function documentRoutes(ctx: ServiceContext, options: ResolvedOptions): R
     if (info.state === 'completed' && info.result?.ok) {
       const object = await infra.objects.get(info.result.objectKey);
       if (!object) throw notFound('The generated document is no longer stored; generate it again');
-      res.set('Cache-Control', 'no-store');
+      res.set({ 'Cache-Control': 'no-store', 'X-Job-Id': info.id });
       res.attachment(info.result.fileName);
       res.type(object.info.contentType);
       res.set('Content-Length', String(object.info.size));
