@@ -1,4 +1,5 @@
 import request from 'supertest';
+import type { Response as SuperagentResponse } from 'superagent';
 import {
   openSqlite,
   serviceDbFile,
@@ -111,10 +112,11 @@ export async function startContracts(options: ContractsOptions = {}, clock?: () 
 }
 export type Harness = Awaited<ReturnType<typeof startContracts>>;
 
-/** supertest: collect a binary body into a Buffer. */
-export function binary(res: NodeJS.ReadableStream, cb: (err: Error | null, body: Buffer) => void) {
+/** supertest's .parse(): collect a binary body into a Buffer. */
+export function binary(res: SuperagentResponse, cb: (err: Error | null, body: Buffer) => void) {
+  const stream = res as unknown as NodeJS.ReadableStream; // in Node, superagent hands the parser the response stream
   const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-  res.on('error', (err) => cb(err, Buffer.alloc(0)));
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  stream.on('end', () => cb(null, Buffer.concat(chunks)));
+  stream.on('error', (err) => cb(err, Buffer.alloc(0)));
 }
