@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { loadConfig, type ServiceDefinition } from '@12yards/platform';
 import { buildApp, type MediaOptions } from './app';
 import { mediaFileProjection } from './media-file/projection';
+import { subscribeToContent } from './reference/content';
+import { referenceProjection } from './reference/projection';
 import { uploadProjection } from './upload/projection';
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -16,10 +18,12 @@ export function createMediaService(options: Partial<MediaOptions> = {}): Service
   return {
     name: 'media',
     defaultPort: 8105,
-    projections: [uploadProjection, mediaFileProjection],
-    build: async (ctx) => ({
-      app: buildApp(ctx, { maxUploadBytes: options.maxUploadBytes ?? loadConfig(mediaEnv).MEDIA_MAX_UPLOAD_BYTES }),
-    }),
+    projections: [uploadProjection, mediaFileProjection, referenceProjection],
+    build: async (ctx) => {
+      const app = buildApp(ctx, { maxUploadBytes: options.maxUploadBytes ?? loadConfig(mediaEnv).MEDIA_MAX_UPLOAD_BYTES });
+      const content = await subscribeToContent(ctx);
+      return { app, stop: () => content.stop() };
+    },
   };
 }
 

@@ -1,8 +1,19 @@
 import request from 'supertest';
 import sharp from 'sharp';
-import { Projector, signIdentity, startService, testServiceEnv, type RunningService } from '@12yards/platform';
+import {
+  openSqlite,
+  Projector,
+  serviceDbFile,
+  signIdentity,
+  SqliteEventStore,
+  startService,
+  testServiceEnv,
+  type RunningService,
+} from '@12yards/platform';
+import { handleOutsideEvent } from '../src/reference/content';
+import { referenceRows } from '../src/reference/projection';
 import { createMediaService, DEFAULT_MAX_UPLOAD_BYTES, mediaService } from '../src/definition';
-import { admin, binary, editor, makeJpeg, makePng } from './helpers';
+import { admin, binary, editor, eventually, makeJpeg, makePng } from './helpers';
 
 // Image work on a shared 2-core machine can be slow.
 jest.setTimeout(30_000);
@@ -360,6 +371,53 @@ describe('media service HTTP API', () => {
       expect((await request(svc.app).get('/api/admin/media').set(admin())).body).toHaveLength(1);
       const file = await fetchBytes(u.url).expect(200);
       expect(Buffer.compare(file.body as Buffer, png)).toBe(0);
+    });
+  });
+
+  describe('files shown by other services', () => {
+    // In embedded mode the content service's topic is its SQLite event store: appending there is publishing.
+    const publish = async (streamId: string, type: string, data: Record<string, unknown>) => {
+      const db = openSqlite(serviceDbFile(env.DATA_DIR, 'content'));
+      try {
+        return (await new SqliteEventStore(db).append(streamId, 'any', [{ type, data }])).events[0]!;
+      } finally {
+        db.close();
+      }
+    };
+    const refsTo = async (uploadId: string) => referenceRows(svc.ctx.infra.readModels).count({ uploadId });
+
+    it('When a news article shows an upload, then deleting its library entry keeps the file until nothing shows it', async () => {
+      const u = (await upload(png, 'crest.png').expect(201)).body as Upload;
+      const uploadId = u.filename.replace('.png', '');
+      await publish('news-1', 'NewsArticlePublished', { id: '1', title: 'Derby', imageUrl: u.url, at: new Date().toISOString() });
+      await eventually(async () => expect(await refsTo(uploadId)).toBe(1));
+
+      const added = (await request(svc.app).post('/api/admin/media').set(admin()).send({ ...u, altText: null }).expect(201)).body;
+      await request(svc.app).delete(`/api/admin/media/${added.id}`).set(admin()).expect(204);
+      await fetchBytes(u.url).expect(200); // the article still shows it
+
+      await publish('news-1', 'NewsArticleUpdated', { id: '1', title: 'Derby', imageUrl: 'https://cdn.example.com/x.jpg' });
+      await eventually(async () => expect(await refsTo(uploadId)).toBe(0));
+      const again = (await request(svc.app).post('/api/admin/media').set(admin()).send({ ...u, altText: null }).expect(201)).body;
+      await request(svc.app).delete(`/api/admin/media/${again.id}`).set(admin()).expect(204);
+      await request(svc.app).get(u.url).expect(404);
+    });
+
+    it('When a screenshot showing an upload is removed, then its reference goes, once, even if the event comes twice', async () => {
+      const u = (await upload(png, 'shot.png').expect(201)).body as Upload;
+      const uploadId = u.filename.replace('.png', '');
+      const added = await publish('gallery-7', 'GalleryItemAdded', { id: '7', imageUrl: `${u.url}?w=480` });
+      await eventually(async () => expect(await refsTo(uploadId)).toBe(1));
+      await publish('gallery-7', 'GalleryItemRemoved', { id: '7' });
+      await eventually(async () => expect(await refsTo(uploadId)).toBe(0));
+      // A late redelivery of the first event (past the inbox) appends nothing: its event id is derived from it.
+      await handleOutsideEvent(svc.ctx, added, 'content');
+      expect(await refsTo(uploadId)).toBe(0);
+      const changes = (await svc.ctx.infra.eventStore.readAll(0)).filter((e) => e.type === 'MediaReferenceChanged');
+      expect(changes.map((e) => e.data)).toEqual([
+        expect.objectContaining({ source: 'content:gallery-7', uploadId, previousUploadId: null }),
+        expect.objectContaining({ source: 'content:gallery-7', uploadId: null, previousUploadId: uploadId }),
+      ]);
     });
   });
 

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { startStack, TEST_EDITOR, type Stack } from '@12yards/gateway/testing';
+import { contentService } from '../../content/src/definition';
 import { mediaService } from '../src/definition';
-import { binary, makePng } from './helpers';
+import { binary, eventually, makePng } from './helpers';
 
 jest.setTimeout(30_000);
 
@@ -12,7 +13,7 @@ describe('media service through the gateway', () => {
 
   beforeAll(async () => {
     png = await makePng(640, 480);
-    stack = await startStack({ services: [mediaService] });
+    stack = await startStack({ services: [contentService, mediaService] });
   });
   afterAll(async () => stack.stop());
 
@@ -63,5 +64,24 @@ describe('media service through the gateway', () => {
     await editor.agent.delete(`/api/admin/media/${added.body.id}`).set('X-CSRF-Token', editor.csrf).expect(403);
     await agent.delete(`/api/admin/media/${added.body.id}`).set('X-CSRF-Token', csrf).expect(204);
     await request(stack.app).get(up.body.url).expect(404);
+  });
+  it('When a news article shows an uploaded image, then deleting its library entry does not delete the file', async () => {
+    const { agent, csrf } = await stack.login();
+    const up = (
+      await agent.post('/api/upload').set('X-CSRF-Token', csrf).attach('file', png, { filename: 'derby.png', contentType: 'image/png' }).expect(201)
+    ).body;
+    await agent
+      .post('/api/news')
+      .set('X-CSRF-Token', csrf)
+      .send({ title: 'Derby day', excerpt: 'A win', content: 'Three points.', imageUrl: up.url })
+      .expect(201);
+    const uploadId = up.filename.split('.')[0];
+    const refs = stack.services.media!.ctx.infra.readModels.collection<{ id: string; uploadId: string }>('media_refs');
+    await eventually(async () => expect(await refs.count({ uploadId })).toBe(1));
+
+    const { filename, originalName, mimeType, size, url } = up;
+    const added = (await agent.post('/api/admin/media').set('X-CSRF-Token', csrf).send({ filename, originalName, mimeType, size, url }).expect(201)).body;
+    await agent.delete(`/api/admin/media/${added.id}`).set('X-CSRF-Token', csrf).expect(204);
+    await request(stack.app).get(up.url).expect(200);
   });
 });

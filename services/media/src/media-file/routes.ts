@@ -4,6 +4,7 @@ import { MEDIA_PATH, mediaFileInput, type MediaFile } from '@12yards/api';
 import { handleCommand, notFound, parse, requireAdmin, unprocessable, type ServiceContext } from '@12yards/platform';
 import { removeUpload, uploadIdOf } from '../upload/store';
 import { uploadRows } from '../upload/projection';
+import { referenceRows } from '../reference/projection';
 import { mediaFileDecider } from './decide';
 import { streamId } from './events';
 import { mediaFileRows, type MediaFileRow } from './projection';
@@ -71,8 +72,12 @@ export function mediaFileRoutes(ctx: ServiceContext): Router {
     );
     await projector.catchUp();
     const deleted = result.events[0]?.data as { uploadId: string | null } | undefined;
-    // The bytes go once no other library entry points at the same upload.
-    if (deleted?.uploadId && (await rows.count({ uploadId: deleted.uploadId })) === 0) {
+    // The bytes go once no other library entry, news article or screenshot points at the same upload.
+    if (
+      deleted?.uploadId &&
+      (await rows.count({ uploadId: deleted.uploadId })) === 0 &&
+      (await referenceRows(infra.readModels).count({ uploadId: deleted.uploadId })) === 0
+    ) {
       await removeUpload(ctx, deleted.uploadId, actor);
     }
     res.status(204).end();

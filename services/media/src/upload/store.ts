@@ -7,7 +7,7 @@ import { ImageDecodeError, makeVariants, sniffImage } from './images';
 import { uploadRows } from './projection';
 
 /** Served names: /media/<uuid>.<ext>. Anything else is not a file of ours. */
-const SERVED_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([a-z0-9]{2,5})$/;
+export const SERVED_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([a-z0-9]{2,5})$/;
 
 /** The upload id in a served name, or null. */
 export function uploadIdOf(name: string): string | null {
