@@ -13,7 +13,7 @@ import {
 import { handleOutsideEvent } from '../src/reference/content';
 import { referenceRows } from '../src/reference/projection';
 import { createMediaService, DEFAULT_MAX_UPLOAD_BYTES, mediaService } from '../src/definition';
-import { admin, binary, editor, eventually, makeJpeg, makePng } from './helpers';
+import { admin, binary, editor, eventually, makeJpeg, makePng, pngClaiming } from './helpers';
 
 // Image work on a shared 2-core machine can be slow.
 jest.setTimeout(30_000);
@@ -94,6 +94,12 @@ describe('media service HTTP API', () => {
     it('When a file starts like a PNG but is not a readable image, then 415', async () => {
       const fake = Buffer.concat([png.subarray(0, 64), Buffer.alloc(500, 7)]);
       await upload(fake, 'broken.png', 'image/png').expect(415);
+    });
+
+    it('When a small PNG claims 20000 x 20000 pixels, then 422 before it is decoded and nothing is stored', async () => {
+      const res = await upload(pngClaiming(20_000, 20_000), 'bomb.png', 'image/png').expect(422);
+      expect(res.body.error.code).toBe('image_too_large');
+      expect(await svc.ctx.infra.eventStore.lastPosition()).toBe(0);
     });
 
     it('When GIF, WebP and AVIF images are uploaded, then each is accepted with its sniffed type', async () => {
