@@ -145,6 +145,8 @@ export function documentXml(): string {
       [4500, 4500],
       { borders: false },
     ),
+    // Word wants a paragraph between a table and the end of the body.
+    p('Signed in two copies, one for each party.', { style: 'Subtitle' }),
   ].join('');
 
   return (
