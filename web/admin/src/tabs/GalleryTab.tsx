@@ -58,7 +58,7 @@ export function GalleryTab() {
             {gallery.data.map((g) => (
               <li key={g.id}>
                 <Card className="h-full overflow-hidden">
-                  <div className="flex aspect-[9/16] max-h-72 items-center justify-center bg-night">
+                  <div className="flex h-72 w-full items-center justify-center bg-night">
                     <img src={g.imageUrl} alt={g.description || 'App screenshot'} className="h-full w-full object-contain" loading="lazy" />
                   </div>
                   <CardContent className="grid gap-2 p-3">

@@ -3,7 +3,7 @@ import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import type { ServiceState, ServiceStatus } from '@12yards/api';
 import { Badge, Button, Card, CardContent } from '@12yards/ui';
 import { useAdminMutation } from '../lib/api';
-import { formatDate } from '../lib/format';
+import { formatDateTime } from '../lib/format';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 
 export const STATUS_KEY = ['/api/service-status'];
@@ -47,11 +47,12 @@ export function StatusTab() {
                         ) : (
                           <Badge variant="destructive">Issue under investigation</Badge>
                         )}
-                        <p className="mt-1 text-xs text-muted-foreground">Last updated {formatDate(s.lastUpdated)}</p>
+                        <p className="mt-1 text-xs text-muted-foreground">Last updated {formatDateTime(s.lastUpdated)}</p>
                       </div>
                     </div>
                     <Button
-                      variant={operational ? 'destructive' : 'default'}
+                      variant={operational ? 'outline' : 'default'}
+                      className={operational ? 'border-destructive/60 text-destructive hover:text-destructive' : undefined}
                       size="sm"
                       disabled={toggle.isPending}
                       onClick={() => toggle.mutate({ id: s.id, status: operational ? 'issue' : 'operational' })}
