@@ -45,18 +45,69 @@ export function serviceDbFile(dataDir: string, service: string): string {
 
 /**
  * Picks each port's adapter from configuration: a production URL selects the real server's adapter,
- * its absence the embedded one.
+ * its absence the embedded one. The production adapters are imported only when configured.
  */
 export async function createInfrastructure(service: string, env: InfraEnv, logger?: Logger): Promise<Infrastructure> {
-  const db = openSqlite(serviceDbFile(env.DATA_DIR, service));
-  const topics = Object.fromEntries(SERVICES.map((s) => [s, serviceDbFile(env.DATA_DIR, s)]));
+  if (env.MONGO_URL && !env.KAFKA_BROKERS) {
+    // The embedded bus reads the producers' SQLite event stores, which are empty when events go to MongoDB.
+    throw new Error('KAFKA_BROKERS must be set when MONGO_URL is (the embedded event bus needs the embedded event store)');
+  }
+  if (env.MINIO_ENDPOINT && (!env.MINIO_ACCESS_KEY || !env.MINIO_SECRET_KEY)) {
+    throw new Error('MINIO_ACCESS_KEY and MINIO_SECRET_KEY must be set when MINIO_ENDPOINT is');
+  }
+  const needsSqlite = !env.MONGO_URL || !env.REDIS_URL;
+  const db = needsSqlite ? openSqlite(serviceDbFile(env.DATA_DIR, service)) : undefined;
+  const closers: (() => Promise<void>)[] = [];
 
-  const eventStore: EventStore = new SqliteEventStore(db);
-  const readModels: ReadModels = new SqliteReadModels(db);
-  const bus: EventBus = new SqliteEventBus({ topics, db, logger });
-  const jobs: JobQueue = new SqliteJobQueue(db, { logger });
-  const objects: ObjectStore = new LocalObjectStore(join(resolve(env.DATA_DIR), 'objects'));
+  let eventStore: EventStore;
+  let readModels: ReadModels;
   const kind = { eventStore: 'sqlite', readModels: 'sqlite', bus: 'sqlite', jobs: 'sqlite', objects: 'local' };
+  if (env.MONGO_URL) {
+    const mongo = await import('./adapters/mongo');
+    const conn = await mongo.connectMongo(env.MONGO_URL, mongo.serviceDatabaseName(env.MONGO_URL, service));
+    closers.push(() => conn.close());
+    eventStore = new mongo.MongoEventStore(conn, { logger });
+    readModels = new mongo.MongoReadModels(conn);
+    kind.eventStore = kind.readModels = 'mongo';
+  } else {
+    eventStore = new SqliteEventStore(db!);
+    readModels = new SqliteReadModels(db!);
+  }
+
+  let bus: EventBus;
+  if (env.KAFKA_BROKERS) {
+    const { KafkaEventBus } = await import('./adapters/kafka');
+    bus = new KafkaEventBus({ brokers: env.KAFKA_BROKERS.split(',').map((b) => b.trim()), clientId: `12yards-${service}`, logger });
+    kind.bus = 'kafka';
+  } else {
+    const topics = Object.fromEntries(SERVICES.map((s) => [s, serviceDbFile(env.DATA_DIR, s)]));
+    bus = new SqliteEventBus({ topics, db: db!, logger });
+  }
+
+  let jobs: JobQueue;
+  if (env.REDIS_URL) {
+    const { BullmqJobQueue } = await import('./adapters/bullmq');
+    jobs = new BullmqJobQueue({ url: env.REDIS_URL, prefix: `12yards:${service}`, logger });
+    kind.jobs = 'bullmq';
+  } else {
+    jobs = new SqliteJobQueue(db!, { logger });
+  }
+
+  let objects: ObjectStore;
+  if (env.MINIO_ENDPOINT) {
+    const { MinioObjectStore } = await import('./adapters/minio');
+    objects = new MinioObjectStore({
+      endPoint: env.MINIO_ENDPOINT,
+      port: env.MINIO_PORT,
+      useSSL: env.MINIO_USE_SSL,
+      accessKey: env.MINIO_ACCESS_KEY!,
+      secretKey: env.MINIO_SECRET_KEY!,
+      bucket: env.MINIO_BUCKET,
+    });
+    kind.objects = 'minio';
+  } else {
+    objects = new LocalObjectStore(join(resolve(env.DATA_DIR), 'objects'));
+  }
 
   return {
     kind,
@@ -78,7 +129,8 @@ export async function createInfrastructure(service: string, env: InfraEnv, logge
       await objects.close();
       await readModels.close();
       await eventStore.close();
-      if (db.open) db.close();
+      for (const close of closers) await close();
+      if (db?.open) db.close();
     },
   };
 }

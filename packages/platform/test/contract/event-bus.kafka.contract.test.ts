@@ -92,8 +92,8 @@ withRealServer('kafka', (env) => {
         for (const s of streams) await p.produce(s, [{ type: `R${round}`, data: { round } }]);
       }
       const got = new Map<string, number[]>();
-      await bus().subscribe(`g-keys-${n}`, [topic], async (e: StoredEvent<string, { round: number }>) => {
-        got.set(e.streamId, [...(got.get(e.streamId) ?? []), e.data.round]);
+      await bus().subscribe(`g-keys-${n}`, [topic], async (e: StoredEvent) => {
+        got.set(e.streamId, [...(got.get(e.streamId) ?? []), (e.data as { round: number }).round]);
       });
       await until(() => [...got.values()].reduce((a, v) => a + v.length, 0) >= streams.length * 8);
       for (const s of streams) expect(got.get(s)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);

@@ -1,4 +1,4 @@
-import { Kafka, logLevel as KafkaLogLevel, type Admin, type Consumer, type logCreator, type Producer } from 'kafkajs';
+import { Kafka, Partitioners, logLevel as KafkaLogLevel, type Admin, type Consumer, type logCreator, type Producer } from 'kafkajs';
 import type { EventBus, EventHandler, StoredEvent, Subscription } from '../../ports';
 import type { Logger } from '../../logging';
 
@@ -63,7 +63,12 @@ export class KafkaEventBus implements EventBus {
   private getProducer(): Promise<Producer> {
     this.producer ??= (async () => {
       // One request in flight keeps the order of sends even when one is retried.
-      const producer = this.kafka.producer({ maxInFlightRequests: 1, allowAutoTopicCreation: false });
+      const producer = this.kafka.producer({
+        maxInFlightRequests: 1,
+        allowAutoTopicCreation: false,
+        // murmur2 on the key, as Java clients partition: a stream lands in the same partition whoever produces it.
+        createPartitioner: Partitioners.DefaultPartitioner,
+      });
       await producer.connect();
       return producer;
     })();
