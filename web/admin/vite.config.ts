@@ -24,6 +24,11 @@ export default defineConfig({
     }),
   ],
   build: { target: 'es2022', sourcemap: false },
-  server: { port: 5174, origin: 'http://localhost:5174', proxy: { '/api': gateway, '/media': gateway } },
+  server: {
+    port: 5174,
+    origin: 'http://localhost:5174',
+    // Keep the browser's Host: the gateway refuses writes whose Origin differs from the host it sees.
+    proxy: { '/api': { target: gateway, changeOrigin: false }, '/media': { target: gateway, changeOrigin: false } },
+  },
   preview: { port: 4174 },
 });

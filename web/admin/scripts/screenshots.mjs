@@ -175,7 +175,9 @@ async function shoot() {
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.goto(`${BASE}/admin-login`);
+  // Without a session the panel sends the visitor to /admin-login; after logging in the panel opens.
+  await page.goto(`${BASE}/admin12YardsDB?tab=partners`);
+  await page.waitForURL('**/admin-login');
   await page.getByLabel('Username').fill(USER);
   await page.getByLabel('Password').fill(PASS);
   await page.getByRole('button', { name: /login/i }).click();

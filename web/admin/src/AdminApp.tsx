@@ -54,7 +54,8 @@ export function AdminGate({ children }: { children: React.ReactNode }) {
     queryFn: getQueryFn<SessionResponse>({ on401: 'returnNull' }),
     staleTime: 0,
   });
-  if (me.isPending) return <Loading text="Checking your session..." />;
+  // A cached 'no session' (from before a login) is not trusted while the check runs again.
+  if (me.isPending || (me.isFetching && !me.data)) return <Loading text="Checking your session..." />;
   if (me.isError) {
     return (
       <div className="mx-auto max-w-xl p-6">

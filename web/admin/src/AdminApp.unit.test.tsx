@@ -12,9 +12,9 @@ function Where() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-function renderApp(route = '/admin12YardsDB') {
+function renderApp(route = '/admin12YardsDB', client = createQueryClient()) {
   return render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]}>
         <Routes>
           <Route path="/admin12YardsDB/*" element={<AdminApp />} />
@@ -34,6 +34,15 @@ describe('Admin gate and layout', () => {
     renderApp();
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin-login');
+  });
+
+  test('When a stale no-session answer is cached (before logging in), then the panel asks again and opens', async () => {
+    mockApi({ 'GET /api/auth/me': { body: session }, 'GET /api/admin/news': { body: [] } });
+    const client = createQueryClient();
+    client.setQueryData(['/api/auth/me'], null);
+    renderApp('/admin12YardsDB', client);
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin12YardsDB');
   });
 
   test('When the session check is pending, then no admin content shows yet', () => {
