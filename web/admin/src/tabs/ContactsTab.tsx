@@ -58,7 +58,7 @@ export function ContactsTab() {
                     <div className="min-w-0">
                       <h3 className="text-lg font-semibold">{c.subject}</h3>
                       <p className="text-sm text-muted-foreground">
-                        {c.name} · <a className="text-primary underline-offset-2 hover:underline" href={`mailto:${c.email}`}>{c.email}</a> ·{' '}
+                        {c.name} · <a className="text-primary underline underline-offset-2" href={`mailto:${c.email}`}>{c.email}</a> ·{' '}
                         {formatDate(c.createdAt)}
                       </p>
                     </div>

@@ -80,7 +80,9 @@ function PartnerDetails({ partner: p }: { partner: Partner }) {
             <Detail label="Facebook" value={p.facebookAccount} />
             <Detail label="Total Followers" value={p.totalFollowers} />
           </dl>
-          <Detail label="Additional Info" value={p.message} />
+          <dl>
+            <Detail label="Additional Info" value={p.message} />
+          </dl>
         </section>
       ) : (
         <section aria-label="Club details" className="grid gap-3">
@@ -92,7 +94,9 @@ function PartnerDetails({ partner: p }: { partner: Partner }) {
             <Detail label="Target Members" value={p.targetMembers} />
             <Detail label="Membership Type" value={p.membershipType ? membershipTypeLabels[p.membershipType] : null} />
           </dl>
-          <Detail label="Message" value={p.message} />
+          <dl>
+            <Detail label="Message" value={p.message} />
+          </dl>
         </section>
       )}
       <Notes partnerId={p.id} />
