@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -172,7 +173,7 @@ async function shoot() {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -187,10 +188,14 @@ async function shoot() {
   const robots = await page.locator('meta[name="robots"]').evaluateAll((els) => els.map((e) => e.getAttribute('content')));
   console.log(`title: ${await page.title()}; robots: ${robots.join(' | ')}`);
   const shots = [];
+  const axeFindings = [];
   const save = async (name) => {
     const path = join(OUT, `${name}.png`);
     await page.screenshot({ path, fullPage: true });
     shots.push(path);
+    // WCAG 2 A/AA checks of what is on screen.
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    for (const v of violations) axeFindings.push(`${name}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
   };
   const closeDialogs = async () => {
     for (let i = 0; i < 5 && (await page.getByRole('dialog').count()); i++) {
@@ -258,6 +263,7 @@ async function shoot() {
   await save('18-partners-390px');
   await browser.close();
   console.log(shots.join('\n'));
+  console.log(axeFindings.length ? `axe:\n${axeFindings.join('\n')}` : 'axe: no WCAG 2 A/AA violations');
   if (errors.length) console.log('browser errors:\n' + errors.join('\n'));
 }
 
