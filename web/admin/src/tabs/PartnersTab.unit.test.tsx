@@ -281,6 +281,28 @@ describe('Applications tab', () => {
       return { api, d };
     };
 
+    test('When a partner has no contracts, then No contracts yet. shows; a failing list says so', async () => {
+      mockApi({ ...lists, 'GET /api/admin/partners/p1/contracts': { body: [] }, 'GET /api/admin/partners/p2/contracts': failure() });
+      renderTab(<PartnersTab />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Contracts of Riverside FC' }));
+      expect(await within(await screen.findByRole('dialog')).findByText('No contracts yet.')).toBeInTheDocument();
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await userEvent.click(screen.getByRole('button', { name: 'Contracts of Jo Striker' }));
+      expect(await within(await screen.findByRole('dialog')).findByText('Failed to load contracts')).toBeInTheDocument();
+    });
+
+    test('When the end date is before the start date, then the form says so and sends nothing', async () => {
+      const { api, d } = await openContracts();
+      await userEvent.click(within(d).getByRole('button', { name: /Edit contract/ }));
+      const form = (await screen.findAllByRole('dialog')).find((el) => within(el).queryByText('Update Contract'))!;
+      await userEvent.clear(within(form).getByLabelText(/^End Date/));
+      await userEvent.type(within(form).getByLabelText(/^End Date/), '2024-01-01');
+      await userEvent.click(within(form).getByRole('button', { name: 'Update Contract' }));
+      expect(await within(form).findByText('End date must not be before the start date')).toBeInTheDocument();
+      expect(api.writes()).toHaveLength(0);
+    });
+
     test('When contracts load, then every field of each contract shows', async () => {
       const { d } = await openContracts();
       for (const text of [
