@@ -10,7 +10,8 @@ const env = await up();
 const child = spawn(process.execPath, [join(root, 'scripts/start.mjs'), ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, ...env },
+  // npm start runs no separate contracts worker process, so with BullMQ the contracts service works its jobs itself.
+  env: { DOCUMENT_WORKER: 'in-process', ...process.env, ...env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

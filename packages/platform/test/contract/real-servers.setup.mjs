@@ -96,13 +96,25 @@ async function fromContainers(missing) {
 
 async function fromInfraLocal(missing) {
   const infra = await import('../../../../infra/local/infra.mjs');
-  const env = await infra.up(missing);
-  const wanted = missing.flatMap((s) => [...ALL[s], ...(s === 'minio' ? ['MINIO_USE_SSL'] : [])]);
-  return Object.fromEntries(Object.entries(env).filter(([k]) => wanted.includes(k)));
+  // One server at a time, so a broken one does not take the others' suites down with it.
+  const results = await Promise.allSettled(missing.map((s) => infra.up([s])));
+  const env = {};
+  const failed = [];
+  results.forEach((r, i) => {
+    const s = missing[i];
+    if (r.status === 'rejected') failed.push(`${s}: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`);
+    else for (const k of [...ALL[s], ...(s === 'minio' ? ['MINIO_USE_SSL'] : [])]) env[k] = r.value[k];
+  });
+  if (failed.length) {
+    const err = new Error(failed.join('; '));
+    err.partialEnv = env;
+    throw err;
+  }
+  return env;
 }
 
 export default async function globalSetup() {
-  const missing = Object.keys(ALL).filter((s) => ALL[s].some((v) => !process.env[v]));
+  let missing = Object.keys(ALL).filter((s) => ALL[s].some((v) => !process.env[v]));
   if (missing.length === 0) {
     log('real servers: from the environment');
     return;
@@ -120,6 +132,8 @@ export default async function globalSetup() {
     Object.assign(process.env, env);
     log(`real servers for ${missing.join(', ')}: ${source}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (err) {
+    if (err?.partialEnv) Object.assign(process.env, err.partialEnv);
+    missing = missing.filter((s) => ALL[s].some((v) => !process.env[v]));
     const why = `${source}: ${err instanceof Error ? err.message : String(err)}`;
     if (process.env.CI === 'true') {
       throw new Error(`CI=true and the real servers (${missing.join(', ')}) cannot be had: ${why}`);
