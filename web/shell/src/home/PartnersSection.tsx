@@ -25,7 +25,7 @@ const CARDS: Array<{ value: CardValue; title: string; text: string; cta: string;
     value: 'contact',
     title: 'Get in Touch',
     text: 'A technology partner, a sponsor or just curious? Tell us what you have in mind and we will reply within 24 hours.',
-    cta: 'Contact Us',
+    cta: 'Talk to Us',
     Icon: Mail,
   },
 ];

@@ -32,11 +32,15 @@ export function mockFetch(routes: Record<string, Handler>) {
     if (answer === 'pending') return new Promise<Response>(() => {});
     const status = answer.status ?? 200;
     const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
-    return new Response(status === 204 ? null : text, {
+    // jsdom has no fetch Response; this carries what apiRequest and getQueryFn read.
+    return {
+      ok: status >= 200 && status < 300,
       status,
-      statusText: status === 200 ? 'OK' : 'Error',
-      headers: { 'Content-Type': 'application/json' },
-    });
+      statusText: status >= 200 && status < 300 ? 'OK' : 'Internal Server Error',
+      headers: new Map([['content-type', 'application/json']]),
+      text: async () => text,
+      json: async () => JSON.parse(text),
+    } as unknown as Response;
   });
   global.fetch = fn as unknown as typeof fetch;
   return { fn, calls };

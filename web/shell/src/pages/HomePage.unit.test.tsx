@@ -1,0 +1,169 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { article, quietApi, renderApp } from '../test/render';
+
+jest.setTimeout(20_000);
+
+describe('Home page', () => {
+  beforeEach(() => window.localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true })));
+  afterEach(() => jest.useRealTimers());
+
+  it('When it renders, then the sections come in the SPEC order with their anchors and 12 feature cards', async () => {
+    quietApi();
+    const { container } = renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    const ids = [...container.querySelectorAll('main section[id]')].map((s) => s.id);
+    expect(ids).toEqual(['how-it-works', 'features', 'benefits', 'news', 'partners', 'faq']);
+    expect(container.querySelector('#contact')).not.toBeNull();
+    expect(screen.getAllByTestId('feature-card')).toHaveLength(12);
+    expect(screen.getByText('iOS')).toBeInTheDocument();
+    expect(screen.getByText('Android')).toBeInTheDocument();
+    expect(screen.getByText('Web')).toBeInTheDocument();
+    expect(document.title).toMatch(/12Yards/);
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'https://12yards.com/');
+    expect(document.head.querySelector('meta[property="og:title"]')).not.toBeNull();
+  });
+
+  it("When show_app_gallery is not 'true', then there is no App Gallery button and the gallery is never fetched", async () => {
+    const { calls } = quietApi();
+    renderApp('/');
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/settings/show_app_gallery')).toBe(true));
+    expect(screen.queryByRole('button', { name: /App Gallery/ })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/app-gallery')).toBe(false);
+  });
+
+  it("When show_app_gallery is 'true', then the gallery loads only once the dialog opens and cycles with wrap-around", async () => {
+    const { calls } = quietApi({
+      'GET /api/settings/show_app_gallery': { body: { key: 'show_app_gallery', value: 'true' } },
+      'GET /api/app-gallery': {
+        body: [
+          { id: 'g1', imageUrl: '/media/a.png', description: 'Matchday poll', platformName: 'iOS' },
+          { id: 'g2', imageUrl: '/media/b.png', description: 'Points auction', platformName: 'Android' },
+        ],
+      },
+    });
+    renderApp('/');
+    const button = await screen.findByRole('button', { name: /App Gallery/ });
+    expect(calls.some((c) => c.url === '/api/app-gallery')).toBe(false);
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'App Gallery' });
+    expect(await within(dialog).findByRole('img', { name: 'Matchday poll' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Previous screenshot' }));
+    expect(within(dialog).getByRole('img', { name: 'Points auction' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Android')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next screenshot' }));
+    expect(within(dialog).getByRole('img', { name: 'Matchday poll' })).toBeInTheDocument();
+  });
+
+  it('When the gallery is empty, then its empty text shows and there are no previous/next buttons', async () => {
+    quietApi({
+      'GET /api/settings/show_app_gallery': { body: { key: 'show_app_gallery', value: 'true' } },
+      'GET /api/app-gallery': { body: [] },
+    });
+    renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: /App Gallery/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'App Gallery' });
+    expect(await within(dialog).findByText('No app screenshots available at the moment.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Next screenshot' })).not.toBeInTheDocument();
+  });
+
+  it('When there are more than 3 articles, then the first 3 show with View All News, long US dates or Recently', async () => {
+    quietApi({
+      'GET /api/news': { body: [article(1), article(2, { publishDate: '' }), article(3), article(4)] },
+    });
+    renderApp('/');
+    const news = await screen.findByRole('region', { name: 'Latest from 12Yards' });
+    expect(await within(news).findByText('Headline 1')).toBeInTheDocument();
+    expect(within(news).queryByText('Headline 4')).not.toBeInTheDocument();
+    expect(within(news).getAllByText('January 5, 2025')).toHaveLength(2);
+    expect(within(news).getByText('Recently')).toBeInTheDocument();
+    expect(within(news).getByRole('link', { name: 'View All News' })).toHaveAttribute('href', '/news');
+  });
+
+  it('When there are exactly 3 articles, then View All News is not shown; Read More opens the article', async () => {
+    quietApi({ 'GET /api/news': { body: [article(1), article(2), article(3)] } });
+    renderApp('/');
+    const news = await screen.findByRole('region', { name: 'Latest from 12Yards' });
+    await within(news).findByText('Headline 3');
+    expect(within(news).queryByRole('link', { name: 'View All News' })).not.toBeInTheDocument();
+    await userEvent.click(within(news).getByRole('button', { name: 'Read More: Headline 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Headline 2' });
+    expect(within(dialog).getByText('Full story 2')).toBeInTheDocument();
+    expect(within(dialog).getByText('Transfer News')).toBeInTheDocument();
+    expect(within(dialog).getByText('January 5, 2025')).toBeInTheDocument();
+  });
+
+  it('When there are no articles, then the news empty text shows', async () => {
+    quietApi();
+    renderApp('/');
+    expect(await screen.findByText('No news articles available at the moment.')).toBeInTheDocument();
+  });
+
+  it('When FAQs are loading, then 3 placeholder rows show', async () => {
+    quietApi({ 'GET /api/faqs': 'pending' });
+    renderApp('/');
+    expect(await screen.findAllByTestId('faq-skeleton')).toHaveLength(3);
+  });
+
+  it('When no FAQs exist, then the two empty texts show', async () => {
+    quietApi();
+    renderApp('/');
+    expect(await screen.findByText('No FAQs available at the moment.')).toBeInTheDocument();
+    expect(screen.getByText('Check back soon for answers to common questions!')).toBeInTheDocument();
+  });
+
+  it('When FAQs exist, then the accordion keeps a single question open at a time', async () => {
+    quietApi({
+      'GET /api/faqs': {
+        body: [
+          { id: 'f1', question: 'How much does it cost?', answer: 'Nothing to start.', isActive: true, sortOrder: 1, createdAt: '', updatedAt: '' },
+          { id: 'f2', question: 'How long does it take?', answer: 'Two to three weeks.', isActive: true, sortOrder: 2, createdAt: '', updatedAt: '' },
+        ],
+      },
+    });
+    renderApp('/');
+    const q1 = await screen.findByRole('button', { name: 'How much does it cost?' });
+    const q2 = screen.getByRole('button', { name: 'How long does it take?' });
+    await userEvent.click(q1);
+    expect(q1).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(q2);
+    expect(q2).toHaveAttribute('aria-expanded', 'true');
+    expect(q1).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('When Contact is chosen in the navigation, then the contact dialog opens only after 800 ms', async () => {
+    jest.useFakeTimers();
+    quietApi();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderApp('/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('button', { name: 'Contact' }));
+    act(() => jest.advanceTimersByTime(799));
+    expect(screen.queryByRole('dialog', { name: 'Get in Touch' })).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.getByRole('dialog', { name: 'Get in Touch' })).toBeInTheDocument();
+  });
+
+  it('When For Influencers is chosen in the footer, then the influencer application opens after 800 ms', async () => {
+    jest.useFakeTimers();
+    quietApi();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'For Influencers' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(800));
+    expect(screen.getByRole('dialog', { name: 'Influencer Partnership Application' })).toBeInTheDocument();
+  });
+
+  it('When the mobile menu is toggled and an item chosen, then the menu closes', async () => {
+    quietApi();
+    renderApp('/');
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const menu = document.getElementById('mobile-menu')!;
+    await userEvent.click(within(menu).getByRole('button', { name: 'Features' }));
+    expect(document.getElementById('mobile-menu')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
