@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Plus } from 'lucide-react';
 import {
-  adminNewsCategories,
+  newsCategories,
   newsInput,
   type NewsArticle,
   type NewsFields,
@@ -40,6 +40,9 @@ import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 export const NEWS_KEY = ['/api/admin/news'];
 
 const categoryLabel = (c: string) => c.replace(/-/g, ' ').replace(/\b\w/g, (m) => m.toUpperCase());
+// The admin categories (general, announcement, update, feature) and the three the public /news filter offers
+// (Transfer News, Match Report, Tactical Analysis): an article the admin writes must be findable by that filter.
+const CATEGORY_OPTIONS = newsCategories;
 
 export function NewsTab() {
   const news = useQuery<NewsArticle[]>({ queryKey: NEWS_KEY });
@@ -175,7 +178,7 @@ export function NewsDialog({ article, onClose }: { article: NewsArticle | 'new' 
                       <SelectValue />
                     </SelectTrigger>
                     <SelectContent>
-                      {adminNewsCategories.map((c) => (
+                      {CATEGORY_OPTIONS.map((c) => (
                         <SelectItem key={c} value={c}>
                           {categoryLabel(c)}
                         </SelectItem>
