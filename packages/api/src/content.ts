@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { coercedInt, dateLike, optionalText, requiredText } from './common';
+import { adminNewsCategories, publicNewsCategories } from './constants';
 
 // ---------- news ----------
-export const adminNewsCategories = ['general', 'announcement', 'update', 'feature'] as const;
-/** The public /news filter: value and label. */
-export const publicNewsCategories = [
-  { value: 'transfer-news', label: 'Transfer News' },
-  { value: 'match-report', label: 'Match Report' },
-  { value: 'tactical-analysis', label: 'Tactical Analysis' },
-] as const;
+// Plain constants live in ./constants (no zod), so a browser bundle that needs only them leaves the schemas out.
+export { adminNewsCategories, publicNewsCategories, SHOW_APP_GALLERY } from './constants';
 export const newsCategories = [...adminNewsCategories, ...publicNewsCategories.map((c) => c.value)] as [
   string,
   ...string[],
@@ -72,7 +68,6 @@ export const faq = z.object({
 export type Faq = z.infer<typeof faq>;
 
 // ---------- settings ----------
-export const SHOW_APP_GALLERY = 'show_app_gallery';
 export const settingKey = z
   .string()
   .trim()

@@ -1,18 +1,32 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { SiteActionsProvider, useSiteActions } from './site-actions';
 import { Navbar } from './Navbar';
 import { Footer } from './Footer';
 import { CookieBanner } from './CookieBanner';
-import { ContactDialog } from './ContactDialog';
-import { ApplicationDialog } from './ApplicationDialog';
+
+// The two form dialogs (and with them zod, react-hook-form and the select) load the first time one is opened.
+const ContactDialog = lazy(() => import('./ContactDialog').then((m) => ({ default: m.ContactDialog })));
+const ApplicationDialog = lazy(() => import('./ApplicationDialog').then((m) => ({ default: m.ApplicationDialog })));
+
+/** True from the first time `open` is true: the dialog then stays mounted so it can animate and keep its state. */
+function useOnceTrue(open: boolean) {
+  const [seen, setSeen] = useState(open);
+  useEffect(() => {
+    if (open) setSeen(true);
+  }, [open]);
+  return seen || open;
+}
 
 function SiteDialogs() {
   const { contactOpen, setContactOpen, applicationType, setApplicationType } = useSiteActions();
+  const contactMounted = useOnceTrue(contactOpen);
+  const applicationMounted = useOnceTrue(applicationType !== null);
   return (
-    <>
-      <ContactDialog open={contactOpen} onOpenChange={setContactOpen} />
-      <ApplicationDialog type={applicationType} onClose={() => setApplicationType(null)} />
-    </>
+    <Suspense fallback={null}>
+      {contactMounted && <ContactDialog open={contactOpen} onOpenChange={setContactOpen} />}
+      {applicationMounted && <ApplicationDialog type={applicationType} onClose={() => setApplicationType(null)} />}
+    </Suspense>
   );
 }
 

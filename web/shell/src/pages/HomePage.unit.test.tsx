@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { article, quietApi, renderApp } from '../test/render';
 
-jest.setTimeout(20_000);
+jest.setTimeout(30_000);
 
 describe('Home page', () => {
   beforeEach(() => window.localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true })));
@@ -141,7 +141,7 @@ describe('Home page', () => {
     act(() => jest.advanceTimersByTime(799));
     expect(screen.queryByRole('dialog', { name: 'Get in Touch' })).not.toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1));
-    expect(screen.getByRole('dialog', { name: 'Get in Touch' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Get in Touch' })).toBeInTheDocument();
   });
 
   it('When For Influencers is chosen in the footer, then the influencer application opens after 800 ms', async () => {
@@ -152,7 +152,7 @@ describe('Home page', () => {
     await user.click(screen.getByRole('button', { name: 'For Influencers' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     act(() => jest.advanceTimersByTime(800));
-    expect(screen.getByRole('dialog', { name: 'Influencer Partnership Application' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Influencer Partnership Application' })).toBeInTheDocument();
   });
 
   it('When the mobile menu is toggled and an item chosen, then the menu closes', async () => {
