@@ -17,7 +17,7 @@ export function FormField({ label, required, error, hint, children, className = 
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`grid gap-1.5 ${className}`}>
+    <div className={`grid content-start gap-1.5 ${className}`}>
       <Label htmlFor={id}>
         {label}
         {required && (

@@ -31,7 +31,7 @@ export function Navbar() {
     'rounded-md px-3 py-2 text-sm font-medium text-slate-200 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent cursor-pointer';
 
   return (
-    <header className="sticky top-0 z-40 border-b border-white/10 bg-night/95 text-white backdrop-blur supports-[backdrop-filter]:bg-night/85">
+    <header className="sticky top-0 z-40 border-b border-white/10 bg-night text-white shadow-sm">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
         <Link
           to="/"

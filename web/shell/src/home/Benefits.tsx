@@ -36,7 +36,7 @@ export function Benefits() {
             <h3 className="mt-4 text-lg font-semibold">Ready to get started?</h3>
             <p className="mt-2 text-emerald-50">See the app in action or apply today. Your app can be live in 2-3 weeks.</p>
           </div>
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row lg:flex-col xl:flex-row">
+          <div className="mt-6 flex flex-wrap gap-3">
             <Button asChild variant="accent">
               <a href={site.demoUrl} target="_blank" rel="noopener noreferrer">
                 <CalendarDays aria-hidden="true" /> Schedule a Demo

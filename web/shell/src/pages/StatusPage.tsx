@@ -4,6 +4,7 @@ import { DEFAULT_SERVICES, type ServiceStatus } from '@12yards/api';
 import { Badge, Card, CardContent, CardHeader, CardTitle } from '@12yards/ui';
 import { Seo } from '../components/Seo';
 import { useServiceStatus } from '../lib/queries';
+import { useSiteActions } from '../components/site-actions';
 import { formatDateTime } from '../lib/dates';
 
 type Row = Pick<ServiceStatus, 'id' | 'serviceName' | 'status' | 'lastUpdated'> & { description?: string | null };
@@ -36,6 +37,7 @@ function StatusBadge({ status }: { status: string }) {
 
 export default function StatusPage() {
   const { data, isLoading } = useServiceStatus();
+  const { scrollThenOpen } = useSiteActions();
   // When the server has none (or cannot be reached) the four core services are shown as operational.
   const rows: Row[] =
     data && data.length > 0
@@ -80,7 +82,7 @@ export default function StatusPage() {
           <CardContent className="p-0">
             <ul className="divide-y divide-border">
               {rows.map((r) => (
-                <li key={r.id} className="flex flex-col gap-2 px-6 py-4 sm:flex-row sm:items-center sm:justify-between">
+                <li key={r.id} className="flex flex-col items-start gap-2 px-6 py-4 sm:flex-row sm:items-center sm:justify-between">
                   <div>
                     <p className="font-semibold">{r.serviceName}</p>
                     {r.description && <p className="text-sm text-muted-foreground">{r.description}</p>}
@@ -97,7 +99,13 @@ export default function StatusPage() {
 
         <p className="mt-8 text-center text-sm text-muted-foreground">
           Having trouble that is not listed here?{' '}
-          <Link to="/#contact" className="font-semibold text-primary underline-offset-2 hover:underline">
+          <Link
+            to="/#contact"
+            onClick={(e) => {
+              e.preventDefault();
+              scrollThenOpen('contact');
+            }}
+            className="font-semibold text-primary underline-offset-2 hover:underline">
             Contact us
           </Link>
           .
