@@ -82,9 +82,16 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
 });
 
-/** The toast (notification) that shows TITLE, in the page's notifications region. */
+/**
+ * The toast (notification) that shows TITLE, in the page's notifications region. Hidden elements are included:
+ * while a modal dialog is open, Radix marks the rest of the page (the toast viewport too) aria-hidden, and screen
+ * readers hear the toast through Radix's own live region instead.
+ */
 export function toast(page: Page, title: string | RegExp): Locator {
-  return page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: title });
+  return page
+    .getByRole('region', { name: /Notifications/, includeHidden: true })
+    .getByRole('listitem', { includeHidden: true })
+    .filter({ hasText: title });
 }
 
 /** Opens an admin tab by its label and waits until it has finished loading. */
@@ -97,6 +104,12 @@ export async function openTab(page: Page, label: string) {
 /** A dialog by its title. */
 export function dialog(page: Page, title: string | RegExp): Locator {
   return page.getByRole('dialog', { name: title });
+}
+
+/** Closes a dialog with its Close (X) button. (Escape first dismisses a toast on screen, as Radix layers them.) */
+export async function closeDialog(d: Locator) {
+  await d.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(d).toBeHidden();
 }
 
 /** Chooses OPTION in the Radix select labelled LABEL (inside SCOPE). */
