@@ -39,7 +39,7 @@ module.exports = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/{web,packages/ui}/**/*.unit.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/web/shell/src/test/setup.ts', '<rootDir>/web/admin/src/test/setup.ts'],
-      moduleNameMapper: { '\\.css$': '<rootDir>/web/shell/src/test/style-stub.js' },
+      moduleNameMapper: { '\\.css$': '<rootDir>/web/shell/src/test/style-stub.ts' },
     },
   ],
 };

@@ -83,7 +83,7 @@ async function main() {
   try {
     for (const width of [1280, 390]) {
       const context = await browser.newContext({ viewport: { width, height: width > 600 ? 800 : 844 }, locale: 'en-GB' });
-      await context.route('**/api/**', api);
+      await context.route((url) => url.pathname.startsWith('/api/'), api);
       const page: Page = await context.newPage();
       const requests: string[] = [];
       page.on('request', (r) => requests.push(new URL(r.url()).pathname));

@@ -1,0 +1,2 @@
+// jest maps every CSS import to this empty module.
+export default {};
