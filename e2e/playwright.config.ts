@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
 // The journeys share one product instance and run one at a time (2 cores; later journeys read earlier data).
 export default defineConfig({
   testDir: '.',
-  testMatch: ['journeys/*.spec.ts', 'accessibility.spec.ts'],
+  // Files run in name order: the journeys first, then the WCAG checks, which so see pages and tabs with data.
+  testMatch: ['journeys/*.spec.ts', 'wcag.spec.ts'],
   outputDir: 'test-results/artifacts',
   workers: 1,
   fullyParallel: false,

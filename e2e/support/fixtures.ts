@@ -69,12 +69,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     if (consent) await storeConsent(context);
     await use(context);
   },
+  // Playwright reads a fixture's dependencies from its first parameter, which must be a destructuring pattern.
+  // eslint-disable-next-line no-empty-pattern
   adminState: [async ({}, use) => use(await adminStorageState()), { scope: 'worker' }],
   adminPage: async ({ browser, adminState }, use) => {
     const page = await openAdmin(browser, adminState);
     await use(page);
     await page.context().close();
   },
+  // eslint-disable-next-line no-empty-pattern
   shot: async ({}, use) => {
     await use(async (page, name, options) => {
       await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: options?.fullPage ?? false });
