@@ -166,4 +166,30 @@ describe('Home page', () => {
     expect(document.getElementById('mobile-menu')).toBeNull();
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   });
+
+  it('When the gallery is still loading, then a spinner shows inside the open dialog', async () => {
+    quietApi({
+      'GET /api/settings/show_app_gallery': { body: { key: 'show_app_gallery', value: 'true' } },
+      'GET /api/app-gallery': 'pending',
+    });
+    renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: /App Gallery/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'App Gallery' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Loading screenshots');
+  });
+
+  it('When a showcase logo is chosen, then its dialog shows type, location, since, followers and a new-tab website link', async () => {
+    quietApi();
+    renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: /Terrace Talk: Fan Community/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Terrace Talk' });
+    expect(within(dialog).getByText('Fan Community')).toBeInTheDocument();
+    expect(within(dialog).getByText('London, UK')).toBeInTheDocument();
+    expect(within(dialog).getByText('Since 2023/2024')).toBeInTheDocument();
+    expect(within(dialog).getByText('65,000+ followers')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: /Visit Website/ })).toHaveAttribute('target', '_blank');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: /Terrace Talk: Fan Community/ })).toHaveFocus());
+  });
 });
