@@ -1,0 +1,106 @@
+// The partners and contracts services wired by createInfrastructure on MongoDB and Kafka: a contract created in
+// one service promotes the partner in the other, and the only way between them is Kafka.
+import request from 'supertest';
+import mongoose from 'mongoose';
+import { signIdentity } from '../../src/http/identity';
+import { startService, type RunningService } from '../../src/service';
+import { testServiceEnv, TEST_SECRET } from '../../src/testing';
+import { serviceDatabaseName } from '../../src/adapters/mongo/connection';
+import { partnersService } from '../../../../services/partners/src/definition';
+import { createContractsService } from '../../../../services/contracts/src/definition';
+import { runId, withRealServer } from './real-servers';
+
+const admin = () => signIdentity({ username: 'ops', role: 'admin' }, TEST_SECRET);
+const eventually = async <T>(fn: () => Promise<T | undefined>, ms = 45_000): Promise<T> => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+withRealServer('kafka', (kafkaEnv) => {
+  withRealServer('mongo', (mongoEnv) => {
+    describe('Cross-service flow on real servers [mongo + kafka]', () => {
+      jest.setTimeout(90_000);
+      const url = new URL(mongoEnv.MONGO_URL!);
+      url.pathname = `/flow_${runId}`;
+      const env = testServiceEnv({ MONGO_URL: url.toString(), KAFKA_BROKERS: kafkaEnv.KAFKA_BROKERS });
+      let partners: RunningService;
+      let contracts: RunningService;
+
+      beforeAll(async () => {
+        partners = await startService(partnersService, env);
+        contracts = await startService(createContractsService({ inProcessWorker: true }), env);
+      });
+      afterAll(async () => {
+        await contracts?.stop();
+        await partners?.stop();
+        for (const service of ['partners', 'contracts']) {
+          const conn = await mongoose.createConnection(env.MONGO_URL!, { dbName: serviceDatabaseName(env.MONGO_URL!, service) }).asPromise();
+          await conn.dropDatabase().catch(() => undefined);
+          await conn.close();
+        }
+        env.cleanup();
+      });
+
+      it('When a contract is created for an applicant, then the partners service promotes it, through Kafka [kafka]', async () => {
+        expect(partners.ctx.infra.kind).toMatchObject({ eventStore: 'mongo', bus: 'kafka' });
+        expect(contracts.ctx.infra.kind).toMatchObject({ eventStore: 'mongo', bus: 'kafka' });
+        const applied = await request(partners.app)
+          .post('/api/partners')
+          .send({
+            name: 'Ann Lee',
+            email: 'ann@riverside.example',
+            type: 'club',
+            organization: `Riverside FC ${runId}`,
+            position: 'Chair',
+            webAddress: 'https://riverside.example',
+            targetMembers: '500',
+            membershipType: 'paid',
+            message: 'We would like to bring our fans',
+          })
+          .expect(201);
+        const partnerId = applied.body.id as string;
+
+        // The contracts service learns of the partner from the partners topic before it accepts a contract.
+        const created = await eventually(async () => {
+          const res = await request(contracts.app)
+            .post('/api/admin/contracts')
+            .set(admin())
+            .send({
+              partnerId,
+              companyName: 'Leeds Fans Ltd',
+              registrationNumber: '01234567',
+              companyAddress: '1 Elland Road, Leeds LS11 0ES',
+              clientName: 'Alex Smith',
+              clientEmail: 'alex@example.com',
+              clientTelephone: '+44 113 000 0000',
+              clientPosition: 'Director',
+              startDate: '2026-12-01',
+              endDate: '2027-11-30',
+              lengthMonths: 12,
+              platformName: '12Yards',
+              revenueSharePercent: 20,
+              pollsPerMonth: 4,
+              auctionsPerMonth: 2,
+              articlesPerWeek: 3,
+              quizPerMonth: 1,
+              setupFee: '£1,500',
+              penaltyFeePerMonth: '£250 per month',
+            });
+          return res.status === 201 ? res.body : undefined;
+        });
+        expect(created.partnerId).toBe(partnerId);
+
+        const promoted = await eventually(async () => {
+          const res = await request(partners.app).get(`/api/admin/partners/${partnerId}`).set(admin()).expect(200);
+          return res.body.status === 'Partner' ? res.body : undefined;
+        });
+        expect(promoted).toMatchObject({ status: 'Partner', statusLocked: true, activeContracts: 1 });
+      });
+    });
+  });
+});
