@@ -36,7 +36,7 @@ if (!existsSync(CHROMIUM)) {
     log('installing chromium with apt-get');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-    const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+    const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit', env });
     if (!install || install.status !== 0 || !existsSync(CHROMIUM)) {
       log('could not install chromium');
       finish(0, 1, 1);

@@ -8,7 +8,7 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 async function expectNoViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const report = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`,
+    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 300)}: ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`,
   );
   expect(report, `axe found ${violations.length} violation(s):\n${report.join('\n')}`).toEqual([]);
 }
@@ -41,4 +41,53 @@ test.describe('Accessibility: the admin panel', () => {
       await shot(adminPage, `a11y-admin-${tab.toLowerCase().replace(/\s+/g, '-')}`, { fullPage: true });
     });
   }
+});
+
+test.describe('Accessibility: dialogs and forms a person meets', () => {
+  test('When the contact dialog is open, then axe finds no WCAG 2.2 AA violation', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Contact Us' }).click();
+    await expect(page.getByRole('dialog', { name: 'Get in Touch' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test('When the club application dialog shows its validation messages, then axe finds no WCAG 2.2 AA violation', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('#partners').getByRole('button', { name: 'Apply as a Club' }).click();
+    const form = page.getByRole('dialog', { name: 'Football Club Partnership Application' });
+    await form.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(form.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test('When the cookie preferences are open, then axe finds no WCAG 2.2 AA violation', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('region', { name: 'We use cookies' }).getByRole('button', { name: 'Manage Preferences' }).click();
+    await expect(page.getByRole('region', { name: 'Cookie Preferences' })).toBeVisible();
+    await expectNoViolations(page);
+    await context.close();
+  });
+
+  test('When the admin news dialog is open, then axe finds no WCAG 2.2 AA violation', async ({ adminPage }) => {
+    await openTab(adminPage, 'News');
+    await adminPage.getByRole('button', { name: 'Add Article' }).click();
+    await expect(adminPage.getByRole('dialog', { name: 'Create News Article' })).toBeVisible();
+    await expectNoViolations(adminPage);
+  });
+
+  test('When the admin contract form is open, then axe finds no WCAG 2.2 AA violation', async ({ adminPage }) => {
+    await openTab(adminPage, 'Applications');
+    await adminPage.getByRole('button', { name: 'Add Application' }).click();
+    const add = adminPage.getByRole('dialog', { name: 'Add Application' });
+    await add.getByRole('textbox', { name: 'Name', exact: true }).fill('Axe Check FC');
+    await add.getByRole('textbox', { name: 'Email', exact: true }).fill('axe.check@example.com');
+    await add.getByRole('button', { name: 'Create Application' }).click();
+    await expect(add).toBeHidden();
+    await adminPage.getByRole('button', { name: 'Contracts of Axe Check FC' }).first().click();
+    await adminPage.getByRole('dialog', { name: 'Contract Management' }).getByRole('button', { name: 'Add Contract' }).click();
+    await expect(adminPage.getByRole('dialog', { name: 'Add Contract' })).toBeVisible();
+    await expectNoViolations(adminPage);
+  });
 });

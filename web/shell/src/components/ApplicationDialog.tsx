@@ -168,7 +168,7 @@ function ApplicationForm({ type, onDone }: { type: PartnerType; onDone: () => vo
                 name="membershipType"
                 render={({ field }) => (
                   <Select value={field.value || undefined} onValueChange={field.onChange}>
-                    <SelectTrigger onBlur={field.onBlur}>
+                    <SelectTrigger aria-label="Preferred Membership Type" onBlur={field.onBlur}>
                       <SelectValue placeholder="Choose a model" />
                     </SelectTrigger>
                     <SelectContent>
