@@ -2,13 +2,28 @@
 // admin served by the gateway's mountWeb, with the API answered by page.route. It also checks that / downloads no
 // admin file and that /admin12YardsDB loads the admin remote. Run: npx tsx web/shell/scripts/screenshots.ts
 // (build first: npm run build -w web/shell && npm run build -w web/admin). Output: e2e/screenshots/shell-*.png
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { chromium, type Page, type Route } from 'playwright-core';
 import { mountWeb } from '../../../gateway/src/web/static';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2 A/AA violations axe-core finds on the page as it is now. */
+async function audit(page: Page, label: string, problems: string[]) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+  console.log(`axe ${label}: ${violations.length ? violations.join('; ') : 'no WCAG A/AA violations'}`);
+  for (const v of violations) problems.push(`axe ${label}: ${v}`);
+}
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const out = join(root, 'e2e', 'screenshots');
@@ -109,11 +124,27 @@ async function main() {
         await page.screenshot({ path: join(out, `shell-${path.slice(1)}-${width}.png`), fullPage: true });
       }
       if (width === 1280) {
+        for (const path of ['/', '/news', '/status', '/privacy-policy', '/terms-of-service', '/partner-console', '/admin-login', '/no-such-page']) {
+          await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+          await audit(page, path, problems);
+        }
         await page.goto(`${base}/`, { waitUntil: 'networkidle' });
         await page.getByRole('button', { name: 'Apply as an Influencer' }).click();
         await page.getByRole('dialog').waitFor();
+        await page.waitForTimeout(300);
         await page.screenshot({ path: join(out, `shell-application-dialog-${width}.png`) });
+        await audit(page, 'influencer application dialog', problems);
         await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'Contact Us', exact: true }).click();
+        await page.getByRole('dialog').waitFor();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: join(out, `shell-contact-dialog-${width}.png`) });
+        await audit(page, 'contact dialog', problems);
+        await page.keyboard.press('Escape');
+        await page.evaluate(() => window.dispatchEvent(new Event('show-cookies-banner')));
+        await page.getByRole('button', { name: 'Manage Preferences' }).click();
+        await page.screenshot({ path: join(out, `shell-cookie-preferences-${width}.png`) });
+        await audit(page, 'cookie preferences', problems);
         await page.goto(`${base}/no-such-page`, { waitUntil: 'networkidle' });
         await page.screenshot({ path: join(out, `shell-404-${width}.png`) });
 
