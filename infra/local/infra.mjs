@@ -11,7 +11,16 @@
 // Also importable: `import { up, down, status, connectionEnv } from './infra.mjs'`.
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync, rmSync, renameSync, closeSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  writeFileSync,
+  rmSync,
+  renameSync,
+  closeSync,
+} from 'node:fs';
 import { createConnection } from 'node:net';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -29,11 +38,22 @@ const DIRS = {
   m2: join(HOME, 'm2'),
 };
 const HOST = '127.0.0.1';
-export const PORTS = { mongo: 27117, kafka: 19092, kafkaController: 19093, redis: 16379, minio: 19000, minioConsole: 19001 };
-const KAFKA_VERSION = /<kafka\.version>([^<]+)<\/kafka\.version>/.exec(readFileSync(join(here, 'kafka/pom.xml'), 'utf8'))[1];
+export const PORTS = {
+  mongo: 27117,
+  kafka: 19092,
+  kafkaController: 19093,
+  redis: 16379,
+  minio: 19000,
+  minioConsole: 19001,
+};
+const KAFKA_VERSION = /<kafka\.version>([^<]+)<\/kafka\.version>/.exec(
+  readFileSync(join(here, 'kafka/pom.xml'), 'utf8'),
+)[1];
 // MinIO's last release (RELEASE.2025-09-07T16-13-09Z) as a Go pseudo-version: the project only tags RELEASE.* names.
 const MINIO_VERSION = 'v0.0.0-20250907161309-07c3a429bfed';
-const FERRETDB_VERSION = /github\.com\/FerretDB\/FerretDB (v[0-9.]+)/.exec(readFileSync(join(here, 'ferretdb/go.mod'), 'utf8'))[1];
+const FERRETDB_VERSION = /github\.com\/FerretDB\/FerretDB (v[0-9.]+)/.exec(
+  readFileSync(join(here, 'ferretdb/go.mod'), 'utf8'),
+)[1];
 const MINIO_USER = '12yards-local';
 const MINIO_PASSWORD = '12yards-local-secret';
 
@@ -55,13 +75,18 @@ export const ENV_FILE = join(HOME, 'env');
 
 const log = (msg) => process.stderr.write(`[infra] ${msg}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const which = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).stdout.trim() || null;
+const which = (cmd) =>
+  spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).stdout.trim() || null;
 
 function run(cmd, args, opts = {}) {
   return new Promise((resolve, reject) => {
     const logFile = opts.logFile ?? join(DIRS.logs, `${opts.name ?? cmd.split('/').pop()}-install.log`);
     const fd = openSync(logFile, 'a');
-    const child = spawn(cmd, args, { stdio: ['ignore', fd, fd], env: { ...process.env, ...opts.env }, cwd: opts.cwd });
+    const child = spawn(cmd, args, {
+      stdio: ['ignore', fd, fd],
+      env: { ...process.env, ...opts.env },
+      cwd: opts.cwd,
+    });
     child.on('error', (err) => (closeSync(fd), reject(err)));
     child.on('exit', (code) => {
       closeSync(fd);
@@ -109,7 +134,9 @@ async function probeRedis() {
 
 async function probeMinio() {
   try {
-    const res = await fetch(`http://${HOST}:${PORTS.minio}/minio/health/ready`, { signal: AbortSignal.timeout(1500) });
+    const res = await fetch(`http://${HOST}:${PORTS.minio}/minio/health/ready`, {
+      signal: globalThis.AbortSignal.timeout(1500),
+    });
     return res.ok;
   } catch {
     return false;
@@ -128,7 +155,10 @@ async function probeMongo() {
   if ((await tcpExchange(PORTS.mongo, null)) === null) return false;
   const mongodb = await importOptional('mongodb');
   if (!mongodb) return true;
-  const client = new mongodb.MongoClient(connectionEnv().MONGO_URL, { serverSelectionTimeoutMS: 1500, directConnection: true });
+  const client = new mongodb.MongoClient(connectionEnv().MONGO_URL, {
+    serverSelectionTimeoutMS: 1500,
+    directConnection: true,
+  });
   try {
     await client.db('admin').command({ ping: 1 });
     return true;
@@ -167,10 +197,15 @@ async function probeKafka() {
 async function installRedis() {
   if (which('redis-server')) return which('redis-server');
   log('redis-server missing: installing Debian package redis-server');
-  if (process.getuid?.() !== 0) throw new Error('redis-server is not installed; run: sudo apt-get install -y redis-server');
+  if (process.getuid?.() !== 0)
+    throw new Error('redis-server is not installed; run: sudo apt-get install -y redis-server');
   const apt = { name: 'apt', env: { DEBIAN_FRONTEND: 'noninteractive' } };
   await run('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'update'], apt);
-  await run('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', '--no-install-recommends', 'redis-server'], apt);
+  await run(
+    'apt-get',
+    ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', '--no-install-recommends', 'redis-server'],
+    apt,
+  );
   return requireTool('redis-server', 'apt-get install redis-server failed');
 }
 
@@ -183,7 +218,10 @@ async function installMinio() {
   const started = Date.now();
   const tmp = `${dir}.partial`;
   rmSync(tmp, { recursive: true, force: true });
-  await run('go', ['install', `github.com/minio/minio@${MINIO_VERSION}`], { name: 'minio', env: { ...goEnv(), GOBIN: tmp } });
+  await run('go', ['install', `github.com/minio/minio@${MINIO_VERSION}`], {
+    name: 'minio',
+    env: { ...goEnv(), GOBIN: tmp },
+  });
   renameSync(tmp, dir);
   log(`MinIO built in ${Math.round((Date.now() - started) / 1000)} s`);
   return bin;
@@ -321,7 +359,12 @@ const SERVERS = {
           `${HOST}:${PORTS.minioConsole}`,
           '--quiet',
         ],
-        { MINIO_ROOT_USER: MINIO_USER, MINIO_ROOT_PASSWORD: MINIO_PASSWORD, MINIO_BROWSER: 'off', MINIO_UPDATE: 'off' },
+        {
+          MINIO_ROOT_USER: MINIO_USER,
+          MINIO_ROOT_PASSWORD: MINIO_PASSWORD,
+          MINIO_BROWSER: 'off',
+          MINIO_UPDATE: 'off',
+        },
       );
     },
   },
@@ -331,7 +374,14 @@ const SERVERS = {
     probe: probeMongo,
     install: installFerretdb,
     start(bin) {
-      return startDetached('mongo', bin, ['-listen', `${HOST}:${PORTS.mongo}`, '-dir', join(DIRS.data, 'mongo', 'sqlite'), '-log-level', 'error']);
+      return startDetached('mongo', bin, [
+        '-listen',
+        `${HOST}:${PORTS.mongo}`,
+        '-dir',
+        join(DIRS.data, 'mongo', 'sqlite'),
+        '-log-level',
+        'error',
+      ]);
     },
   },
   kafka: {
@@ -386,13 +436,34 @@ const SERVERS = {
         ].join('\n'),
       );
       const cp = join(home, 'lib', '*');
-      const jvm = ['-Xms256m', '-Xmx512m', '-XX:+UseG1GC', '-XX:MaxGCPauseMillis=20', `-Dlog4j.configuration=file:${log4j}`];
+      const jvm = [
+        '-Xms256m',
+        '-Xmx512m',
+        '-XX:+UseG1GC',
+        '-XX:MaxGCPauseMillis=20',
+        `-Dlog4j.configuration=file:${log4j}`,
+      ];
       if (!existsSync(join(logDirs, 'meta.properties'))) {
         // Kafka's cluster ids are 16 random bytes in URL-safe base64 without padding.
         const clusterId = randomBytes(16).toString('base64url');
-        execFileSync('java', [...jvm, '-cp', cp, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props, '--ignore-formatted'], {
-          stdio: ['ignore', 'ignore', 'inherit'],
-        });
+        execFileSync(
+          'java',
+          [
+            ...jvm,
+            '-cp',
+            cp,
+            'kafka.tools.StorageTool',
+            'format',
+            '-t',
+            clusterId,
+            '-c',
+            props,
+            '--ignore-formatted',
+          ],
+          {
+            stdio: ['ignore', 'ignore', 'inherit'],
+          },
+        );
       }
       return startDetached('kafka', 'java', [...jvm, '-cp', cp, 'kafka.Kafka', props]);
     },
@@ -410,10 +481,13 @@ async function waitUntil(name, pid, timeoutMs) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (await server.probe()) return;
-    if (pid && !alive(pid)) throw new Error(`${server.label} exited while starting; see ${join(DIRS.logs, `${name}.log`)}`);
+    if (pid && !alive(pid))
+      throw new Error(`${server.label} exited while starting; see ${join(DIRS.logs, `${name}.log`)}`);
     await sleep(250);
   }
-  throw new Error(`${server.label} did not answer on ${HOST}:${server.port} within ${timeoutMs / 1000} s; see ${join(DIRS.logs, `${name}.log`)}`);
+  throw new Error(
+    `${server.label} did not answer on ${HOST}:${server.port} within ${timeoutMs / 1000} s; see ${join(DIRS.logs, `${name}.log`)}`,
+  );
 }
 
 /** Installs what is missing, starts what is not running, waits until every server answers. */
@@ -426,20 +500,27 @@ export async function up(names = NAMES, { quiet = false } = {}) {
       if (!server) throw new Error(`unknown server ${name}; one of ${NAMES.join(', ')}`);
       let pid = readPid(name);
       if (!pid && (await server.probe())) {
-        if (!quiet) log(`${server.label}: already answering on ${HOST}:${server.port} (not started by this script)`);
+        if (!quiet)
+          log(`${server.label}: already answering on ${HOST}:${server.port} (not started by this script)`);
         return;
       }
       if (!pid) {
         const artifact = await server.install();
         pid = server.start(artifact);
-        if (!quiet) log(`${server.label}: started (pid ${pid}), waiting for it to answer on ${HOST}:${server.port}`);
+        if (!quiet)
+          log(`${server.label}: started (pid ${pid}), waiting for it to answer on ${HOST}:${server.port}`);
       }
       await waitUntil(name, pid, name === 'kafka' ? 90_000 : 60_000);
       if (!quiet) log(`${server.label}: up`);
     }),
   );
   const env = connectionEnv();
-  writeFileSync(ENV_FILE, Object.entries(env).map(([k, v]) => `${k}=${v}`).join('\n') + '\n');
+  writeFileSync(
+    ENV_FILE,
+    Object.entries(env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n') + '\n',
+  );
   if (!quiet) log(`all up in ${((Date.now() - started) / 1000).toFixed(1)} s; variables also in ${ENV_FILE}`);
   return env;
 }
@@ -468,7 +549,13 @@ export async function status() {
   const rows = await Promise.all(
     NAMES.map(async (name) => {
       const s = SERVERS[name];
-      return { name, label: s.label, address: `${HOST}:${s.port}`, pid: readPid(name), answering: await s.probe() };
+      return {
+        name,
+        label: s.label,
+        address: `${HOST}:${s.port}`,
+        pid: readPid(name),
+        answering: await s.probe(),
+      };
     }),
   );
   return rows;

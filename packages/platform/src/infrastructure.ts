@@ -47,10 +47,16 @@ export function serviceDbFile(dataDir: string, service: string): string {
  * Picks each port's adapter from configuration: a production URL selects the real server's adapter,
  * its absence the embedded one. The production adapters are imported only when configured.
  */
-export async function createInfrastructure(service: string, env: InfraEnv, logger?: Logger): Promise<Infrastructure> {
+export async function createInfrastructure(
+  service: string,
+  env: InfraEnv,
+  logger?: Logger,
+): Promise<Infrastructure> {
   if (env.MONGO_URL && !env.KAFKA_BROKERS) {
     // The embedded bus reads the producers' SQLite event stores, which are empty when events go to MongoDB.
-    throw new Error('KAFKA_BROKERS must be set when MONGO_URL is (the embedded event bus needs the embedded event store)');
+    throw new Error(
+      'KAFKA_BROKERS must be set when MONGO_URL is (the embedded event bus needs the embedded event store)',
+    );
   }
   if (env.MINIO_ENDPOINT && (!env.MINIO_ACCESS_KEY || !env.MINIO_SECRET_KEY)) {
     throw new Error('MINIO_ACCESS_KEY and MINIO_SECRET_KEY must be set when MINIO_ENDPOINT is');
@@ -61,7 +67,13 @@ export async function createInfrastructure(service: string, env: InfraEnv, logge
 
   let eventStore: EventStore;
   let readModels: ReadModels;
-  const kind = { eventStore: 'sqlite', readModels: 'sqlite', bus: 'sqlite', jobs: 'sqlite', objects: 'local' };
+  const kind = {
+    eventStore: 'sqlite',
+    readModels: 'sqlite',
+    bus: 'sqlite',
+    jobs: 'sqlite',
+    objects: 'local',
+  };
   if (env.MONGO_URL) {
     const mongo = await import('./adapters/mongo');
     const conn = await mongo.connectMongo(env.MONGO_URL, mongo.serviceDatabaseName(env.MONGO_URL, service));
@@ -77,7 +89,11 @@ export async function createInfrastructure(service: string, env: InfraEnv, logge
   let bus: EventBus;
   if (env.KAFKA_BROKERS) {
     const { KafkaEventBus } = await import('./adapters/kafka');
-    bus = new KafkaEventBus({ brokers: env.KAFKA_BROKERS.split(',').map((b) => b.trim()), clientId: `12yards-${service}`, logger });
+    bus = new KafkaEventBus({
+      brokers: env.KAFKA_BROKERS.split(',').map((b) => b.trim()),
+      clientId: `12yards-${service}`,
+      logger,
+    });
     kind.bus = 'kafka';
   } else {
     const topics = Object.fromEntries(SERVICES.map((s) => [s, serviceDbFile(env.DATA_DIR, s)]));

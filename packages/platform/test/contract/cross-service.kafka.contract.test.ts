@@ -39,7 +39,9 @@ withRealServer('kafka', (kafkaEnv) => {
         await contracts?.stop();
         await partners?.stop();
         for (const service of ['partners', 'contracts']) {
-          const conn = await mongoose.createConnection(env.MONGO_URL!, { dbName: serviceDatabaseName(env.MONGO_URL!, service) }).asPromise();
+          const conn = await mongoose
+            .createConnection(env.MONGO_URL!, { dbName: serviceDatabaseName(env.MONGO_URL!, service) })
+            .asPromise();
           await conn.dropDatabase().catch(() => undefined);
           await conn.close();
         }
@@ -67,36 +69,36 @@ withRealServer('kafka', (kafkaEnv) => {
 
         // The contracts service learns of the partner from the partners topic before it accepts a contract.
         const created = await eventually(async () => {
-          const res = await request(contracts.app)
-            .post('/api/admin/contracts')
-            .set(admin())
-            .send({
-              partnerId,
-              companyName: 'Leeds Fans Ltd',
-              registrationNumber: '01234567',
-              companyAddress: '1 Elland Road, Leeds LS11 0ES',
-              clientName: 'Alex Smith',
-              clientEmail: 'alex@example.com',
-              clientTelephone: '+44 113 000 0000',
-              clientPosition: 'Director',
-              startDate: '2026-12-01',
-              endDate: '2027-11-30',
-              lengthMonths: 12,
-              platformName: '12Yards',
-              revenueSharePercent: 20,
-              pollsPerMonth: 4,
-              auctionsPerMonth: 2,
-              articlesPerWeek: 3,
-              quizPerMonth: 1,
-              setupFee: '£1,500',
-              penaltyFeePerMonth: '£250 per month',
-            });
+          const res = await request(contracts.app).post('/api/admin/contracts').set(admin()).send({
+            partnerId,
+            companyName: 'Leeds Fans Ltd',
+            registrationNumber: '01234567',
+            companyAddress: '1 Elland Road, Leeds LS11 0ES',
+            clientName: 'Alex Smith',
+            clientEmail: 'alex@example.com',
+            clientTelephone: '+44 113 000 0000',
+            clientPosition: 'Director',
+            startDate: '2026-12-01',
+            endDate: '2027-11-30',
+            lengthMonths: 12,
+            platformName: '12Yards',
+            revenueSharePercent: 20,
+            pollsPerMonth: 4,
+            auctionsPerMonth: 2,
+            articlesPerWeek: 3,
+            quizPerMonth: 1,
+            setupFee: '£1,500',
+            penaltyFeePerMonth: '£250 per month',
+          });
           return res.status === 201 ? res.body : undefined;
         });
         expect(created.partnerId).toBe(partnerId);
 
         const promoted = await eventually(async () => {
-          const res = await request(partners.app).get(`/api/admin/partners/${partnerId}`).set(admin()).expect(200);
+          const res = await request(partners.app)
+            .get(`/api/admin/partners/${partnerId}`)
+            .set(admin())
+            .expect(200);
           return res.body.status === 'Partner' ? res.body : undefined;
         });
         expect(promoted).toMatchObject({ status: 'Partner', statusLocked: true, activeContracts: 1 });

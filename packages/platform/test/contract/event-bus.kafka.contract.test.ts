@@ -25,6 +25,15 @@ withRealServer('kafka', (env) => {
   const brokers = env.KAFKA_BROKERS!.split(',');
   const openBus = () => new KafkaEventBus({ brokers, clientId: `contract-${runId}`, sessionTimeoutMs: 6000 });
 
+  afterAll(async () => {
+    // Topics of this run only; the broker keeps the others.
+    const admin = new Kafka({ brokers, logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    const mine = (await admin.listTopics()).filter((t) => t.startsWith(`contract-${runId}-`));
+    if (mine.length) await admin.deleteTopics({ topics: mine }).catch(() => undefined);
+    await admin.disconnect();
+  });
+
   /** A producing service: its event store (the outbox) relayed to Kafka, as in production. */
   const producer = (topic: string) => {
     const dir = mkdtempSync(join(tmpdir(), '12yards-kafka-'));
@@ -108,12 +117,18 @@ withRealServer('kafka', (env) => {
         { type: 'Crash', data: {} },
         { type: 'After', data: {} },
       ]);
-      const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, 'kafka-crash-consumer.ts'), brokers.join(','), group, topic], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', resolve(__dirname, 'kafka-crash-consumer.ts'), brokers.join(','), group, topic],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
       let childSaw = '';
       child.stdout.on('data', (d) => (childSaw += d));
-      const exit = await new Promise<NodeJS.Signals | null>((r) => child.on('exit', (_code, signal) => r(signal)));
+      const exit = await new Promise<NodeJS.Signals | null>((r) =>
+        child.on('exit', (_code, signal) => r(signal)),
+      );
       expect(exit).toBe('SIGKILL');
       expect(childSaw.trim().split('\n')).toEqual(['Before', 'Crash']);
 
@@ -125,7 +140,11 @@ withRealServer('kafka', (env) => {
 
     it('When a group restarts, then it resumes from the offset it committed after each handled event [kafka]', async () => {
       const group = `g-offsets-${n}`;
-      await p.produce('s', [{ type: 'E1', data: {} }, { type: 'E2', data: {} }, { type: 'E3', data: {} }]);
+      await p.produce('s', [
+        { type: 'E1', data: {} },
+        { type: 'E2', data: {} },
+        { type: 'E3', data: {} },
+      ]);
       const first = bus();
       const seen: string[] = [];
       const sub = await first.subscribe(group, [topic], async (e) => void seen.push(e.type));

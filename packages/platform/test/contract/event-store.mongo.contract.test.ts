@@ -26,7 +26,13 @@ withRealServer('mongo', (env) => {
       const s = `multi-${runId}`;
       await store.append(s, 'no_stream', [{ type: 'Opened', data: {} }]);
       const results = await Promise.allSettled(
-        [1, 2, 3, 4].map((w) => store.append(s, 1, [1, 2, 3].map((i) => ({ type: `W${w}E${i}`, data: {} })))),
+        [1, 2, 3, 4].map((w) =>
+          store.append(
+            s,
+            1,
+            [1, 2, 3].map((i) => ({ type: `W${w}E${i}`, data: {} })),
+          ),
+        ),
       );
       const winners = results.filter((r) => r.status === 'fulfilled');
       expect(winners).toHaveLength(1);

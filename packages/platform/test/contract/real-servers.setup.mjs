@@ -35,7 +35,12 @@ async function fromContainers(missing) {
       .withExposedPorts(27017)
       .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
       .start();
-    await c.exec(['mongosh', '--quiet', '--eval', "rs.initiate({_id:'rs0',members:[{_id:0,host:'localhost:27017'}]})"]);
+    await c.exec([
+      'mongosh',
+      '--quiet',
+      '--eval',
+      "rs.initiate({_id:'rs0',members:[{_id:0,host:'localhost:27017'}]})",
+    ]);
     await c.exec(['mongosh', '--quiet', '--eval', 'while (!db.hello().isWritablePrimary) sleep(100)']);
     env.MONGO_URL = `mongodb://${c.getHost()}:${c.getMappedPort(27017)}/12yards?directConnection=true`;
     started.push(c);
@@ -102,7 +107,8 @@ async function fromInfraLocal(missing) {
   const failed = [];
   results.forEach((r, i) => {
     const s = missing[i];
-    if (r.status === 'rejected') failed.push(`${s}: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`);
+    if (r.status === 'rejected')
+      failed.push(`${s}: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`);
     else for (const k of [...ALL[s], ...(s === 'minio' ? ['MINIO_USE_SSL'] : [])]) env[k] = r.value[k];
   });
   if (failed.length) {
@@ -130,13 +136,17 @@ export default async function globalSetup() {
       env = await fromInfraLocal(missing);
     }
     Object.assign(process.env, env);
-    log(`real servers for ${missing.join(', ')}: ${source}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `real servers for ${missing.join(', ')}: ${source}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   } catch (err) {
     if (err?.partialEnv) Object.assign(process.env, err.partialEnv);
     missing = missing.filter((s) => ALL[s].some((v) => !process.env[v]));
     const why = `${source}: ${err instanceof Error ? err.message : String(err)}`;
     if (process.env.CI === 'true') {
-      throw new Error(`CI=true and the real servers (${missing.join(', ')}) cannot be had: ${why}`);
+      throw new Error(`CI=true and the real servers (${missing.join(', ')}) cannot be had: ${why}`, {
+        cause: err,
+      });
     }
     process.env.YARDS_REAL_SERVERS_MISSING = why;
     log(

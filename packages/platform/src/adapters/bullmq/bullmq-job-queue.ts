@@ -83,7 +83,8 @@ export class BullmqJobQueue implements JobQueue {
     this.workerRedis ??= new Redis(this.options.url, { maxRetriesPerRequest: null });
     const worker = new Worker<Data, Result>(
       name,
-      async (job) => handler(job.data, { jobId: job.id!, attempt: job.attemptsStarted || job.attemptsMade + 1 }),
+      async (job) =>
+        handler(job.data, { jobId: job.id!, attempt: job.attemptsStarted || job.attemptsMade + 1 }),
       { connection: this.workerRedis, prefix: this.prefix, concurrency: options.concurrency ?? 1 },
     );
     worker.on('error', (err) => this.options.logger?.warn({ err, queue: name }, 'bullmq worker error'));
@@ -149,6 +150,9 @@ export class BullmqJobQueue implements JobQueue {
     this.workers.clear();
     await Promise.all([...this.queues.values()].map((q) => q.close()));
     this.queues.clear();
-    await Promise.all([this.redis.quit().catch(() => undefined), this.workerRedis?.quit().catch(() => undefined)]);
+    await Promise.all([
+      this.redis.quit().catch(() => undefined),
+      this.workerRedis?.quit().catch(() => undefined),
+    ]);
   }
 }

@@ -1,4 +1,12 @@
-import { Kafka, Partitioners, logLevel as KafkaLogLevel, type Admin, type Consumer, type logCreator, type Producer } from 'kafkajs';
+import {
+  Kafka,
+  Partitioners,
+  logLevel as KafkaLogLevel,
+  type Admin,
+  type Consumer,
+  type logCreator,
+  type Producer,
+} from 'kafkajs';
 import type { EventBus, EventHandler, StoredEvent, Subscription } from '../../ports';
 import type { Logger } from '../../logging';
 
@@ -16,14 +24,17 @@ export interface KafkaEventBusOptions {
   maxWaitTimeInMs?: number;
 }
 
-const toKafkaLog = (logger?: Logger): logCreator => () => (entry) => {
-  if (!logger) return;
-  const { message, ...extra } = entry.log;
-  const obj = { kafka: entry.namespace, ...extra };
-  if (entry.level === KafkaLogLevel.ERROR) logger.error(obj, message);
-  else if (entry.level === KafkaLogLevel.WARN) logger.warn(obj, message);
-  else logger.debug(obj, message);
-};
+const toKafkaLog =
+  (logger?: Logger): logCreator =>
+  () =>
+  (entry) => {
+    if (!logger) return;
+    const { message, ...extra } = entry.log;
+    const obj = { kafka: entry.namespace, ...extra };
+    if (entry.level === KafkaLogLevel.ERROR) logger.error(obj, message);
+    else if (entry.level === KafkaLogLevel.WARN) logger.warn(obj, message);
+    else logger.debug(obj, message);
+  };
 
 /**
  * Event bus on Kafka: a topic per producing service, message key = stream id (so one stream stays in one
@@ -141,7 +152,9 @@ export class KafkaEventBus implements EventBus {
         const event = JSON.parse(message.value.toString('utf8')) as StoredEvent;
         const outcome = await Promise.race([handler(event, topic).then(() => 'handled' as const), stopped]);
         if (outcome === 'stopped' || stopping) return;
-        await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+        await consumer.commitOffsets([
+          { topic, partition, offset: (BigInt(message.offset) + 1n).toString() },
+        ]);
         await heartbeat();
       },
     });
@@ -151,7 +164,9 @@ export class KafkaEventBus implements EventBus {
         stopping = true;
         abandon();
         this.subscriptions.delete(subscription);
-        await consumer.disconnect().catch((err) => this.options.logger?.warn({ err, group }, 'kafka consumer disconnect failed'));
+        await consumer
+          .disconnect()
+          .catch((err) => this.options.logger?.warn({ err, group }, 'kafka consumer disconnect failed'));
       },
     };
     this.subscriptions.add(subscription);

@@ -12,7 +12,17 @@ export interface MinioObjectStoreOptions {
   region?: string;
 }
 
-const STANDARD_HEADERS = new Set(['content-type', 'content-length', 'etag', 'last-modified', 'cache-control', 'content-encoding', 'content-disposition', 'content-language', 'expires']);
+const STANDARD_HEADERS = new Set([
+  'content-type',
+  'content-length',
+  'etag',
+  'last-modified',
+  'cache-control',
+  'content-encoding',
+  'content-disposition',
+  'content-language',
+  'expires',
+]);
 
 function isNotFound(err: unknown): boolean {
   const code = (err as { code?: string }).code;
@@ -39,15 +49,21 @@ export class MinioObjectStore implements ObjectStore {
   private ensureBucket(): Promise<void> {
     this.bucketReady ??= (async () => {
       if (await this.client.bucketExists(this.options.bucket)) return;
-      await this.client.makeBucket(this.options.bucket, this.options.region ?? 'us-east-1').catch((err: { code?: string }) => {
-        if (err.code !== 'BucketAlreadyOwnedByYou' && err.code !== 'BucketAlreadyExists') throw err;
-      });
+      await this.client
+        .makeBucket(this.options.bucket, this.options.region ?? 'us-east-1')
+        .catch((err: { code?: string }) => {
+          if (err.code !== 'BucketAlreadyOwnedByYou' && err.code !== 'BucketAlreadyExists') throw err;
+        });
     })();
     this.bucketReady.catch(() => (this.bucketReady = undefined));
     return this.bucketReady;
   }
 
-  async put(key: string, body: Buffer, options: { contentType: string; metadata?: Record<string, string> }): Promise<ObjectInfo> {
+  async put(
+    key: string,
+    body: Buffer,
+    options: { contentType: string; metadata?: Record<string, string> },
+  ): Promise<ObjectInfo> {
     assertValidKey(key);
     await this.ensureBucket();
     const meta: Record<string, string> = { 'Content-Type': options.contentType };
@@ -80,7 +96,12 @@ export class MinioObjectStore implements ObjectStore {
     if (!info) return null;
     try {
       const body = range
-        ? await this.client.getPartialObject(this.options.bucket, key, range.start, range.end - range.start + 1)
+        ? await this.client.getPartialObject(
+            this.options.bucket,
+            key,
+            range.start,
+            range.end - range.start + 1,
+          )
         : await this.client.getObject(this.options.bucket, key);
       return { info, body };
     } catch (err) {

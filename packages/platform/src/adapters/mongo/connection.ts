@@ -25,7 +25,10 @@ export async function connectMongo(url: string, dbName: string): Promise<Connect
 
 /** True when the server is a replica set member: then writes wait for a majority. */
 export async function isReplicaSet(conn: Connection): Promise<boolean> {
-  const hello = await conn.db!.admin().command({ hello: 1 }).catch(() => conn.db!.admin().command({ isMaster: 1 }));
+  const hello = await conn
+    .db!.admin()
+    .command({ hello: 1 })
+    .catch(() => conn.db!.admin().command({ isMaster: 1 }));
   return typeof hello.setName === 'string';
 }
 
@@ -39,7 +42,9 @@ export async function pingMongo(conn: Connection): Promise<boolean> {
   }
 }
 
-export function isDuplicateKey(err: unknown): err is { code: number; message: string; keyPattern?: Record<string, number> } {
+export function isDuplicateKey(
+  err: unknown,
+): err is { code: number; message: string; keyPattern?: Record<string, number> } {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 }
 

@@ -64,7 +64,10 @@ commitSchema.index({ position: 1 }, { unique: true, name: 'position' });
 commitSchema.index({ lastPosition: 1 }, { name: 'last_position' });
 commitSchema.index({ 'events.id': 1 }, { unique: true, name: 'event_id' });
 
-const counterSchema = new Schema<CounterDoc>({ _id: String, value: Number }, { versionKey: false, collection: 'counters' });
+const counterSchema = new Schema<CounterDoc>(
+  { _id: String, value: Number },
+  { versionKey: false, collection: 'counters' },
+);
 
 export interface MongoEventStoreOptions {
   logger?: Logger;
@@ -83,8 +86,11 @@ export class MongoEventStore implements EventStore {
     private readonly conn: Connection,
     private readonly options: MongoEventStoreOptions = {},
   ) {
-    this.commits = (conn.models.EventCommit as Model<CommitDoc>) ?? conn.model<CommitDoc>('EventCommit', commitSchema);
-    this.counters = (conn.models.EventCounter as Model<CounterDoc>) ?? conn.model<CounterDoc>('EventCounter', counterSchema);
+    this.commits =
+      (conn.models.EventCommit as Model<CommitDoc>) ?? conn.model<CommitDoc>('EventCommit', commitSchema);
+    this.counters =
+      (conn.models.EventCounter as Model<CounterDoc>) ??
+      conn.model<CounterDoc>('EventCounter', counterSchema);
   }
 
   /** Creates the collections and indexes once, and picks the write concern. */
@@ -103,7 +109,11 @@ export class MongoEventStore implements EventStore {
     // Atomic on MongoDB; FerretDB v1 loses concurrent $inc updates, so callers in one process go one at a time.
     return this.counterLock.run(async () => {
       const doc = await this.counters
-        .findOneAndUpdate({ _id: 'position' }, { $inc: { value: count } }, { upsert: true, returnDocument: 'after', writeConcern: { w } })
+        .findOneAndUpdate(
+          { _id: 'position' },
+          { $inc: { value: count } },
+          { upsert: true, returnDocument: 'after', writeConcern: { w } },
+        )
         .lean();
       return doc!.value - count + 1;
     });
@@ -114,12 +124,17 @@ export class MongoEventStore implements EventStore {
     return last?.lastVersion ?? 0;
   }
 
-  async append(streamId: string, expectedVersion: ExpectedVersion, events: NewEvent[]): Promise<AppendResult> {
+  async append(
+    streamId: string,
+    expectedVersion: ExpectedVersion,
+    events: NewEvent[],
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     if (streamId === GAP_STREAM) throw new Error(`${GAP_STREAM} is reserved`);
     const { w } = await this.setup();
     const ids = events.map((e) => e.id ?? randomUUID());
-    if (new Set(ids).size !== ids.length) throw new DuplicateEventError(ids.find((id, i) => ids.indexOf(id) !== i)!);
+    if (new Set(ids).size !== ids.length)
+      throw new DuplicateEventError(ids.find((id, i) => ids.indexOf(id) !== i)!);
     // The unique index on events.id catches duplicates on MongoDB; servers that do not enforce unique indexes on
     // array fields (FerretDB) rely on this check.
     const dup = await this.commits.findOne({ 'events.id': { $in: ids } }, { events: 1 }).lean();
@@ -127,7 +142,10 @@ export class MongoEventStore implements EventStore {
 
     for (let attempt = 0; ; attempt++) {
       const actual = await this.currentVersion(streamId);
-      if ((expectedVersion === 'no_stream' && actual !== 0) || (typeof expectedVersion === 'number' && expectedVersion !== actual)) {
+      if (
+        (expectedVersion === 'no_stream' && actual !== 0) ||
+        (typeof expectedVersion === 'number' && expectedVersion !== actual)
+      ) {
         throw new ConcurrencyError(streamId, expectedVersion, actual);
       }
       const first = await this.reserve(events.length);
@@ -166,7 +184,8 @@ export class MongoEventStore implements EventStore {
         const conflict = await this.whichConflict(streamId, actual, first, ids);
         if (conflict === 'position' && attempt < 5) continue; // another process got the same positions: reserve again
         await this.fillGap(first, events.length);
-        if (conflict === 'version') throw new ConcurrencyError(streamId, expectedVersion, await this.currentVersion(streamId));
+        if (conflict === 'version')
+          throw new ConcurrencyError(streamId, expectedVersion, await this.currentVersion(streamId));
         if (conflict === 'event_id') throw new DuplicateEventError(ids[0]!);
         throw err;
       }
@@ -224,7 +243,10 @@ export class MongoEventStore implements EventStore {
         if (c.position > next) {
           const age = Date.now() - new Date(c.committedAt).getTime();
           if (age < gapTimeoutMs) return out;
-          this.options.logger?.warn({ from: next, to: c.position - 1 }, 'event store: skipping positions never written');
+          this.options.logger?.warn(
+            { from: next, to: c.position - 1 },
+            'event store: skipping positions never written',
+          );
         }
         for (const e of c.events) {
           if (e.position <= fromPosition) continue;

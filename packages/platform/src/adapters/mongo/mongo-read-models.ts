@@ -32,7 +32,12 @@ function toFilter<T>(where: Where<T> | undefined): Record<string, unknown> {
       for (const op of Object.keys(value)) if (!OPERATORS.has(op)) throw new Error(`Unknown operator ${op}`);
       if (Array.isArray(value.$in) === false && '$in' in value) throw new Error('$in needs an array');
       filter[field(name)] = value;
-    } else if (typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)) {
+    } else if (
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      !(value instanceof Date)
+    ) {
       throw new Error(`Filter on ${name} must be a value or an operator object`);
     } else {
       filter[field(name)] = value === undefined ? null : value;
@@ -57,7 +62,10 @@ function stripUndefined(patch: Record<string, unknown>) {
 }
 
 const looseSchema = () =>
-  new Schema<Stored>({ _id: String }, { strict: false, versionKey: false, minimize: false, strictQuery: false });
+  new Schema<Stored>(
+    { _id: String },
+    { strict: false, versionKey: false, minimize: false, strictQuery: false },
+  );
 
 class MongoCollection<T extends Document> implements Collection<T> {
   constructor(
@@ -76,12 +84,17 @@ class MongoCollection<T extends Document> implements Collection<T> {
   }
 
   async find(options: FindOptions<T> = {}): Promise<T[]> {
-    if (options.where && Object.values(options.where).some((v) => isOperator(v) && Array.isArray(v.$in) && v.$in.length === 0)) {
+    if (
+      options.where &&
+      Object.values(options.where).some((v) => isOperator(v) && Array.isArray(v.$in) && v.$in.length === 0)
+    ) {
       return [];
     }
     let query = this.model.find(toFilter(options.where));
     if (options.sort?.length) {
-      query = query.sort(Object.fromEntries(options.sort.map((s) => [field(s.field), s.dir === 'desc' ? -1 : 1])));
+      query = query.sort(
+        Object.fromEntries(options.sort.map((s) => [field(s.field), s.dir === 'desc' ? -1 : 1])),
+      );
     }
     if (options.limit !== undefined) query = query.limit(options.limit);
     const docs = await query.lean<Stored[]>();
@@ -93,10 +106,14 @@ class MongoCollection<T extends Document> implements Collection<T> {
     const set = stripUndefined(patch as Record<string, unknown>);
     for (const k of Object.keys(set)) field(k);
     if (Object.keys(set).length === 0) return this.get(id);
-    const doc = await this.model.collection.findOneAndUpdate({ _id: id } as never, { $set: set }, {
-      returnDocument: 'after',
-      writeConcern: wc,
-    });
+    const doc = await this.model.collection.findOneAndUpdate(
+      { _id: id } as never,
+      { $set: set },
+      {
+        returnDocument: 'after',
+        writeConcern: wc,
+      },
+    );
     return fromDoc<T>(doc as Stored | null);
   }
 
@@ -134,7 +151,9 @@ export class MongoReadModels implements ReadModels {
     let c = this.collections.get(name);
     if (!c) {
       const modelName = `ReadModel_${name}`;
-      const model = (this.conn.models[modelName] as Model<Stored>) ?? this.conn.model<Stored>(modelName, looseSchema(), `rm_${name}`);
+      const model =
+        (this.conn.models[modelName] as Model<Stored>) ??
+        this.conn.model<Stored>(modelName, looseSchema(), `rm_${name}`);
       c = new MongoCollection(model, this.writeConcern);
       this.collections.set(name, c);
     }
