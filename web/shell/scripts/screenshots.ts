@@ -158,6 +158,17 @@ async function main() {
       }
       await context.close();
     }
+    // Responsive from 360 px: no page scrolls sideways.
+    const narrow = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    await narrow.route((url) => url.pathname.startsWith('/api/'), api);
+    const small = await narrow.newPage();
+    for (const path of ['/', '/news', '/status', '/privacy-policy', '/terms-of-service', '/partner-console', '/admin-login', '/x']) {
+      await small.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+      const [scroll, client] = await small.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      if (scroll > client) problems.push(`${path} overflows at 360px: ${scroll} > ${client}`);
+    }
+    console.log('360px: checked 8 pages for horizontal overflow');
+    await narrow.close();
   } finally {
     await browser.close();
     server.close();
