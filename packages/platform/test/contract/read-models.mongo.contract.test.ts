@@ -18,4 +18,24 @@ withRealServer('mongo', (env) => {
     models: new MongoReadModels(await connection()),
     cleanup: async () => undefined,
   }));
+
+  describe('ReadModels on MongoDB specifics [mongo]', () => {
+    it('When a filter or patch carries what the port does not offer, then it is refused before reaching MongoDB [mongo]', async () => {
+      const items = new MongoReadModels(await connection()).collection<{ id: string; name: string }>(
+        `guard${runId}`,
+      );
+      await items.put({ id: 'a', name: 'Alpha' });
+      // As a filter value taken straight from a query string could look.
+      await expect(items.find({ where: { name: { $regex: '.*' } as never } })).rejects.toThrow(
+        /Unknown operator/,
+      );
+      await expect(items.find({ where: { name: { $where: 'true' } as never } })).rejects.toThrow(
+        /Unknown operator/,
+      );
+      await expect(items.count({ ['name.x' as 'name']: 'Alpha' })).rejects.toThrow(/Invalid field name/);
+      await expect(items.update('a', { ['$set' as 'name']: 'x' })).rejects.toThrow(/Invalid field name/);
+      expect(await items.get('a')).toEqual({ id: 'a', name: 'Alpha' });
+      await items.clear();
+    });
+  });
 });
