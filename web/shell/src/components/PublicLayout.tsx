@@ -1,32 +1,28 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { SiteActionsProvider, useSiteActions } from './site-actions';
 import { Navbar } from './Navbar';
 import { Footer } from './Footer';
 import { CookieBanner } from './CookieBanner';
 
-// The two form dialogs (and with them zod, react-hook-form and the select) load the first time one is opened.
-const ContactDialog = lazy(() => import('./ContactDialog').then((m) => ({ default: m.ContactDialog })));
-const ApplicationDialog = lazy(() => import('./ApplicationDialog').then((m) => ({ default: m.ApplicationDialog })));
+import { lazyDialog } from '../lib/lazy';
 
-/** True from the first time `open` is true: the dialog then stays mounted so it can animate and keep its state. */
-function useOnceTrue(open: boolean) {
-  const [seen, setSeen] = useState(open);
-  useEffect(() => {
-    if (open) setSeen(true);
-  }, [open]);
-  return seen || open;
-}
+// The two form dialogs (and with them zod, react-hook-form and the select) load the first time one is opened.
+const ContactDialog = lazyDialog(
+  () => import('./ContactDialog').then((m) => m.ContactDialog),
+  (p: { open: boolean }) => p.open,
+);
+const ApplicationDialog = lazyDialog(
+  () => import('./ApplicationDialog').then((m) => m.ApplicationDialog),
+  (p: { type: unknown }) => p.type !== null,
+);
 
 function SiteDialogs() {
   const { contactOpen, setContactOpen, applicationType, setApplicationType } = useSiteActions();
-  const contactMounted = useOnceTrue(contactOpen);
-  const applicationMounted = useOnceTrue(applicationType !== null);
   return (
-    <Suspense fallback={null}>
-      {contactMounted && <ContactDialog open={contactOpen} onOpenChange={setContactOpen} />}
-      {applicationMounted && <ApplicationDialog type={applicationType} onClose={() => setApplicationType(null)} />}
-    </Suspense>
+    <>
+      <ContactDialog open={contactOpen} onOpenChange={setContactOpen} />
+      <ApplicationDialog type={applicationType} onClose={() => setApplicationType(null)} />
+    </>
   );
 }
 

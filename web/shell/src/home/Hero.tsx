@@ -3,7 +3,12 @@ import { Apple, Globe, Images, Smartphone, ArrowRight } from 'lucide-react';
 import { Button } from '@12yards/ui';
 import { useShowAppGallery } from '../lib/queries';
 import { useSiteActions } from '../components/site-actions';
-import { AppGalleryDialog } from './AppGalleryDialog';
+import { lazyDialog } from '../lib/lazy';
+
+const AppGalleryDialog = lazyDialog(
+  () => import('./AppGalleryDialog').then((m) => m.AppGalleryDialog),
+  (p: { open: boolean }) => p.open,
+);
 
 const PLATFORMS = [
   { label: 'iOS', Icon: Apple },
@@ -17,27 +22,30 @@ export function Hero() {
   const { goToSection } = useSiteActions();
 
   return (
-    <section
-      aria-labelledby="hero-heading"
-      className="relative overflow-hidden bg-night text-white"
-    >
+    <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-night text-white">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(4,120,87,0.55),transparent_60%),radial-gradient(ellipse_at_bottom_left,rgba(251,191,36,0.18),transparent_55%)]"
       />
-      <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 bottom-0 h-24 bg-[repeating-linear-gradient(90deg,rgba(255,255,255,0.03)_0_60px,transparent_60px_120px)]" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 bottom-0 h-24 bg-[repeating-linear-gradient(90deg,rgba(255,255,255,0.03)_0_60px,transparent_60px_120px)]"
+      />
       <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 md:py-28 lg:grid-cols-2">
         <div>
           <p className="mb-4 inline-flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-3 py-1 text-sm font-medium text-accent">
             Your club. Your app. Live in 2-3 weeks.
           </p>
-          <h1 id="hero-heading" className="text-4xl font-extrabold leading-[1.1] tracking-tight sm:text-5xl lg:text-6xl">
+          <h1
+            id="hero-heading"
+            className="text-4xl font-extrabold leading-[1.1] tracking-tight sm:text-5xl lg:text-6xl"
+          >
             Bring every supporter <span className="text-accent">closer to the club</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-300">
             12Yards gives football clubs and influencers their own branded fan app: polls, points, auctions,
-            quizzes, AI predictions and stadium rewards in one place, with no setup or ongoing costs and a share of
-            every pound it earns.
+            quizzes, AI predictions and stadium rewards in one place, with no setup or ongoing costs and a
+            share of every pound it earns.
           </p>
           <ul className="mt-8 flex flex-wrap gap-3" aria-label="Available on">
             {PLATFORMS.map(({ label, Icon }) => (

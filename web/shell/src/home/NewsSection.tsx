@@ -7,7 +7,12 @@ import { HOME_NEWS_COUNT } from '../config';
 import { useNews } from '../lib/queries';
 import { formatLongDate } from '../lib/dates';
 import { categoryLabel } from '../lib/categories';
-import { NewsArticleDialog } from '../components/NewsArticleDialog';
+import { lazyDialog } from '../lib/lazy';
+
+const NewsArticleDialog = lazyDialog(
+  () => import('../components/NewsArticleDialog').then((m) => m.NewsArticleDialog),
+  (p: { article: unknown }) => p.article !== null,
+);
 import { Section } from './Section';
 
 export function NewsSection() {
@@ -17,7 +22,12 @@ export function NewsSection() {
   const shown = articles.slice(0, HOME_NEWS_COUNT);
 
   return (
-    <Section id="news" eyebrow="News" title="Latest from 12Yards" intro="Launches, partner stories and what is new in the app.">
+    <Section
+      id="news"
+      eyebrow="News"
+      title="Latest from 12Yards"
+      intro="Launches, partner stories and what is new in the app."
+    >
       {isLoading ? (
         <div role="status" aria-label="Loading news" className="grid gap-6 md:grid-cols-3">
           {Array.from({ length: HOME_NEWS_COUNT }, (_, i) => (
@@ -48,7 +58,12 @@ export function NewsSection() {
                 </CardHeader>
                 <CardContent className="flex-1 text-sm text-muted-foreground">{a.excerpt}</CardContent>
                 <CardFooter>
-                  <Button variant="link" className="px-0" onClick={() => setOpen(a)} aria-label={`Read More: ${a.title}`}>
+                  <Button
+                    variant="link"
+                    className="px-0"
+                    onClick={() => setOpen(a)}
+                    aria-label={`Read More: ${a.title}`}
+                  >
                     Read More <ArrowRight aria-hidden="true" />
                   </Button>
                 </CardFooter>

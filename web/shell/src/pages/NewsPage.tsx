@@ -18,7 +18,12 @@ import {
   Skeleton,
 } from '@12yards/ui';
 import { Seo } from '../components/Seo';
-import { NewsArticleDialog } from '../components/NewsArticleDialog';
+import { lazyDialog } from '../lib/lazy';
+
+const NewsArticleDialog = lazyDialog(
+  () => import('../components/NewsArticleDialog').then((m) => m.NewsArticleDialog),
+  (p: { article: unknown }) => p.article !== null,
+);
 import { useNews } from '../lib/queries';
 import { relativeDate } from '../lib/dates';
 import { categoryLabel } from '../lib/categories';
@@ -48,7 +53,9 @@ export default function NewsPage() {
         <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
           <div>
             <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">News</h1>
-            <p className="mt-2 text-muted-foreground">Stories from the pitch, the stands and the 12Yards team.</p>
+            <p className="mt-2 text-muted-foreground">
+              Stories from the pitch, the stands and the 12Yards team.
+            </p>
           </div>
           <div className="grid w-full gap-1.5 md:w-64">
             <Label htmlFor="news-category">Category</Label>
@@ -81,7 +88,9 @@ export default function NewsPage() {
                 <AlertCircle className="mx-auto size-10 text-destructive" aria-hidden="true" />
                 <CardTitle className="mt-2">Error Loading News</CardTitle>
               </CardHeader>
-              <CardContent className="text-muted-foreground">Failed to fetch news data. Please try again later.</CardContent>
+              <CardContent className="text-muted-foreground">
+                Failed to fetch news data. Please try again later.
+              </CardContent>
             </Card>
           ) : articles.length === 0 ? (
             <Card className="mx-auto max-w-lg text-center">
@@ -99,7 +108,10 @@ export default function NewsPage() {
                     {a.imageUrl ? (
                       <img src={a.imageUrl} alt="" loading="lazy" className="h-44 w-full object-cover" />
                     ) : (
-                      <div aria-hidden="true" className="h-44 w-full bg-gradient-to-br from-primary to-night" />
+                      <div
+                        aria-hidden="true"
+                        className="h-44 w-full bg-gradient-to-br from-primary to-night"
+                      />
                     )}
                     <CardHeader className="pb-2">
                       <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
@@ -111,7 +123,12 @@ export default function NewsPage() {
                     </CardHeader>
                     <CardContent className="flex-1 text-sm text-muted-foreground">{a.excerpt}</CardContent>
                     <CardFooter>
-                      <Button variant="link" className="px-0" onClick={() => setOpen(a)} aria-label={`Read More: ${a.title}`}>
+                      <Button
+                        variant="link"
+                        className="px-0"
+                        onClick={() => setOpen(a)}
+                        aria-label={`Read More: ${a.title}`}
+                      >
                         Read More <ArrowRight aria-hidden="true" />
                       </Button>
                     </CardFooter>
