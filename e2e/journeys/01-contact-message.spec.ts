@@ -23,6 +23,12 @@ test('When a visitor sends a contact message, then it is confirmed and the admin
   await expect(sent).toContainText("Thank you for your message. We'll get back to you soon.");
   await expect(contact).toBeHidden();
   await shot(page, '01-contact-sent');
+  // The form was reset: opened again, it is empty.
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Contact Us' }).click();
+  await expect(contact.getByRole('textbox', { name: 'Subject', exact: true })).toHaveValue('');
+  await expect(contact.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('');
+  await contact.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(contact).toBeHidden();
 
   // The Messages tab polls every 5 s: the message appears without any click.
   const card = adminPage.getByRole('listitem').filter({ hasText: subject });
