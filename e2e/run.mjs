@@ -98,12 +98,13 @@ for (const stream of [product.stdout, product.stderr]) {
 const productExit = new Promise((ok) => product.on('exit', () => ((productExited = true), ok())));
 
 async function stopProduct() {
-  if (productExited) return;
-  product.kill('SIGTERM');
-  const timeout = new Promise((ok) => setTimeout(() => ok('timeout'), 15_000));
-  if ((await Promise.race([productExit, timeout])) === 'timeout') {
-    log('the product did not stop within 15 s: killing it');
-    product.kill('SIGKILL');
+  if (!productExited) {
+    product.kill('SIGTERM');
+    const timeout = new Promise((ok) => setTimeout(() => ok('timeout'), 15_000));
+    if ((await Promise.race([productExit, timeout])) === 'timeout') {
+      log('the product did not stop within 15 s: killing it');
+      product.kill('SIGKILL');
+    }
   }
   logStream.end();
   if (!process.env.E2E_KEEP_DATA) rmSync(DATA_DIR, { recursive: true, force: true });
