@@ -22,8 +22,18 @@ const base = {
 
 module.exports = {
   projects: [
-    { ...base, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,gateway,services}/**/*.unit.test.ts'] },
-    { ...base, displayName: 'int', testEnvironment: 'node', testMatch: ['<rootDir>/{packages,gateway,services}/**/*.int.test.ts'] },
+    {
+      ...base,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{packages,gateway,services}/**/*.unit.test.ts'],
+    },
+    {
+      ...base,
+      displayName: 'int',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{packages,gateway,services}/**/*.int.test.ts'],
+    },
     {
       ...base,
       displayName: 'contract',

@@ -11,11 +11,18 @@ import { startStack, TEST_ADMIN } from '@12yards/gateway/testing';
 const N = Number(process.env.BENCH_N ?? 2000);
 const WARMUP = 200;
 
-async function measure(url: string, init: { method?: string; headers?: Record<string, string>; body?: () => string } = {}) {
+async function measure(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: () => string } = {},
+) {
   const times: number[] = [];
   for (let i = 0; i < N + WARMUP; i++) {
     const t0 = performance.now();
-    const res = await fetch(url, { method: init.method ?? 'GET', headers: init.headers, body: init.body?.() });
+    const res = await fetch(url, {
+      method: init.method ?? 'GET',
+      headers: init.headers,
+      body: init.body?.(),
+    });
     await res.arrayBuffer();
     if (res.status >= 400) throw new Error(`${url}: ${res.status}`);
     if (i >= WARMUP) times.push(performance.now() - t0);

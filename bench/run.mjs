@@ -10,8 +10,12 @@ const here = dirname(fileURLToPath(import.meta.url));
 const only = process.argv[2];
 mkdirSync(join(here, 'results'), { recursive: true });
 let failed = 0;
-for (const file of readdirSync(here).filter((f) => /\.bench\.(ts|mjs)$/.test(f) && (!only || f.includes(only)))) {
-  const cmd = file.endsWith('.ts') ? ['npx', ['tsx', join(here, file)]] : [process.execPath, [join(here, file)]];
+for (const file of readdirSync(here).filter(
+  (f) => /\.bench\.(ts|mjs)$/.test(f) && (!only || f.includes(only)),
+)) {
+  const cmd = file.endsWith('.ts')
+    ? ['npx', ['tsx', join(here, file)]]
+    : [process.execPath, [join(here, file)]];
   const r = spawnSync(cmd[0], cmd[1], { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'test' } });
   process.stdout.write(r.stdout);
   if (r.status !== 0) {

@@ -5,7 +5,15 @@
 // `node e2e/run.mjs [playwright args, e.g. --grep "cookie"]`; E2E_KEEP_DATA=1 keeps the data directory.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -36,7 +44,8 @@ if (!existsSync(CHROMIUM)) {
     log('installing chromium with apt-get');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-    const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit', env });
+    const install =
+      update.status === 0 && spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit', env });
     if (!install || install.status !== 0 || !existsSync(CHROMIUM)) {
       log('could not install chromium');
       finish(0, 1, 1);
@@ -148,7 +157,13 @@ log(`ready after ${Math.round((Date.now() - started) / 1000)} s`);
 const reportFile = join(resultsDir, 'results.json');
 const runner = spawn(
   process.execPath,
-  [join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', join(here, 'playwright.config.ts'), ...process.argv.slice(2)],
+  [
+    join(root, 'node_modules/@playwright/test/cli.js'),
+    'test',
+    '-c',
+    join(here, 'playwright.config.ts'),
+    ...process.argv.slice(2),
+  ],
   {
     cwd: root,
     stdio: 'inherit',
@@ -162,7 +177,9 @@ const runner = spawn(
     },
   },
 );
-const runnerCode = await new Promise((ok) => runner.on('exit', (code, signal) => ok(code ?? (signal ? 1 : 0))));
+const runnerCode = await new Promise((ok) =>
+  runner.on('exit', (code, signal) => ok(code ?? (signal ? 1 : 0))),
+);
 
 if (productExited) log('the product stopped during the run; see ' + productLog);
 await stopProduct();

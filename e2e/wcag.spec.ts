@@ -8,14 +8,19 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 async function expectNoViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const report = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 300)}: ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 300)}: ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`,
   );
   expect(report, `axe found ${violations.length} violation(s):\n${report.join('\n')}`).toEqual([]);
 }
 
 /** Waits until no loading placeholder or spinner is left. */
 async function settled(page: Page) {
-  await expect(page.locator('[role="status"]:not([aria-live]), [data-testid="news-skeleton"], .animate-spin, .animate-pulse')).toHaveCount(0);
+  await expect(
+    page.locator(
+      '[role="status"]:not([aria-live]), [data-testid="news-skeleton"], .animate-spin, .animate-pulse',
+    ),
+  ).toHaveCount(0);
 }
 
 test.describe('Accessibility: public pages as a first-time visitor (cookie banner open)', () => {
@@ -32,8 +37,21 @@ test.describe('Accessibility: public pages as a first-time visitor (cookie banne
 });
 
 test.describe('Accessibility: the admin panel', () => {
-  for (const tab of ['News', 'Applications', 'Messages', 'FAQs', 'Media', 'App Gallery', 'Service Status', 'Templates', 'Settings']) {
-    test(`When the admin opens the ${tab} tab, then axe finds no WCAG 2.2 AA violation`, async ({ adminPage, shot }) => {
+  for (const tab of [
+    'News',
+    'Applications',
+    'Messages',
+    'FAQs',
+    'Media',
+    'App Gallery',
+    'Service Status',
+    'Templates',
+    'Settings',
+  ]) {
+    test(`When the admin opens the ${tab} tab, then axe finds no WCAG 2.2 AA violation`, async ({
+      adminPage,
+      shot,
+    }) => {
       await storeConsent(adminPage.context());
       await openTab(adminPage, tab);
       await settled(adminPage);
@@ -51,7 +69,9 @@ test.describe('Accessibility: dialogs and forms a person meets', () => {
     await expectNoViolations(page);
   });
 
-  test('When the club application dialog shows its validation messages, then axe finds no WCAG 2.2 AA violation', async ({ page }) => {
+  test('When the club application dialog shows its validation messages, then axe finds no WCAG 2.2 AA violation', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.locator('#partners').getByRole('button', { name: 'Apply as a Club' }).click();
     const form = page.getByRole('dialog', { name: 'Football Club Partnership Application' });
@@ -60,24 +80,34 @@ test.describe('Accessibility: dialogs and forms a person meets', () => {
     await expectNoViolations(page);
   });
 
-  test('When the cookie preferences are open, then axe finds no WCAG 2.2 AA violation', async ({ browser, baseURL }) => {
+  test('When the cookie preferences are open, then axe finds no WCAG 2.2 AA violation', async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
     await page.goto('/');
-    await page.getByRole('region', { name: 'We use cookies' }).getByRole('button', { name: 'Manage Preferences' }).click();
+    await page
+      .getByRole('region', { name: 'We use cookies' })
+      .getByRole('button', { name: 'Manage Preferences' })
+      .click();
     await expect(page.getByRole('region', { name: 'Cookie Preferences' })).toBeVisible();
     await expectNoViolations(page);
     await context.close();
   });
 
-  test('When the admin news dialog is open, then axe finds no WCAG 2.2 AA violation', async ({ adminPage }) => {
+  test('When the admin news dialog is open, then axe finds no WCAG 2.2 AA violation', async ({
+    adminPage,
+  }) => {
     await openTab(adminPage, 'News');
     await adminPage.getByRole('button', { name: 'Add Article' }).click();
     await expect(adminPage.getByRole('dialog', { name: 'Create News Article' })).toBeVisible();
     await expectNoViolations(adminPage);
   });
 
-  test('When the admin contract form is open, then axe finds no WCAG 2.2 AA violation', async ({ adminPage }) => {
+  test('When the admin contract form is open, then axe finds no WCAG 2.2 AA violation', async ({
+    adminPage,
+  }) => {
     await openTab(adminPage, 'Applications');
     await adminPage.getByRole('button', { name: 'Add Application' }).click();
     const add = adminPage.getByRole('dialog', { name: 'Add Application' });
@@ -86,7 +116,10 @@ test.describe('Accessibility: dialogs and forms a person meets', () => {
     await add.getByRole('button', { name: 'Create Application' }).click();
     await expect(add).toBeHidden();
     await adminPage.getByRole('button', { name: 'Contracts of Axe Check FC' }).first().click();
-    await adminPage.getByRole('dialog', { name: 'Contract Management' }).getByRole('button', { name: 'Add Contract' }).click();
+    await adminPage
+      .getByRole('dialog', { name: 'Contract Management' })
+      .getByRole('button', { name: 'Add Contract' })
+      .click();
     await expect(adminPage.getByRole('dialog', { name: 'Add Contract' })).toBeVisible();
     await expectNoViolations(adminPage);
   });

@@ -29,7 +29,8 @@ const externalDeps = (outDir) => ({
   name: 'external-deps',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (a) => {
-      if (a.path.startsWith('@12yards/') || a.path.startsWith('node:') || builtinModules.includes(a.path)) return undefined;
+      if (a.path.startsWith('@12yards/') || a.path.startsWith('node:') || builtinModules.includes(a.path))
+        return undefined;
       const fromSource = tryResolve(a.path, a.resolveDir);
       const fromBundle = tryResolve(a.path, outDir);
       if (!fromSource || fromSource === fromBundle) return { path: a.path, external: true };

@@ -35,18 +35,41 @@ function newestMtime(dir) {
 const mtime = (f) => (existsSync(f) ? statSync(f).mtimeMs : 0);
 
 // Build what is missing or older than its sources.
-const serverSources = Math.max(...['gateway/src', 'packages/api/src', 'packages/platform/src', ...SERVICES.map((s) => `services/${s}/src`)].map((d) => newestMtime(join(root, d))));
-const serverBuilt = Math.min(mtime(join(root, 'gateway/dist/main.js')), ...SERVICES.map((s) => mtime(join(root, `services/${s}/dist/main.js`))));
+const serverSources = Math.max(
+  ...[
+    'gateway/src',
+    'packages/api/src',
+    'packages/platform/src',
+    ...SERVICES.map((s) => `services/${s}/src`),
+  ].map((d) => newestMtime(join(root, d))),
+);
+const serverBuilt = Math.min(
+  mtime(join(root, 'gateway/dist/main.js')),
+  ...SERVICES.map((s) => mtime(join(root, `services/${s}/dist/main.js`))),
+);
 if (serverBuilt < serverSources) {
   log('building the gateway and services');
-  const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--server-only'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--server-only'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const webSources = Math.max(...['web/shell/src', 'web/admin/src', 'packages/ui/src', 'packages/api/src'].map((d) => newestMtime(join(root, d))));
-const webBuilt = Math.min(mtime(join(root, 'web/shell/dist/index.html')), existsSync(join(root, 'web/admin/src')) ? mtime(join(root, 'web/admin/dist/remoteEntry.js')) : Infinity);
+const webSources = Math.max(
+  ...['web/shell/src', 'web/admin/src', 'packages/ui/src', 'packages/api/src'].map((d) =>
+    newestMtime(join(root, d)),
+  ),
+);
+const webBuilt = Math.min(
+  mtime(join(root, 'web/shell/dist/index.html')),
+  existsSync(join(root, 'web/admin/src')) ? mtime(join(root, 'web/admin/dist/remoteEntry.js')) : Infinity,
+);
 if (existsSync(join(root, 'web/shell/src')) && webBuilt < webSources) {
   log('building the web apps');
-  const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--web-only'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--web-only'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -58,23 +81,38 @@ if (!process.env.INTERNAL_SECRET && !existsSync(secretFile)) {
 }
 const INTERNAL_SECRET = process.env.INTERNAL_SECRET ?? readFileSync(secretFile, 'utf8').trim();
 
-const urls = Object.fromEntries(SERVICES.map((s, i) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${servicePort(i)}`]));
+const urls = Object.fromEntries(
+  SERVICES.map((s, i) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${servicePort(i)}`]),
+);
 // Locally over plain HTTP the session cookie cannot be Secure; production behind TLS sets NODE_ENV=production itself.
 const common = { ...process.env, DATA_DIR, INTERNAL_SECRET, NODE_ENV: process.env.NODE_ENV ?? 'development' };
 
 const procs = [
-  ...SERVICES.map((s, i) => ({ name: s, script: join(root, `services/${s}/dist/main.js`), env: { ...common, PORT: String(servicePort(i)), HOST: '127.0.0.1' } })),
-  { name: 'gateway', script: join(root, 'gateway/dist/main.js'), env: { ...common, ...urls, PORT: String(PORT), HOST } },
+  ...SERVICES.map((s, i) => ({
+    name: s,
+    script: join(root, `services/${s}/dist/main.js`),
+    env: { ...common, PORT: String(servicePort(i)), HOST: '127.0.0.1' },
+  })),
+  {
+    name: 'gateway',
+    script: join(root, 'gateway/dist/main.js'),
+    env: { ...common, ...urls, PORT: String(PORT), HOST },
+  },
 ];
 
-for (const p of procs.filter((p) => !existsSync(p.script))) log(`${p.name} has no build at ${p.script}: not started`);
+for (const p of procs.filter((p) => !existsSync(p.script)))
+  log(`${p.name} has no build at ${p.script}: not started`);
 const runnable = procs.filter((p) => existsSync(p.script));
 
 let stopping = false;
 const children = new Map();
 
 function launch(p, attempt = 0) {
-  const child = spawn(process.execPath, ['--enable-source-maps', p.script], { cwd: root, env: p.env, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--enable-source-maps', p.script], {
+    cwd: root,
+    env: p.env,
+    stdio: 'inherit',
+  });
   const started = Date.now();
   children.set(p.name, child);
   child.on('exit', (code, signal) => {
@@ -95,7 +133,9 @@ async function waitReady() {
     try {
       const ok = await Promise.all([
         fetch(`http://127.0.0.1:${PORT}/readyz`),
-        ...runnable.filter((p) => p.name !== 'gateway').map((p) => fetch(`http://127.0.0.1:${p.env.PORT}/readyz`)),
+        ...runnable
+          .filter((p) => p.name !== 'gateway')
+          .map((p) => fetch(`http://127.0.0.1:${p.env.PORT}/readyz`)),
       ]);
       if (ok.every((r) => r.ok)) return true;
     } catch {}
@@ -104,7 +144,10 @@ async function waitReady() {
   return false;
 }
 waitReady().then((ok) => {
-  if (ok) log(`12Yards is running at http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT}  (data in ${DATA_DIR}; Ctrl-C stops)`);
+  if (ok)
+    log(
+      `12Yards is running at http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT}  (data in ${DATA_DIR}; Ctrl-C stops)`,
+    );
   else if (!stopping) log('some processes are not ready after 60 s; see the logs above');
 });
 

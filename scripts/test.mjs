@@ -12,7 +12,12 @@ rmSync(results, { force: true });
 
 const jest = spawnSync(
   process.execPath,
-  [join(root, 'node_modules/jest/bin/jest.js'), '--json', `--outputFile=${results}`, ...process.argv.slice(2)],
+  [
+    join(root, 'node_modules/jest/bin/jest.js'),
+    '--json',
+    `--outputFile=${results}`,
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
 );
 let passed = 0;

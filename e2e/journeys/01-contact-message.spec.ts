@@ -1,6 +1,10 @@
 import { expect, openTab, test, toast, unique } from '../support/fixtures';
 
-test('When a visitor sends a contact message, then it is confirmed and the admin sees it within one poll and marks it Read, then Responded', async ({ page, adminPage, shot }) => {
+test('When a visitor sends a contact message, then it is confirmed and the admin sees it within one poll and marks it Read, then Responded', async ({
+  page,
+  adminPage,
+  shot,
+}) => {
   const id = unique();
   const name = `Jamie Visitor ${id}`;
   const subject = `Matchday app question ${id}`;
@@ -8,14 +12,19 @@ test('When a visitor sends a contact message, then it is confirmed and the admin
   await expect(adminPage.getByRole('heading', { name: 'Contact Messages' })).toBeVisible();
 
   await page.goto('/');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Contact', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Contact', exact: true })
+    .click();
   const contact = page.getByRole('dialog', { name: 'Get in Touch' });
   await expect(contact).toBeVisible();
   await expect(contact).toContainText('within 24 hours on business days');
   await contact.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await contact.getByRole('textbox', { name: 'Email', exact: true }).fill(`jamie.${id}@example.com`);
   await contact.getByRole('textbox', { name: 'Subject', exact: true }).fill(subject);
-  await contact.getByRole('textbox', { name: 'Message', exact: true }).fill('Can the app run a half-time quiz for our supporters?');
+  await contact
+    .getByRole('textbox', { name: 'Message', exact: true })
+    .fill('Can the app run a half-time quiz for our supporters?');
   await contact.getByRole('button', { name: 'Send Message' }).click();
 
   const sent = toast(page, 'Message Sent!');

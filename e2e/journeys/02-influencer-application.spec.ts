@@ -1,6 +1,10 @@
 import { dialog, expect, openTab, test, toast, unique } from '../support/fixtures';
 
-test('When an influencer applies without a social account, then they are told to add one; with one the application is submitted and the admin sees it', async ({ page, adminPage, shot }) => {
+test('When an influencer applies without a social account, then they are told to add one; with one the application is submitted and the admin sees it', async ({
+  page,
+  adminPage,
+  shot,
+}) => {
   const id = unique();
   const name = `Alex Terrace ${id}`;
   await page.goto('/');
@@ -11,7 +15,9 @@ test('When an influencer applies without a social account, then they are told to
   await form.getByRole('textbox', { name: 'Email', exact: true }).fill(`alex.${id}@example.com`);
   await form.getByRole('textbox', { name: 'Known As', exact: true }).fill(`TerraceTalk ${id}`);
   await form.getByRole('textbox', { name: 'Total Followers', exact: true }).fill('65,000');
-  await form.getByRole('textbox', { name: 'Tell us more about your goals', exact: true }).fill('A members area with weekly polls for my followers.');
+  await form
+    .getByRole('textbox', { name: 'Tell us more about your goals', exact: true })
+    .fill('A members area with weekly polls for my followers.');
   await form.getByRole('button', { name: 'Submit Application' }).click();
 
   const invalid = toast(page, 'Validation Error');
@@ -30,7 +36,9 @@ test('When an influencer applies without a social account, then they are told to
   await shot(page, '02-application-submitted');
 
   await openTab(adminPage, 'Applications');
-  const card = adminPage.getByRole('listitem').filter({ has: adminPage.getByRole('heading', { name, exact: true }) });
+  const card = adminPage
+    .getByRole('listitem')
+    .filter({ has: adminPage.getByRole('heading', { name, exact: true }) });
   await expect(card).toBeVisible();
   await expect(card).toContainText(`alex.${id}@example.com`);
   await expect(card.getByText('Influencer', { exact: true })).toBeVisible();
@@ -38,7 +46,12 @@ test('When an influencer applies without a social account, then they are told to
   await card.getByRole('button', { name: `View ${name}` }).click();
   const details = dialog(adminPage, name);
   await expect(details.getByRole('heading', { name: 'Influencer Details' })).toBeVisible();
-  for (const text of [`TerraceTalk ${id}`, `@terracetalk${id}`, '65,000', 'A members area with weekly polls for my followers.']) {
+  for (const text of [
+    `TerraceTalk ${id}`,
+    `@terracetalk${id}`,
+    '65,000',
+    'A members area with weekly polls for my followers.',
+  ]) {
     await expect(details.getByText(text, { exact: true })).toBeVisible();
   }
   await shot(adminPage, '02-application-admin');

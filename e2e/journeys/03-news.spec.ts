@@ -6,10 +6,16 @@ import { pngFile } from '../support/files';
 async function expectImage(img: Locator, src: string) {
   await expect(img).toHaveAttribute('src', src);
   await img.scrollIntoViewIfNeeded();
-  await expect.poll(() => img.evaluate((e: HTMLImageElement) => (e.complete ? e.naturalWidth : 0))).toBeGreaterThan(0);
+  await expect
+    .poll(() => img.evaluate((e: HTMLImageElement) => (e.complete ? e.naturalWidth : 0)))
+    .toBeGreaterThan(0);
 }
 
-test('When the admin publishes a featured article with an uploaded image, then visitors see it on the home page and /news, a draft stays hidden, and the filter finds it', async ({ page, adminPage, shot }) => {
+test('When the admin publishes a featured article with an uploaded image, then visitors see it on the home page and /news, a draft stays hidden, and the filter finds it', async ({
+  page,
+  adminPage,
+  shot,
+}) => {
   const id = unique();
   const title = `Derby day app launch ${id}`;
   const draftTitle = `Unfinished draft ${id}`;
@@ -20,7 +26,9 @@ test('When the admin publishes a featured article with an uploaded image, then v
   await adminPage.getByRole('button', { name: 'Add Article' }).click();
   const create = dialog(adminPage, 'Create News Article');
   await create.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
-  await create.getByRole('textbox', { name: 'Excerpt', exact: true }).fill('Matchday polls go live for every home game.');
+  await create
+    .getByRole('textbox', { name: 'Excerpt', exact: true })
+    .fill('Matchday polls go live for every home game.');
   await create.getByRole('textbox', { name: 'Content', exact: true }).fill(content);
   await choose(create, 'Category', 'Transfer News');
   await create.getByLabel('Upload Image').setInputFiles(image);
@@ -43,10 +51,14 @@ test('When the admin publishes a featured article with an uploaded image, then v
   await create.getByRole('button', { name: 'Create Article' }).click();
   await expect(create).toBeHidden();
 
-  const published = adminPage.getByRole('listitem').filter({ has: adminPage.getByRole('heading', { name: title }) });
+  const published = adminPage
+    .getByRole('listitem')
+    .filter({ has: adminPage.getByRole('heading', { name: title }) });
   await expect(published.getByText('Featured', { exact: true })).toBeVisible();
   await expect(published.getByText('Published', { exact: true })).toBeVisible();
-  const draft = adminPage.getByRole('listitem').filter({ has: adminPage.getByRole('heading', { name: draftTitle }) });
+  const draft = adminPage
+    .getByRole('listitem')
+    .filter({ has: adminPage.getByRole('heading', { name: draftTitle }) });
   await expect(draft.getByText('Draft', { exact: true })).toBeVisible();
   await shot(adminPage, '03-news-admin');
 
@@ -75,7 +87,9 @@ test('When the admin publishes a featured article with an uploaded image, then v
   await expect(page.getByText(draftTitle)).toHaveCount(0);
   await choose(page, 'Category', 'Match Report');
   await expect(page.getByText('No News Found')).toBeVisible();
-  await expect(page.getByText('No articles found in the "Match Report" category. Try changing the filter.')).toBeVisible();
+  await expect(
+    page.getByText('No articles found in the "Match Report" category. Try changing the filter.'),
+  ).toBeVisible();
   await choose(page, 'Category', 'Transfer News');
   await expect(listed).toBeVisible();
   await shot(page, '03-news-filtered');

@@ -1,7 +1,11 @@
 import { dialog, expect, openTab, test, toast, unique } from '../support/fixtures';
 import { pngFile } from '../support/files';
 
-test("When the admin turns 'Show App Gallery' off, then the hero button goes; on, with two screenshots, then the gallery cycles and wraps", async ({ page, adminPage, shot }) => {
+test("When the admin turns 'Show App Gallery' off, then the hero button goes; on, with two screenshots, then the gallery cycles and wraps", async ({
+  page,
+  adminPage,
+  shot,
+}) => {
   const id = unique();
   const heroButton = page.getByRole('button', { name: 'App Gallery', exact: true });
 
@@ -25,7 +29,9 @@ test("When the admin turns 'Show App Gallery' off, then the hero button goes; on
   for (const [i, s] of screenshots.entries()) {
     await adminPage.getByRole('button', { name: 'Add Screenshot' }).click();
     const add = dialog(adminPage, 'Add Screenshot');
-    await add.getByLabel('Screenshot Image').setInputFiles(await pngFile(`gallery-${id}-${i + 1}.png`, `Screen ${i + 1}`, s.color));
+    await add
+      .getByLabel('Screenshot Image')
+      .setInputFiles(await pngFile(`gallery-${id}-${i + 1}.png`, `Screen ${i + 1}`, s.color));
     await expect(add.getByRole('img', { name: 'Screenshot preview' })).toBeVisible();
     await add.getByRole('textbox', { name: 'Description', exact: true }).fill(s.description);
     await add.getByRole('textbox', { name: 'Platform', exact: true }).fill(s.platform);
@@ -58,6 +64,8 @@ test("When the admin turns 'Show App Gallery' off, then the hero button goes; on
   await shown(1).hover();
   await expect(gallery.getByText('Android', { exact: true })).toBeVisible();
   await expect(gallery.getByText(screenshots[1]!.description, { exact: true })).toBeVisible();
-  await expect.poll(() => shown(1).evaluate((e: HTMLImageElement) => (e.complete ? e.naturalWidth : 0))).toBeGreaterThan(0);
+  await expect
+    .poll(() => shown(1).evaluate((e: HTMLImageElement) => (e.complete ? e.naturalWidth : 0)))
+    .toBeGreaterThan(0);
   await shot(page, '04-gallery-cycling');
 });

@@ -2,7 +2,10 @@ import { closeDialog, dialog, expect, openTab, test, toast, unique } from '../su
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
-test("When the admin adds an action with a past due date, then it is Overdue and counted as '1 Open Actions'; Mark Complete clears it", async ({ adminPage: page, shot }) => {
+test("When the admin adds an action with a past due date, then it is Overdue and counted as '1 Open Actions'; Mark Complete clears it", async ({
+  adminPage: page,
+  shot,
+}) => {
   const id = unique();
   const name = `Northgate Rovers ${id}`;
   const actionText = `Send the revenue share proposal ${id}`;

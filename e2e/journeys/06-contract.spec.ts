@@ -4,7 +4,10 @@ import { docxFile, docxText } from '../support/files';
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-test('When the admin uploads a .docx template and creates a contract for a club, then the club is a locked Partner and Generate downloads its filled document', async ({ adminPage: page, shot }, testInfo) => {
+test('When the admin uploads a .docx template and creates a contract for a club, then the club is a locked Partner and Generate downloads its filled document', async ({
+  adminPage: page,
+  shot,
+}, testInfo) => {
   const id = unique();
   const club = `Harbour Town FC ${id}`;
   const company = `Harbour Town Football Club Ltd ${id}`;
@@ -39,7 +42,9 @@ test('When the admin uploads a .docx template and creates a contract for a club,
   await add.getByRole('textbox', { name: 'Club Name', exact: true }).fill(club);
   await add.getByRole('button', { name: 'Create Application' }).click();
   await expect(add).toBeHidden();
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: club, exact: true }) });
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: club, exact: true }) });
   await expect(card.getByText('Pending', { exact: true })).toBeVisible();
 
   await card.getByRole('button', { name: `Contracts of ${club}` }).click();
@@ -58,7 +63,8 @@ test('When the admin uploads a .docx template and creates a contract for a club,
     ['Setup Fee', '£1,500'],
     ['Penalty Fee per Month', '£100'],
   ];
-  for (const [label, value] of fields) await form.getByRole('textbox', { name: label, exact: true }).fill(value);
+  for (const [label, value] of fields)
+    await form.getByRole('textbox', { name: label, exact: true }).fill(value);
   await form.getByLabel('Start Date').fill(day(0));
   await form.getByLabel('End Date').fill(day(365));
   await form.getByRole('spinbutton', { name: 'Contract Length (months)' }).fill('12');
@@ -98,6 +104,8 @@ test('When the admin uploads a .docx template and creates a contract for a club,
   const details = dialog(page, club);
   await expect(details.getByRole('combobox', { name: 'Status' })).toBeDisabled();
   await expect(details.getByRole('combobox', { name: 'Status' })).toHaveText('Partner');
-  await expect(details).toContainText('This partner has active contracts, so the status is set to Partner automatically and cannot be changed by hand.');
+  await expect(details).toContainText(
+    'This partner has active contracts, so the status is set to Partner automatically and cannot be changed by hand.',
+  );
   await shot(page, '06-contract-partner-locked');
 });

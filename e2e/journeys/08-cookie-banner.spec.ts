@@ -3,9 +3,13 @@ import { expect, test } from '../support/fixtures';
 
 test.use({ consent: false });
 
-const stored = (page: Page) => page.evaluate(() => JSON.parse(window.localStorage.getItem('cookie-consent') ?? 'null'));
+const stored = (page: Page) =>
+  page.evaluate(() => JSON.parse(window.localStorage.getItem('cookie-consent') ?? 'null'));
 
-test('When a visitor rejects all cookies, re-opens the banner from the footer and saves preferences, then each choice is stored', async ({ page, shot }) => {
+test('When a visitor rejects all cookies, re-opens the banner from the footer and saves preferences, then each choice is stored', async ({
+  page,
+  shot,
+}) => {
   await page.goto('/');
   const banner = page.getByRole('region', { name: 'We use cookies' });
   await expect(banner).toBeVisible();
@@ -34,7 +38,12 @@ test('When a visitor rejects all cookies, re-opens the banner from the footer an
   await shot(page, '08-cookie-preferences');
   await prefs.getByRole('button', { name: 'Save Preferences' }).click();
   await expect(prefs).toBeHidden();
-  expect(await stored(page)).toMatchObject({ necessary: true, analytics: true, marketing: false, functional: true });
+  expect(await stored(page)).toMatchObject({
+    necessary: true,
+    analytics: true,
+    marketing: false,
+    functional: true,
+  });
 
   await page.reload();
   await expect(page.getByRole('region', { name: /We use cookies|Cookie Preferences/ })).toBeHidden();

@@ -2,7 +2,10 @@ import { expect, test } from '../support/fixtures';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-test('When a visitor on a 390 px phone opens the menu and chooses an item, then the menu closes and the page goes there', async ({ page, shot }) => {
+test('When a visitor on a 390 px phone opens the menu and chooses an item, then the menu closes and the page goes there', async ({
+  page,
+  shot,
+}) => {
   await page.goto('/');
   const toggle = page.getByRole('button', { name: 'Open menu' });
   const menu = page.locator('#mobile-menu');
@@ -10,7 +13,9 @@ test('When a visitor on a 390 px phone opens the menu and chooses an item, then 
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(menu).toBeHidden();
   // The desktop items are not shown at this width.
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Features' })).toBeHidden();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Features' }),
+  ).toBeHidden();
 
   await toggle.click();
   await expect(menu).toBeVisible();

@@ -1,6 +1,9 @@
 import { ADMIN_PATH, admin, expect, test, toast } from '../support/fixtures';
 
-test('When a visitor opens the admin panel without a session, then it is gated; a wrong password fails; after Logout it is gated again', async ({ page, shot }) => {
+test('When a visitor opens the admin panel without a session, then it is gated; a wrong password fails; after Logout it is gated again', async ({
+  page,
+  shot,
+}) => {
   await page.goto(ADMIN_PATH);
   await expect(page).toHaveURL(/\/admin-login$/);
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();

@@ -10,7 +10,12 @@ mkdirSync(DIR, { recursive: true });
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A PNG with a coloured background and a caption, so that screenshots show which image is which. */
-export async function pngFile(name: string, caption: string, color: string, size = { width: 540, height: 960 }): Promise<string> {
+export async function pngFile(
+  name: string,
+  caption: string,
+  color: string,
+  size = { width: 540, height: 960 },
+): Promise<string> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}">
     <rect width="100%" height="100%" fill="${color}"/>
     <text x="50%" y="50%" font-family="sans-serif" font-size="${Math.round(size.width / 12)}" font-weight="bold"
@@ -43,8 +48,13 @@ export function docxFile(name: string, lines: string[]): string {
       '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
       '</Relationships>',
   );
-  const body = lines.map((l) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(l)}</w:t></w:r></w:p>`).join('');
-  zip.file('word/document.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}"><w:body>${body}</w:body></w:document>`);
+  const body = lines
+    .map((l) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(l)}</w:t></w:r></w:p>`)
+    .join('');
+  zip.file(
+    'word/document.xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}"><w:body>${body}</w:body></w:document>`,
+  );
   const path = join(DIR, name);
   writeFileSync(path, zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' }));
   return path;

@@ -1,6 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, expect, request, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  request,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export { expect };
 
@@ -24,7 +32,13 @@ export async function storeConsent(context: BrowserContext) {
     if (!window.localStorage.getItem('cookie-consent')) {
       window.localStorage.setItem(
         'cookie-consent',
-        JSON.stringify({ necessary: true, analytics: false, marketing: false, functional: false, timestamp: new Date().toISOString() }),
+        JSON.stringify({
+          necessary: true,
+          analytics: false,
+          marketing: false,
+          functional: false,
+          timestamp: new Date().toISOString(),
+        }),
       );
     }
   });
@@ -41,7 +55,11 @@ async function adminStorageState() {
 }
 
 /** A new browser window signed in as the admin (its own context: its own cookies, storage and toasts). */
-export async function openAdmin(browser: Browser, state: Awaited<ReturnType<typeof adminStorageState>>, tab?: string) {
+export async function openAdmin(
+  browser: Browser,
+  state: Awaited<ReturnType<typeof adminStorageState>>,
+  tab?: string,
+) {
   const context = await browser.newContext({ baseURL: baseURL(), storageState: state });
   await storeConsent(context);
   const page = await context.newPage();

@@ -34,7 +34,11 @@ export function buildGateway(deps: GatewayDeps) {
   const users = new AdminUsers(deps.models, env.SCRYPT_N);
   const sessions = new Sessions(deps.models, clock);
   const throttle = new LoginThrottle(deps.throttle ?? DEFAULT_THROTTLE);
-  const publicWrites = new RateLimiterMemory({ keyPrefix: 'public-write', points: deps.publicWritesPerIp ?? 30, duration: 600 });
+  const publicWrites = new RateLimiterMemory({
+    keyPrefix: 'public-write',
+    points: deps.publicWritesPerIp ?? 30,
+    duration: 600,
+  });
   const targets: Targets = {
     status: env.STATUS_URL,
     content: env.CONTENT_URL,
@@ -44,7 +48,11 @@ export function buildGateway(deps: GatewayDeps) {
   };
   const proxies = createProxies(targets, env.INTERNAL_SECRET, logger);
 
-  const app = createHttpApp({ logger, jsonLimit: false, readiness: { ...deps.readiness, models: () => deps.models.ready() } });
+  const app = createHttpApp({
+    logger,
+    jsonLimit: false,
+    readiness: { ...deps.readiness, models: () => deps.models.ready() },
+  });
   app.use(cookieParser());
   app.use(loadSession(sessions, secure));
   app.use(authRoutes({ users, sessions, throttle, secure, publicOrigin: env.PUBLIC_ORIGIN, clock }));
@@ -67,7 +75,11 @@ export function buildGateway(deps: GatewayDeps) {
           await publicWrites.consume(req.ip ?? 'unknown');
         } catch (e) {
           if (!(e instanceof RateLimiterRes)) throw e;
-          const err = new HttpError(429, 'too_many_requests', 'Too many submissions. Please try again later.');
+          const err = new HttpError(
+            429,
+            'too_many_requests',
+            'Too many submissions. Please try again later.',
+          );
           err.headers['Retry-After'] = String(Math.ceil(e.msBeforeNext / 1000));
           throw err;
         }

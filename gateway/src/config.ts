@@ -16,6 +16,10 @@ export const gatewayEnv = serviceEnv(8080).extend({
   SHELL_DIST: z.string().default('web/shell/dist'),
   ADMIN_DIST: z.string().default('web/admin/dist'),
   /** scrypt cost; lowered only by tests. */
-  SCRYPT_N: z.coerce.number().int().min(2 ** 10).default(2 ** 17),
+  SCRYPT_N: z.coerce
+    .number()
+    .int()
+    .min(2 ** 10)
+    .default(2 ** 17),
 });
 export type GatewayEnv = z.output<typeof gatewayEnv>;

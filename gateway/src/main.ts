@@ -13,9 +13,7 @@ async function main() {
   const infra = await createInfrastructure('gateway', env, logger);
   const shellDist = resolve(env.SHELL_DIST);
   const adminDist = resolve(env.ADMIN_DIST);
-  const web = existsSync(shellDist)
-    ? (app: Express) => mountWeb(app, { shellDist, adminDist })
-    : undefined;
+  const web = existsSync(shellDist) ? (app: Express) => mountWeb(app, { shellDist, adminDist }) : undefined;
   if (!web) logger.warn({ shellDist }, 'web apps are not built: serving the API only (run npm run build)');
 
   const { app, users, sessions } = buildGateway({ env, logger, models: infra.readModels, mountWeb: web });

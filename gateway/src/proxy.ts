@@ -7,7 +7,11 @@ import type { ServiceName } from './routing';
 export type Targets = Record<ServiceName, string>;
 
 /** One keep-alive proxy per service; the admin's identity is signed into every proxied request that has one. */
-export function createProxies(targets: Targets, secret: string, logger: Logger): Record<ServiceName, RequestHandler> {
+export function createProxies(
+  targets: Targets,
+  secret: string,
+  logger: Logger,
+): Record<ServiceName, RequestHandler> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
   const make = (service: ServiceName): RequestHandler =>
     createProxyMiddleware<Request, Response>({
@@ -32,7 +36,9 @@ export function createProxies(targets: Targets, secret: string, logger: Logger):
             if ('destroy' in out) out.destroy();
             return;
           }
-          out.status(502).json({ error: { code: 'bad_gateway', message: `The ${service} service is unavailable` } });
+          out
+            .status(502)
+            .json({ error: { code: 'bad_gateway', message: `The ${service} service is unavailable` } });
         },
       },
     });

@@ -24,8 +24,16 @@ export const ROUTES: readonly Route[] = [
   { match: prefix('/api/admin/partners'), service: 'partners' },
   { match: prefix('/api/admin/partner-action-counts'), service: 'partners' },
   { match: prefix('/api/admin/contacts'), service: 'partners' },
-  { match: prefix('/api/partners'), service: 'partners', adminMethods: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'] },
-  { match: prefix('/api/contacts'), service: 'partners', adminMethods: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'] },
+  {
+    match: prefix('/api/partners'),
+    service: 'partners',
+    adminMethods: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'],
+  },
+  {
+    match: prefix('/api/contacts'),
+    service: 'partners',
+    adminMethods: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'],
+  },
 
   { match: prefix('/api/admin/news'), service: 'content' },
   { match: prefix('/api/admin/faqs'), service: 'content' },
@@ -42,7 +50,11 @@ export const ROUTES: readonly Route[] = [
   { match: prefix('/media'), service: 'media', adminMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] },
 
   { match: prefix('/api/admin/service-status'), service: 'status' },
-  { match: prefix('/api/service-status'), service: 'status', adminMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] },
+  {
+    match: prefix('/api/service-status'),
+    service: 'status',
+    adminMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+  },
 ];
 
 export interface Resolved {
@@ -53,6 +65,7 @@ export interface Resolved {
 export function resolveRoute(method: string, path: string): Resolved | null {
   const route = ROUTES.find((r) => r.match.test(path));
   if (!route) return null;
-  const requiresAdmin = path.startsWith('/api/admin/') || path === '/api/admin' || (route.adminMethods ?? []).includes(method);
+  const requiresAdmin =
+    path.startsWith('/api/admin/') || path === '/api/admin' || (route.adminMethods ?? []).includes(method);
   return { service: route.service, requiresAdmin };
 }

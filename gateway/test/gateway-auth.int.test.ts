@@ -28,7 +28,10 @@ describe('gateway: admin auth and the status service end to end', () => {
   });
 
   it('When a status is changed without a session, then 401 and nothing is proxied', async () => {
-    const res = await request(stack.app).put('/api/admin/service-status/auctions').send({ status: 'issue' }).expect(401);
+    const res = await request(stack.app)
+      .put('/api/admin/service-status/auctions')
+      .send({ status: 'issue' })
+      .expect(401);
     expect(res.body).toEqual({ error: { code: 'unauthorized', message: 'Please log in as an admin' } });
     const list = (await request(stack.app).get('/api/service-status')).body;
     expect(list.find((s: { id: string }) => s.id === 'auctions').status).toBe('operational');
@@ -36,7 +39,11 @@ describe('gateway: admin auth and the status service end to end', () => {
 
   it('When an admin logs in and sends the CSRF token, then the change is made and visible to visitors', async () => {
     const { agent, csrf } = await stack.login();
-    await agent.put('/api/admin/service-status/auctions').set('X-CSRF-Token', csrf).send({ status: 'issue' }).expect(200);
+    await agent
+      .put('/api/admin/service-status/auctions')
+      .set('X-CSRF-Token', csrf)
+      .send({ status: 'issue' })
+      .expect(200);
     const list = (await request(stack.app).get('/api/service-status')).body;
     expect(list.find((s: { id: string }) => s.id === 'auctions').status).toBe('issue');
   });
@@ -55,7 +62,10 @@ describe('gateway: admin auth and the status service end to end', () => {
   });
 
   it('When the password is wrong or the user unknown, then 401 with the exact message', async () => {
-    for (const body of [{ ...TEST_ADMIN, password: 'wrong password!!' }, { username: 'nobody', password: 'whatever123456' }]) {
+    for (const body of [
+      { ...TEST_ADMIN, password: 'wrong password!!' },
+      { username: 'nobody', password: 'whatever123456' },
+    ]) {
       const res = await request(stack.app).post('/api/auth/login').send(body).expect(401);
       expect(res.body.error.message).toBe('Invalid username or password');
       expect(res.headers['set-cookie']).toBeUndefined();
@@ -63,7 +73,10 @@ describe('gateway: admin auth and the status service end to end', () => {
   });
 
   it('When the login form is empty, then 400 names the missing fields', async () => {
-    const res = await request(stack.app).post('/api/auth/login').send({ username: '', password: '' }).expect(400);
+    const res = await request(stack.app)
+      .post('/api/auth/login')
+      .send({ username: '', password: '' })
+      .expect(400);
     expect(res.body.error.details.map((d: { message: string }) => d.message)).toEqual([
       'Username is required',
       'Password is required',
@@ -72,7 +85,10 @@ describe('gateway: admin auth and the status service end to end', () => {
 
   it('When a username fails too often, then 429 with Retry-After, even with the right password', async () => {
     for (let i = 0; i < 3; i++) {
-      await request(stack.app).post('/api/auth/login').send({ ...TEST_ADMIN, password: `bad password ${i}` }).expect(401);
+      await request(stack.app)
+        .post('/api/auth/login')
+        .send({ ...TEST_ADMIN, password: `bad password ${i}` })
+        .expect(401);
     }
     const res = await request(stack.app).post('/api/auth/login').send(TEST_ADMIN).expect(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -83,7 +99,13 @@ describe('gateway: admin auth and the status service end to end', () => {
   it('When one IP tries too many logins, then 429', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 9; i++) {
-      codes.push((await request(stack.app).post('/api/auth/login').send({ username: `u${i}`, password: 'x'.repeat(12) })).status);
+      codes.push(
+        (
+          await request(stack.app)
+            .post('/api/auth/login')
+            .send({ username: `u${i}`, password: 'x'.repeat(12) })
+        ).status,
+      );
     }
     expect(codes.slice(0, 8).every((c) => c === 401)).toBe(true);
     expect(codes[8]).toBe(429);
@@ -92,9 +114,15 @@ describe('gateway: admin auth and the status service end to end', () => {
   it('When a write has no CSRF token, a wrong one or a foreign Origin, then 403', async () => {
     const { agent, csrf } = await stack.login();
     const put = () => agent.put('/api/admin/service-status/auctions');
-    expect((await put().send({ status: 'issue' }).expect(403)).body.error.message).toBe('Missing or invalid CSRF token');
+    expect((await put().send({ status: 'issue' }).expect(403)).body.error.message).toBe(
+      'Missing or invalid CSRF token',
+    );
     await put().set('X-CSRF-Token', 'x'.repeat(43)).send({ status: 'issue' }).expect(403);
-    const cross = await put().set('X-CSRF-Token', csrf).set('Origin', 'https://evil.example').send({ status: 'issue' }).expect(403);
+    const cross = await put()
+      .set('X-CSRF-Token', csrf)
+      .set('Origin', 'https://evil.example')
+      .send({ status: 'issue' })
+      .expect(403);
     expect(cross.body.error.message).toBe('Cross-site request refused');
     const list = (await request(stack.app).get('/api/service-status')).body;
     expect(list.find((s: { id: string }) => s.id === 'auctions').status).toBe('operational');
@@ -102,21 +130,42 @@ describe('gateway: admin auth and the status service end to end', () => {
 
   it('When the status is invalid, then 400 with the zod issues in details', async () => {
     const { agent, csrf } = await stack.login();
-    const res = await agent.put('/api/admin/service-status/auctions').set('X-CSRF-Token', csrf).send({ status: 'broken' }).expect(400);
-    expect(res.body.error.details).toEqual([expect.objectContaining({ path: 'status', message: "status must be 'operational' or 'issue'" })]);
+    const res = await agent
+      .put('/api/admin/service-status/auctions')
+      .set('X-CSRF-Token', csrf)
+      .send({ status: 'broken' })
+      .expect(400);
+    expect(res.body.error.details).toEqual([
+      expect.objectContaining({ path: 'status', message: "status must be 'operational' or 'issue'" }),
+    ]);
   });
 
   it('When a client forges the identity headers, then the gateway drops them and the service refuses a direct call', async () => {
-    const forged = signIdentity({ username: 'mallory', role: 'admin' }, 'guessed-secret-guessed-secret-guessed');
-    await request(stack.app).put('/api/admin/service-status/auctions').set(forged).send({ status: 'issue' }).expect(401);
-    await request(stack.services.status!.app).put('/api/admin/service-status/auctions').set(forged).send({ status: 'issue' }).expect(401);
+    const forged = signIdentity(
+      { username: 'mallory', role: 'admin' },
+      'guessed-secret-guessed-secret-guessed',
+    );
+    await request(stack.app)
+      .put('/api/admin/service-status/auctions')
+      .set(forged)
+      .send({ status: 'issue' })
+      .expect(401);
+    await request(stack.services.status!.app)
+      .put('/api/admin/service-status/auctions')
+      .set(forged)
+      .send({ status: 'issue' })
+      .expect(401);
   });
 
   it('When the admin logs out, then the session is over on the server', async () => {
     const { agent, csrf } = await stack.login();
     await agent.post('/api/auth/logout').set('X-CSRF-Token', csrf).expect(204);
     await agent.get('/api/auth/me').expect(401);
-    await agent.put('/api/admin/service-status/auctions').set('X-CSRF-Token', csrf).send({ status: 'issue' }).expect(401);
+    await agent
+      .put('/api/admin/service-status/auctions')
+      .set('X-CSRF-Token', csrf)
+      .send({ status: 'issue' })
+      .expect(401);
   });
 
   it('When logging in again, then the session id changes and the old one is ended', async () => {

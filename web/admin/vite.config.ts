@@ -28,7 +28,10 @@ export default defineConfig({
     port: 5174,
     origin: 'http://localhost:5174',
     // Keep the browser's Host: the gateway refuses writes whose Origin differs from the host it sees.
-    proxy: { '/api': { target: gateway, changeOrigin: false }, '/media': { target: gateway, changeOrigin: false } },
+    proxy: {
+      '/api': { target: gateway, changeOrigin: false },
+      '/media': { target: gateway, changeOrigin: false },
+    },
   },
   preview: { port: 4174 },
 });

@@ -22,14 +22,21 @@ export interface AdminSession {
 const hashId = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export class Sessions {
-  constructor(private readonly models: ReadModels, private readonly clock: () => Date = () => new Date()) {}
+  constructor(
+    private readonly models: ReadModels,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
 
   private get sessions() {
     return this.models.collection<AdminSession>('admin_sessions');
   }
 
   /** A new session: 256 random bits in the cookie, a separate CSRF token. */
-  async create(user: { id: string; username: string; role: AdminRole }): Promise<{ token: string; session: AdminSession }> {
+  async create(user: {
+    id: string;
+    username: string;
+    role: AdminRole;
+  }): Promise<{ token: string; session: AdminSession }> {
     const token = randomBytes(32).toString('base64url');
     const now = this.clock();
     const session: AdminSession = {

@@ -23,7 +23,11 @@ export class LoginThrottle {
   private readonly user: RateLimiterMemory;
 
   constructor(private readonly options: ThrottleOptions = DEFAULT_THROTTLE) {
-    this.ip = new RateLimiterMemory({ keyPrefix: 'login-ip', points: options.perIp, duration: options.windowSeconds });
+    this.ip = new RateLimiterMemory({
+      keyPrefix: 'login-ip',
+      points: options.perIp,
+      duration: options.windowSeconds,
+    });
     this.user = new RateLimiterMemory({
       keyPrefix: 'login-user',
       points: options.perUsername,

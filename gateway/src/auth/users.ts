@@ -16,7 +16,10 @@ export interface AdminUser {
 }
 
 export class AdminUsers {
-  constructor(private readonly models: ReadModels, private readonly scryptN: number) {}
+  constructor(
+    private readonly models: ReadModels,
+    private readonly scryptN: number,
+  ) {}
 
   private get users() {
     return this.models.collection<AdminUser>('admin_users');
@@ -32,7 +35,12 @@ export class AdminUsers {
   }
 
   /** Creates the user, or sets the password and role of an existing one with that username. */
-  async upsert(input: { username: string; password: string; role?: AdminRole; email?: string }): Promise<AdminUser> {
+  async upsert(input: {
+    username: string;
+    password: string;
+    role?: AdminRole;
+    email?: string;
+  }): Promise<AdminUser> {
     const username = input.username.trim().toLowerCase();
     if (!username || username.length > 50) throw new Error('username must be 1 to 50 characters');
     const passwordHash = await hashPassword(input.password, this.scryptN);

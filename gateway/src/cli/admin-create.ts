@@ -11,7 +11,11 @@ import { AdminUsers } from '../auth/users';
 
 async function main() {
   const { values } = parseArgs({
-    options: { username: { type: 'string' }, role: { type: 'string', default: 'admin' }, email: { type: 'string' } },
+    options: {
+      username: { type: 'string' },
+      role: { type: 'string', default: 'admin' },
+      email: { type: 'string' },
+    },
   });
   const env = loadConfig(gatewayEnv.partial({ INTERNAL_SECRET: true }));
   const username = values.username ?? env.ADMIN_USERNAME;
@@ -25,7 +29,12 @@ async function main() {
   }
   if (!password || password.length < 12) throw new Error('The password must be at least 12 characters');
   const infra = await createInfrastructure('gateway', env as never);
-  const user = await new AdminUsers(infra.readModels, env.SCRYPT_N).upsert({ username, password, role, email: values.email });
+  const user = await new AdminUsers(infra.readModels, env.SCRYPT_N).upsert({
+    username,
+    password,
+    role,
+    email: values.email,
+  });
   await infra.close();
   console.log(`Admin user ${user.username} (${user.role}) is ready.`);
 }

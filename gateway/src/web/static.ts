@@ -23,7 +23,8 @@ export function mountWeb(app: Express, options: { shellDist: string; adminDist: 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const html = req.accepts(['html', 'json']) === 'html';
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !html) return next();
-    if (req.path.startsWith('/api/') || req.path.startsWith('/media/') || req.path.startsWith('/admin-app/')) return next();
+    if (req.path.startsWith('/api/') || req.path.startsWith('/media/') || req.path.startsWith('/admin-app/'))
+      return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });

@@ -34,8 +34,12 @@ describe('mountWeb', () => {
   });
 
   it('When index.html or the admin remoteEntry.js is requested, then it must be revalidated', async () => {
-    expect((await request(app).get('/').set('Accept', 'text/html').expect(200)).headers['cache-control']).toBe('no-cache');
-    expect((await request(app).get('/admin-app/remoteEntry.js').expect(200)).headers['cache-control']).toBe('no-cache');
+    expect(
+      (await request(app).get('/').set('Accept', 'text/html').expect(200)).headers['cache-control'],
+    ).toBe('no-cache');
+    expect((await request(app).get('/admin-app/remoteEntry.js').expect(200)).headers['cache-control']).toBe(
+      'no-cache',
+    );
   });
 
   it('When a browser asks for a client route or an unknown path, then it gets index.html (the React 404 shows)', async () => {

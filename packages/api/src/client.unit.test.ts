@@ -65,13 +65,20 @@ describe('getQueryFn and createQueryClient', () => {
       urls.push(url);
       return answer(200, '[1]');
     }) as unknown as typeof fetch;
-    await expect(getQueryFn({ on401: 'throw' })(ctx(['/api/admin/partners', 'p1', 'actions']))).resolves.toEqual([1]);
+    await expect(
+      getQueryFn({ on401: 'throw' })(ctx(['/api/admin/partners', 'p1', 'actions'])),
+    ).resolves.toEqual([1]);
     expect(urls).toEqual(['/api/admin/partners/p1/actions']);
   });
 
   it('When the client is created, then reads never refetch, never go stale and never retry; writes never retry', () => {
     const d = createQueryClient().getDefaultOptions();
-    expect(d.queries).toMatchObject({ refetchInterval: false, refetchOnWindowFocus: false, staleTime: Infinity, retry: false });
+    expect(d.queries).toMatchObject({
+      refetchInterval: false,
+      refetchOnWindowFocus: false,
+      staleTime: Infinity,
+      retry: false,
+    });
     expect(d.mutations).toMatchObject({ retry: false });
   });
 });

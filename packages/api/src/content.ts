@@ -113,5 +113,10 @@ export const galleryItem = z.object({
   updatedAt: z.string(),
 });
 export type GalleryItem = z.infer<typeof galleryItem>;
-export const publicGalleryItem = galleryItem.pick({ id: true, imageUrl: true, description: true, platformName: true });
+export const publicGalleryItem = galleryItem.pick({
+  id: true,
+  imageUrl: true,
+  description: true,
+  platformName: true,
+});
 export type PublicGalleryItem = z.infer<typeof publicGalleryItem>;

@@ -55,11 +55,14 @@ type ApplicationShape = z.output<typeof applicationFields>;
 /** Rules that depend on the type: shared by the public form, the admin form and the server. */
 function typeRules(v: ApplicationShape, ctx: z.RefinementCtx) {
   if (v.type === 'club') {
-    if (!v.organization) ctx.addIssue({ code: 'custom', path: ['organization'], message: 'Club name is required' });
+    if (!v.organization)
+      ctx.addIssue({ code: 'custom', path: ['organization'], message: 'Club name is required' });
     if (!v.position) ctx.addIssue({ code: 'custom', path: ['position'], message: 'Position is required' });
   }
   if (v.type === 'influencer') {
-    const hasSocial = [v.twitterAccount, v.instagramAccount, v.tiktokAccount, v.facebookAccount].some(Boolean);
+    const hasSocial = [v.twitterAccount, v.instagramAccount, v.tiktokAccount, v.facebookAccount].some(
+      Boolean,
+    );
     if (!hasSocial || !v.totalFollowers) {
       ctx.addIssue({ code: 'custom', path: ['socialMedia'], message: INFLUENCER_RULE_MESSAGE });
     }

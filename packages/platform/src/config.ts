@@ -4,7 +4,10 @@ import { z } from 'zod';
  * Parses environment variables with a zod object schema. A bad or missing value stops the process with one
  * clear line per variable, naming it.
  */
-export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+export function loadConfig<S extends z.ZodObject>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.output<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   for (const issue of result.error.issues) {

@@ -27,7 +27,14 @@ export {
   type ToastProps,
   type ToastActionElement,
 } from './components/toast';
-export { toast, useToast, reducer as toastReducer, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, type ToasterToast } from './components/use-toast';
+export {
+  toast,
+  useToast,
+  reducer as toastReducer,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY_MS,
+  type ToasterToast,
+} from './components/use-toast';
 export { Toaster } from './components/toaster';
 export * from './components/alert-dialog';
 export * from './components/progress';

@@ -1,12 +1,27 @@
 import { adminHeaders, contentHarness, editorHeaders, HOUR } from './harness';
 
-type Faq = { id: string; question: string; answer: string; isActive: boolean; sortOrder: number; createdAt: string; updatedAt: string };
+type Faq = {
+  id: string;
+  question: string;
+  answer: string;
+  isActive: boolean;
+  sortOrder: number;
+  createdAt: string;
+  updatedAt: string;
+};
 const questions = (list: Faq[]) => list.map((f) => f.question);
 
 describe('content service: FAQs', () => {
   const h = contentHarness();
   const create = async (body: Record<string, unknown>) =>
-    (await h.http().post('/api/admin/faqs').set(adminHeaders()).send({ answer: 'An answer.', ...body }).expect(201)).body as Faq;
+    (
+      await h
+        .http()
+        .post('/api/admin/faqs')
+        .set(adminHeaders())
+        .send({ answer: 'An answer.', ...body })
+        .expect(201)
+    ).body as Faq;
 
   it('When a FAQ is created with a numeric-string sortOrder, then it is an integer; without one it is 0 and active', async () => {
     const a = await create({ question: 'A?', sortOrder: '3' });
@@ -55,21 +70,42 @@ describe('content service: FAQs', () => {
       .set(editorHeaders())
       .send({ question: 'A?', answer: 'Changed.', sortOrder: '2', isActive: true })
       .expect(200);
-    expect(moved.body).toMatchObject({ id: a.id, answer: 'Changed.', sortOrder: 2, updatedAt: '2026-11-22T11:00:00.000Z', createdAt: a.createdAt });
+    expect(moved.body).toMatchObject({
+      id: a.id,
+      answer: 'Changed.',
+      sortOrder: 2,
+      updatedAt: '2026-11-22T11:00:00.000Z',
+      createdAt: a.createdAt,
+    });
     expect(questions((await h.http().get('/api/faqs')).body)).toEqual(['B?', 'A?']);
-    await h.http().put(`/api/admin/faqs/${a.id}`).set(adminHeaders()).send({ question: 'A?', answer: 'x', isActive: false }).expect(200);
+    await h
+      .http()
+      .put(`/api/admin/faqs/${a.id}`)
+      .set(adminHeaders())
+      .send({ question: 'A?', answer: 'x', isActive: false })
+      .expect(200);
     expect(questions((await h.http().get('/api/faqs')).body)).toEqual(['B?']);
   });
 
   it('When the sortOrder is not a number or the question is empty, then 400 with the issues and nothing is written', async () => {
-    const res = await h.http().post('/api/admin/faqs').set(adminHeaders()).send({ question: '', answer: 'x', sortOrder: 'first' }).expect(400);
+    const res = await h
+      .http()
+      .post('/api/admin/faqs')
+      .set(adminHeaders())
+      .send({ question: '', answer: 'x', sortOrder: 'first' })
+      .expect(400);
     expect(res.body.error.details).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ path: 'question', message: 'Question is required' }),
         expect.objectContaining({ path: 'sortOrder', message: 'must be a number' }),
       ]),
     );
-    await h.http().post('/api/admin/faqs').set(adminHeaders()).send({ question: 'Q', answer: 'x', sortOrder: 1.5 }).expect(400);
+    await h
+      .http()
+      .post('/api/admin/faqs')
+      .set(adminHeaders())
+      .send({ question: 'Q', answer: 'x', sortOrder: 1.5 })
+      .expect(400);
     expect((await h.http().get('/api/admin/faqs').set(adminHeaders())).body).toEqual([]);
   });
 
@@ -79,7 +115,12 @@ describe('content service: FAQs', () => {
     await h.http().delete(`/api/admin/faqs/${a.id}`).set(adminHeaders()).expect(204);
     expect((await h.http().get('/api/faqs')).body).toEqual([]);
     await h.http().delete(`/api/admin/faqs/${a.id}`).set(adminHeaders()).expect(404);
-    await h.http().put('/api/admin/faqs/nope').set(adminHeaders()).send({ question: 'Q', answer: 'A' }).expect(404);
+    await h
+      .http()
+      .put('/api/admin/faqs/nope')
+      .set(adminHeaders())
+      .send({ question: 'Q', answer: 'A' })
+      .expect(404);
   });
 
   it('When the admin identity is missing, then every admin FAQ route answers 401', async () => {

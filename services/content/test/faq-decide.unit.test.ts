@@ -25,7 +25,9 @@ describe('FAQ decide/evolve', () => {
   });
 
   it('Given a FAQ, when it is saved unchanged, then nothing is decided', () => {
-    expect(decide({ type: 'UpdateFaq', id: 'f1', fields: { ...fields }, at }, fold(faqDecider, [created]))).toEqual([]);
+    expect(
+      decide({ type: 'UpdateFaq', id: 'f1', fields: { ...fields }, at }, fold(faqDecider, [created])),
+    ).toEqual([]);
   });
 
   it('Given a FAQ, when it is deleted, then FaqDeleted; after that, edits and deletes are 404', () => {
@@ -33,8 +35,12 @@ describe('FAQ decide/evolve', () => {
     expect(events).toEqual([{ type: 'FaqDeleted', data: { id: 'f1', at: iso } }]);
     const deleted = fold(faqDecider, [created, ...events]);
     expect(deleted).toEqual({ status: 'deleted' });
-    expect(() => decide({ type: 'UpdateFaq', id: 'f1', fields, at }, deleted)).toThrow(expect.objectContaining({ status: 404 }));
-    expect(() => decide({ type: 'DeleteFaq', id: 'f1', at }, deleted)).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => decide({ type: 'UpdateFaq', id: 'f1', fields, at }, deleted)).toThrow(
+      expect.objectContaining({ status: 404 }),
+    );
+    expect(() => decide({ type: 'DeleteFaq', id: 'f1', at }, deleted)).toThrow(
+      expect.objectContaining({ status: 404 }),
+    );
   });
 
   it('Given no FAQ, when it is edited, then it is a 404', () => {
@@ -44,7 +50,13 @@ describe('FAQ decide/evolve', () => {
   });
 
   it('Given a history, when it is folded, then the state holds the last fields', () => {
-    const updated: FaqEvent = { type: 'FaqUpdated', data: { id: 'f1', ...fields, answer: 'Mostly.', at: iso } };
-    expect(fold(faqDecider, [created, updated])).toEqual({ status: 'live', fields: { ...fields, answer: 'Mostly.' } });
+    const updated: FaqEvent = {
+      type: 'FaqUpdated',
+      data: { id: 'f1', ...fields, answer: 'Mostly.', at: iso },
+    };
+    expect(fold(faqDecider, [created, updated])).toEqual({
+      status: 'live',
+      fields: { ...fields, answer: 'Mostly.' },
+    });
   });
 });

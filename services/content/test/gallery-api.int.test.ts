@@ -1,6 +1,13 @@
 import { adminHeaders, contentHarness, editorHeaders, HOUR } from './harness';
 
-type Item = { id: string; imageUrl: string; description: string | null; platformName: string | null; sortOrder: number | null; isActive: boolean };
+type Item = {
+  id: string;
+  imageUrl: string;
+  description: string | null;
+  platformName: string | null;
+  sortOrder: number | null;
+  isActive: boolean;
+};
 const shot = (n: number, over: Record<string, unknown> = {}) => ({
   imageUrl: `/media/shot-${n}.png`,
   description: `Screen ${n}`,
@@ -50,17 +57,51 @@ describe('content service: app gallery', () => {
     const a = await add(shot(1, { sortOrder: 1 }));
     await add(shot(2, { sortOrder: 2 }));
     h.advance(HOUR);
-    const res = await h.http().put(`/api/admin/app-gallery/${a.id}`).set(editorHeaders()).send(shot(1, { sortOrder: 3, platformName: 'Android' })).expect(200);
-    expect(res.body).toMatchObject({ id: a.id, sortOrder: 3, platformName: 'Android', updatedAt: '2026-11-22T11:00:00.000Z' });
-    expect((await h.http().get('/api/app-gallery')).body.map((i: Item) => i.imageUrl)).toEqual(['/media/shot-2.png', '/media/shot-1.png']);
-    await h.http().put(`/api/admin/app-gallery/${a.id}`).set(adminHeaders()).send(shot(1, { isActive: false })).expect(200);
-    expect((await h.http().get('/api/app-gallery')).body.map((i: Item) => i.imageUrl)).toEqual(['/media/shot-2.png']);
+    const res = await h
+      .http()
+      .put(`/api/admin/app-gallery/${a.id}`)
+      .set(editorHeaders())
+      .send(shot(1, { sortOrder: 3, platformName: 'Android' }))
+      .expect(200);
+    expect(res.body).toMatchObject({
+      id: a.id,
+      sortOrder: 3,
+      platformName: 'Android',
+      updatedAt: '2026-11-22T11:00:00.000Z',
+    });
+    expect((await h.http().get('/api/app-gallery')).body.map((i: Item) => i.imageUrl)).toEqual([
+      '/media/shot-2.png',
+      '/media/shot-1.png',
+    ]);
+    await h
+      .http()
+      .put(`/api/admin/app-gallery/${a.id}`)
+      .set(adminHeaders())
+      .send(shot(1, { isActive: false }))
+      .expect(200);
+    expect((await h.http().get('/api/app-gallery')).body.map((i: Item) => i.imageUrl)).toEqual([
+      '/media/shot-2.png',
+    ]);
   });
 
   it('When the input is wrong, then 400 with the issues and nothing is written', async () => {
-    const res = await h.http().post('/api/admin/app-gallery').set(adminHeaders()).send({ sortOrder: 'top', isActive: 'no' }).expect(400);
-    expect(res.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(['imageUrl', 'isActive', 'sortOrder']);
-    await h.http().post('/api/admin/app-gallery').set(adminHeaders()).send(shot(1, { sortOrder: 0.5 })).expect(400);
+    const res = await h
+      .http()
+      .post('/api/admin/app-gallery')
+      .set(adminHeaders())
+      .send({ sortOrder: 'top', isActive: 'no' })
+      .expect(400);
+    expect(res.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      'imageUrl',
+      'isActive',
+      'sortOrder',
+    ]);
+    await h
+      .http()
+      .post('/api/admin/app-gallery')
+      .set(adminHeaders())
+      .send(shot(1, { sortOrder: 0.5 }))
+      .expect(400);
     expect((await h.http().get('/api/admin/app-gallery').set(adminHeaders())).body).toEqual([]);
   });
 

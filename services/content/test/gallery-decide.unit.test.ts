@@ -20,7 +20,9 @@ describe('app gallery decide/evolve', () => {
   });
 
   it('Given an item, when it is added again with the same id, then nothing is decided', () => {
-    expect(decide({ type: 'AddGalleryItem', id: 'g1', fields, at }, fold(galleryDecider, [added]))).toEqual([]);
+    expect(decide({ type: 'AddGalleryItem', id: 'g1', fields, at }, fold(galleryDecider, [added]))).toEqual(
+      [],
+    );
   });
 
   it('Given an item, when it is reordered, then GalleryItemUpdated; unchanged, then nothing', () => {
@@ -39,11 +41,19 @@ describe('app gallery decide/evolve', () => {
     expect(() => decide({ type: 'UpdateGalleryItem', id: 'g1', fields, at }, removed)).toThrow(
       expect.objectContaining({ status: 404 }),
     );
-    expect(() => decide({ type: 'RemoveGalleryItem', id: 'g1', at }, removed)).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => decide({ type: 'RemoveGalleryItem', id: 'g1', at }, removed)).toThrow(
+      expect.objectContaining({ status: 404 }),
+    );
   });
 
   it('Given a history, when it is folded, then the state holds the last fields', () => {
-    const updated: GalleryEvent = { type: 'GalleryItemUpdated', data: { id: 'g1', ...fields, isActive: false, at: iso } };
-    expect(fold(galleryDecider, [added, updated])).toEqual({ status: 'live', fields: { ...fields, isActive: false } });
+    const updated: GalleryEvent = {
+      type: 'GalleryItemUpdated',
+      data: { id: 'g1', ...fields, isActive: false, at: iso },
+    };
+    expect(fold(galleryDecider, [added, updated])).toEqual({
+      status: 'live',
+      fields: { ...fields, isActive: false },
+    });
   });
 });

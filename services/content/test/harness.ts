@@ -1,5 +1,11 @@
 import request from 'supertest';
-import { signIdentity, startService, testServiceEnv, TEST_SECRET, type RunningService } from '@12yards/platform';
+import {
+  signIdentity,
+  startService,
+  testServiceEnv,
+  TEST_SECRET,
+  type RunningService,
+} from '@12yards/platform';
 import { contentService } from '../src/definition';
 
 export const adminHeaders = () => signIdentity({ username: 'ops', role: 'admin' }, TEST_SECRET);

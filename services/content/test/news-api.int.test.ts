@@ -55,8 +55,16 @@ describe('content service: news', () => {
     await create({ title: 'Middle', publishDate: '2026-11-10', category: 'match-report' });
     await create({ title: 'Newest', publishDate: '2026-11-20', category: 'transfer-news' });
     await create({ title: 'Created now' });
-    expect(titles((await h.http().get('/api/news')).body)).toEqual(['Created now', 'Newest', 'Middle', 'Oldest']);
-    expect(titles((await h.http().get('/api/news?category=transfer-news')).body)).toEqual(['Newest', 'Oldest']);
+    expect(titles((await h.http().get('/api/news')).body)).toEqual([
+      'Created now',
+      'Newest',
+      'Middle',
+      'Oldest',
+    ]);
+    expect(titles((await h.http().get('/api/news?category=transfer-news')).body)).toEqual([
+      'Newest',
+      'Oldest',
+    ]);
     expect(titles((await h.http().get('/api/news?limit=2')).body)).toEqual(['Created now', 'Newest']);
     expect(titles((await h.http().get('/api/news?category=transfer-news&limit=1')).body)).toEqual(['Newest']);
   });
@@ -65,7 +73,9 @@ describe('content service: news', () => {
     const cat = await h.http().get('/api/news?category=gossip').expect(400);
     expect(cat.body.error.details).toEqual([expect.objectContaining({ path: 'category' })]);
     const lim = await h.http().get('/api/news?limit=lots').expect(400);
-    expect(lim.body.error.details).toEqual([expect.objectContaining({ path: 'limit', message: 'must be a number' })]);
+    expect(lim.body.error.details).toEqual([
+      expect.objectContaining({ path: 'limit', message: 'must be a number' }),
+    ]);
   });
 
   it('When the public list has not changed, then a request with its ETag gets 304', async () => {
@@ -100,7 +110,12 @@ describe('content service: news', () => {
       updatedAt: '2026-11-22T11:00:00.000Z',
     });
     expect(titles((await h.http().get('/api/news')).body)).toEqual(['Kick-off moved']);
-    await h.http().put(`/api/admin/news/${a.id}`).set(adminHeaders()).send(article({ published: false })).expect(200);
+    await h
+      .http()
+      .put(`/api/admin/news/${a.id}`)
+      .set(adminHeaders())
+      .send(article({ published: false }))
+      .expect(200);
     expect((await h.http().get('/api/news')).body).toEqual([]);
   });
 
@@ -131,7 +146,9 @@ describe('content service: news', () => {
     expect(res.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(
       ['category', 'content', 'excerpt', 'featured', 'publishDate', 'title'].sort(),
     );
-    expect(res.body.error.details.find((d: { path: string }) => d.path === 'title').message).toBe('Title is required');
+    expect(res.body.error.details.find((d: { path: string }) => d.path === 'title').message).toBe(
+      'Title is required',
+    );
     expect((await h.http().get('/api/admin/news').set(adminHeaders())).body).toEqual([]);
     expect(await h.svc.ctx.infra.eventStore.lastPosition()).toBe(1); // only the seeded setting
   });
@@ -142,16 +159,28 @@ describe('content service: news', () => {
     await h.http().get('/api/admin/news').expect(401);
     await h.http().put(`/api/admin/news/${a.id}`).send(article()).expect(401);
     await h.http().delete(`/api/admin/news/${a.id}`).expect(401);
-    await h.http().get('/api/admin/news').set({ 'x-admin-identity': 'e30', 'x-admin-signature': 'forged' }).expect(401);
+    await h
+      .http()
+      .get('/api/admin/news')
+      .set({ 'x-admin-identity': 'e30', 'x-admin-signature': 'forged' })
+      .expect(401);
     expect(titles((await h.http().get('/api/news')).body)).toEqual(['Season kick-off']);
   });
 
   it('When a public filter category is used on an article, then it is accepted', async () => {
-    for (const category of ['general', 'announcement', 'update', 'feature', 'transfer-news', 'match-report', 'tactical-analysis']) {
+    for (const category of [
+      'general',
+      'announcement',
+      'update',
+      'feature',
+      'transfer-news',
+      'match-report',
+      'tactical-analysis',
+    ]) {
       await create({ title: category, category, publishDate: new Date(h.now - DAY).toISOString() });
     }
-    expect((await h.http().get('/api/news?category=tactical-analysis')).body.map((a: Article) => a.category)).toEqual([
-      'tactical-analysis',
-    ]);
+    expect(
+      (await h.http().get('/api/news?category=tactical-analysis')).body.map((a: Article) => a.category),
+    ).toEqual(['tactical-analysis']);
   });
 });

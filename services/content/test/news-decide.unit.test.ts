@@ -16,11 +16,16 @@ const draft: NewsArticleDraft = {
   published: true,
 };
 const fields: NewsArticleFields = { ...draft, publishDate: at.toISOString() };
-const published: NewsEvent = { type: 'NewsArticlePublished', data: { id: 'n1', ...fields, at: at.toISOString() } };
+const published: NewsEvent = {
+  type: 'NewsArticlePublished',
+  data: { id: 'n1', ...fields, at: at.toISOString() },
+};
 
 describe('news article decide/evolve', () => {
   it('Given no article, when one is created without a publishDate, then NewsArticlePublished dates it now', () => {
-    expect(decide({ type: 'CreateNewsArticle', id: 'n1', fields: draft, at }, initialState())).toEqual([published]);
+    expect(decide({ type: 'CreateNewsArticle', id: 'n1', fields: draft, at }, initialState())).toEqual([
+      published,
+    ]);
   });
 
   it('Given no article, when a draft with a future date is created, then NewsArticleDrafted keeps that date', () => {
@@ -52,7 +57,10 @@ describe('news article decide/evolve', () => {
   });
 
   it('Given no article or a deleted one, when it is edited or deleted, then it is a 404', () => {
-    const deleted = fold(newsDecider, [published, { type: 'NewsArticleDeleted', data: { id: 'n1', at: later.toISOString() } }]);
+    const deleted = fold(newsDecider, [
+      published,
+      { type: 'NewsArticleDeleted', data: { id: 'n1', at: later.toISOString() } },
+    ]);
     for (const state of [initialState(), deleted]) {
       expect(() => decide({ type: 'UpdateNewsArticle', id: 'n1', fields: draft, at }, state)).toThrow(
         expect.objectContaining({ status: 404 }),
@@ -75,6 +83,9 @@ describe('news article decide/evolve', () => {
       type: 'NewsArticleUpdated',
       data: { id: 'n1', ...fields, published: false, at: later.toISOString() },
     };
-    expect(fold(newsDecider, [published, updated])).toEqual({ status: 'live', fields: { ...fields, published: false } });
+    expect(fold(newsDecider, [published, updated])).toEqual({
+      status: 'live',
+      fields: { ...fields, published: false },
+    });
   });
 });

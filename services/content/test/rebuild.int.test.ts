@@ -20,32 +20,102 @@ describe('content service: events and rebuild', () => {
   /** A morning of editing across all four aggregates, with the clock moving between steps. */
   async function scriptedChanges() {
     const http = h.http;
-    const a = (await http().post('/api/news').set(as()).send(article('Launch', { category: 'announcement', featured: true })).expect(201)).body;
+    const a = (
+      await http()
+        .post('/api/news')
+        .set(as())
+        .send(article('Launch', { category: 'announcement', featured: true }))
+        .expect(201)
+    ).body;
     h.advance(HOUR);
-    const b = (await http().post('/api/news').set(as()).send(article('Draft', { published: false })).expect(201)).body;
-    await http().post('/api/news').set(as()).send(article('Scheduled', { publishDate: new Date(h.now + 2 * DAY).toISOString() })).expect(201);
-    const c = (await http().post('/api/news').set(as()).send(article('Transfer', { category: 'transfer-news' })).expect(201)).body;
+    const b = (
+      await http()
+        .post('/api/news')
+        .set(as())
+        .send(article('Draft', { published: false }))
+        .expect(201)
+    ).body;
+    await http()
+      .post('/api/news')
+      .set(as())
+      .send(article('Scheduled', { publishDate: new Date(h.now + 2 * DAY).toISOString() }))
+      .expect(201);
+    const c = (
+      await http()
+        .post('/api/news')
+        .set(as())
+        .send(article('Transfer', { category: 'transfer-news' }))
+        .expect(201)
+    ).body;
     h.advance(HOUR);
-    await http().put(`/api/admin/news/${a.id}`).set(as()).send(article('Launch day', { category: 'announcement' })).expect(200);
+    await http()
+      .put(`/api/admin/news/${a.id}`)
+      .set(as())
+      .send(article('Launch day', { category: 'announcement' }))
+      .expect(200);
     await http().put(`/api/admin/news/${b.id}`).set(as()).send(article('Draft, now out')).expect(200);
     await http().delete(`/api/admin/news/${c.id}`).set(as()).expect(204);
 
-    const f1 = (await http().post('/api/admin/faqs').set(as()).send({ question: 'Free?', answer: 'Yes', sortOrder: 2 }).expect(201)).body;
-    const f2 = (await http().post('/api/admin/faqs').set(as()).send({ question: 'Where?', answer: 'Stores' }).expect(201)).body;
-    await http().post('/api/admin/faqs').set(as()).send({ question: 'Hidden?', answer: 'Yes', isActive: false }).expect(201);
+    const f1 = (
+      await http()
+        .post('/api/admin/faqs')
+        .set(as())
+        .send({ question: 'Free?', answer: 'Yes', sortOrder: 2 })
+        .expect(201)
+    ).body;
+    const f2 = (
+      await http()
+        .post('/api/admin/faqs')
+        .set(as())
+        .send({ question: 'Where?', answer: 'Stores' })
+        .expect(201)
+    ).body;
+    await http()
+      .post('/api/admin/faqs')
+      .set(as())
+      .send({ question: 'Hidden?', answer: 'Yes', isActive: false })
+      .expect(201);
     h.advance(HOUR);
-    await http().put(`/api/admin/faqs/${f1.id}`).set(as()).send({ question: 'Free?', answer: 'Yes, always', sortOrder: '0' }).expect(200);
+    await http()
+      .put(`/api/admin/faqs/${f1.id}`)
+      .set(as())
+      .send({ question: 'Free?', answer: 'Yes, always', sortOrder: '0' })
+      .expect(200);
     await http().delete(`/api/admin/faqs/${f2.id}`).set(as()).expect(204);
 
-    await http().put('/api/admin/settings/show_app_gallery').set(as()).send({ value: 'false', description: 'Gallery' }).expect(200);
+    await http()
+      .put('/api/admin/settings/show_app_gallery')
+      .set(as())
+      .send({ value: 'false', description: 'Gallery' })
+      .expect(200);
     h.advance(HOUR);
     await http().put('/api/admin/settings/show_app_gallery').set(as()).send({ value: 'true' }).expect(200);
     await http().put('/api/admin/settings/launch_banner').set(as()).send({ value: 'on' }).expect(200);
 
-    const g1 = (await http().post('/api/admin/app-gallery').set(as()).send({ imageUrl: '/media/1.png', sortOrder: 1 }).expect(201)).body;
-    const g2 = (await http().post('/api/admin/app-gallery').set(as()).send({ imageUrl: '/media/2.png', sortOrder: null }).expect(201)).body;
-    await http().post('/api/admin/app-gallery').set(as()).send({ imageUrl: '/media/3.png', isActive: false, sortOrder: 0 }).expect(201);
-    await http().put(`/api/admin/app-gallery/${g1.id}`).set(as()).send({ imageUrl: '/media/1b.png', sortOrder: 5 }).expect(200);
+    const g1 = (
+      await http()
+        .post('/api/admin/app-gallery')
+        .set(as())
+        .send({ imageUrl: '/media/1.png', sortOrder: 1 })
+        .expect(201)
+    ).body;
+    const g2 = (
+      await http()
+        .post('/api/admin/app-gallery')
+        .set(as())
+        .send({ imageUrl: '/media/2.png', sortOrder: null })
+        .expect(201)
+    ).body;
+    await http()
+      .post('/api/admin/app-gallery')
+      .set(as())
+      .send({ imageUrl: '/media/3.png', isActive: false, sortOrder: 0 })
+      .expect(201);
+    await http()
+      .put(`/api/admin/app-gallery/${g1.id}`)
+      .set(as())
+      .send({ imageUrl: '/media/1b.png', sortOrder: 5 })
+      .expect(200);
     await http().delete(`/api/admin/app-gallery/${g2.id}`).set(as()).expect(204);
   }
 
@@ -53,10 +123,20 @@ describe('content service: events and rebuild', () => {
   async function snapshot() {
     const get = async (path: string) => (await h.http().get(path).set(as()).expect(200)).body;
     const models = h.svc.ctx.infra.readModels;
-    const rows = async (name: string) => (await models.collection(name).find()).sort((x, y) => x.id.localeCompare(y.id));
+    const rows = async (name: string) =>
+      (await models.collection(name).find()).sort((x, y) => x.id.localeCompare(y.id));
     return {
       api: await Promise.all(
-        ['/api/news', '/api/admin/news', '/api/faqs', '/api/admin/faqs', '/api/settings/show_app_gallery', '/api/admin/settings', '/api/app-gallery', '/api/admin/app-gallery'].map(get),
+        [
+          '/api/news',
+          '/api/admin/news',
+          '/api/faqs',
+          '/api/admin/faqs',
+          '/api/settings/show_app_gallery',
+          '/api/admin/settings',
+          '/api/app-gallery',
+          '/api/admin/app-gallery',
+        ].map(get),
       ),
       rows: await Promise.all([NEWS, FAQS, SETTINGS, GALLERY].map(rows)),
     };
@@ -69,7 +149,11 @@ describe('content service: events and rebuild', () => {
     expect(live.api[2].map((x: { question: string }) => x.question)).toEqual(['Free?']);
     expect(live.api[6].map((x: { imageUrl: string }) => x.imageUrl)).toEqual(['/media/1b.png']);
     const { infra } = h.svc.ctx;
-    const applied = await new Projector(infra.eventStore, infra.readModels, contentService.projections).rebuild();
+    const applied = await new Projector(
+      infra.eventStore,
+      infra.readModels,
+      contentService.projections,
+    ).rebuild();
     expect(applied).toBe(await infra.eventStore.lastPosition());
     expect(await snapshot()).toEqual(live);
   });

@@ -24,18 +24,30 @@ describe('content service: settings', () => {
       .set(adminHeaders())
       .send({ value: 'false', description: 'Gallery switch' })
       .expect(200);
-    expect(res.body).toMatchObject({ key: 'show_app_gallery', value: 'false', description: 'Gallery switch', updatedAt: '2026-11-22T11:00:00.000Z' });
+    expect(res.body).toMatchObject({
+      key: 'show_app_gallery',
+      value: 'false',
+      description: 'Gallery switch',
+      updatedAt: '2026-11-22T11:00:00.000Z',
+    });
     expect(res.headers['cache-control']).toBe('no-store');
     expect((await h.http().get('/api/settings/show_app_gallery')).body.value).toBe('false');
     await h.svc.stop();
     await h.start(); // the seed must not turn it back on
-    expect((await h.http().get('/api/settings/show_app_gallery')).body).toMatchObject({ value: 'false', description: 'Gallery switch' });
+    expect((await h.http().get('/api/settings/show_app_gallery')).body).toMatchObject({
+      value: 'false',
+      description: 'Gallery switch',
+    });
   });
 
   it('When a new key is set, then it is readable and listed; an unknown key is 404', async () => {
     await h.http().get('/api/settings/motd').expect(404);
     await h.http().put('/api/admin/settings/motd').set(adminHeaders()).send({ value: 'Hello' }).expect(200);
-    expect((await h.http().get('/api/settings/motd')).body).toMatchObject({ key: 'motd', value: 'Hello', description: null });
+    expect((await h.http().get('/api/settings/motd')).body).toMatchObject({
+      key: 'motd',
+      value: 'Hello',
+      description: null,
+    });
     const list = await h.http().get('/api/admin/settings').set(editorHeaders()).expect(200);
     expect(list.body.map((s: { key: string; value: string }) => [s.key, s.value])).toEqual([
       ['motd', 'Hello'],
@@ -47,18 +59,52 @@ describe('content service: settings', () => {
   });
 
   it('When the value or key is longer than 255 characters or the value is missing, then 400 and nothing changes', async () => {
-    const long = await h.http().put('/api/admin/settings/show_app_gallery').set(adminHeaders()).send({ value: 'x'.repeat(256) }).expect(400);
-    expect(long.body.error.details).toEqual([expect.objectContaining({ path: 'value', message: 'value must be at most 255 characters' })]);
-    await h.http().put('/api/admin/settings/show_app_gallery').set(adminHeaders()).send({ value: 'x'.repeat(255) }).expect(200);
-    await h.http().put(`/api/admin/settings/${'k'.repeat(256)}`).set(adminHeaders()).send({ value: 'v' }).expect(400);
-    await h.http().put(`/api/admin/settings/${'k'.repeat(255)}`).set(adminHeaders()).send({ value: 'v' }).expect(200);
-    const none = await h.http().put('/api/admin/settings/show_app_gallery').set(adminHeaders()).send({}).expect(400);
-    expect(none.body.error.details).toEqual([expect.objectContaining({ path: 'value', message: 'value is required' })]);
+    const long = await h
+      .http()
+      .put('/api/admin/settings/show_app_gallery')
+      .set(adminHeaders())
+      .send({ value: 'x'.repeat(256) })
+      .expect(400);
+    expect(long.body.error.details).toEqual([
+      expect.objectContaining({ path: 'value', message: 'value must be at most 255 characters' }),
+    ]);
+    await h
+      .http()
+      .put('/api/admin/settings/show_app_gallery')
+      .set(adminHeaders())
+      .send({ value: 'x'.repeat(255) })
+      .expect(200);
+    await h
+      .http()
+      .put(`/api/admin/settings/${'k'.repeat(256)}`)
+      .set(adminHeaders())
+      .send({ value: 'v' })
+      .expect(400);
+    await h
+      .http()
+      .put(`/api/admin/settings/${'k'.repeat(255)}`)
+      .set(adminHeaders())
+      .send({ value: 'v' })
+      .expect(200);
+    const none = await h
+      .http()
+      .put('/api/admin/settings/show_app_gallery')
+      .set(adminHeaders())
+      .send({})
+      .expect(400);
+    expect(none.body.error.details).toEqual([
+      expect.objectContaining({ path: 'value', message: 'value is required' }),
+    ]);
     expect((await h.http().get('/api/settings/show_app_gallery')).body.value).toBe('x'.repeat(255));
   });
 
   it('When an editor changes a setting, then 403; without identity, 401; the value stays', async () => {
-    await h.http().put('/api/admin/settings/show_app_gallery').set(editorHeaders()).send({ value: 'false' }).expect(403);
+    await h
+      .http()
+      .put('/api/admin/settings/show_app_gallery')
+      .set(editorHeaders())
+      .send({ value: 'false' })
+      .expect(403);
     await h.http().put('/api/admin/settings/show_app_gallery').send({ value: 'false' }).expect(401);
     await h.http().get('/api/admin/settings').expect(401);
     expect((await h.http().get('/api/settings/show_app_gallery')).body.value).toBe('true');

@@ -18,7 +18,9 @@ export function createContractsService(opts: ContractsOptions = {}): ServiceDefi
     build: async (ctx) => {
       const subscription = await subscribeToPartners(ctx);
       const inProcess = options.inProcessWorker ?? ctx.infra.kind.jobs === 'sqlite';
-      const worker = inProcess ? await startDocumentWorker(ctx, options.workerObjects(ctx.infra.objects)) : undefined;
+      const worker = inProcess
+        ? await startDocumentWorker(ctx, options.workerObjects(ctx.infra.objects))
+        : undefined;
       return {
         app: buildApp(ctx, options),
         async stop() {

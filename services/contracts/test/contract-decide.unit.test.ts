@@ -29,15 +29,27 @@ const created: ContractEvent = {
 
 describe('contract decide/evolve', () => {
   it('Given a known partner, when a contract is created, then ContractCreated carries contractId, partnerId and every field', () => {
-    const events = decide({ type: 'CreateContract', id: 'c1', fields, partnerKnown: true, at }, contractDecider.initialState());
+    const events = decide(
+      { type: 'CreateContract', id: 'c1', fields, partnerKnown: true, at },
+      contractDecider.initialState(),
+    );
     expect(events).toEqual([created]);
-    expect(events[0]!.data).toMatchObject({ pollsPerMonth: 0, auctionsPerMonth: 0, articlesPerWeek: 0, quizPerMonth: 0, setupFee: '£1,500' });
+    expect(events[0]!.data).toMatchObject({
+      pollsPerMonth: 0,
+      auctionsPerMonth: 0,
+      articlesPerWeek: 0,
+      quizPerMonth: 0,
+      setupFee: '£1,500',
+    });
   });
 
   it('Given an unknown partner, when a contract is created, then it is a 404 and nothing is decided', () => {
-    expect(() => decide({ type: 'CreateContract', id: 'c1', fields, partnerKnown: false, at }, contractDecider.initialState())).toThrow(
-      expect.objectContaining({ status: 404 }),
-    );
+    expect(() =>
+      decide(
+        { type: 'CreateContract', id: 'c1', fields, partnerKnown: false, at },
+        contractDecider.initialState(),
+      ),
+    ).toThrow(expect.objectContaining({ status: 404 }));
   });
 
   it('Given a contract, when the same id is created again, then it is a 409', () => {
@@ -49,11 +61,27 @@ describe('contract decide/evolve', () => {
 
   it('Given a contract, when it is updated with new terms, then ContractUpdated keeps its partner', () => {
     const state = fold(contractDecider, [created]);
-    const events = decide({ type: 'UpdateContract', id: 'c1', fields: { ...terms, revenueSharePercent: 50 }, at }, state);
+    const events = decide(
+      { type: 'UpdateContract', id: 'c1', fields: { ...terms, revenueSharePercent: 50 }, at },
+      state,
+    );
     expect(events).toEqual([
-      { type: 'ContractUpdated', data: { contractId: 'c1', partnerId: 'p1', ...terms, revenueSharePercent: 50, updatedAt: at.toISOString() } },
+      {
+        type: 'ContractUpdated',
+        data: {
+          contractId: 'c1',
+          partnerId: 'p1',
+          ...terms,
+          revenueSharePercent: 50,
+          updatedAt: at.toISOString(),
+        },
+      },
     ]);
-    expect(fold(contractDecider, [created, ...events])).toEqual({ exists: true, partnerId: 'p1', terms: { ...terms, revenueSharePercent: 50 } });
+    expect(fold(contractDecider, [created, ...events])).toEqual({
+      exists: true,
+      partnerId: 'p1',
+      terms: { ...terms, revenueSharePercent: 50 },
+    });
   });
 
   it('Given a contract, when it is updated with the same terms, then nothing is decided', () => {
@@ -63,14 +91,14 @@ describe('contract decide/evolve', () => {
 
   it('Given a contract, when an update names another partner, then it is a 400', () => {
     const state = fold(contractDecider, [created]);
-    expect(() => decide({ type: 'UpdateContract', id: 'c1', fields: { ...fields, partnerId: 'p2' }, at }, state)).toThrow(
-      expect.objectContaining({ status: 400 }),
-    );
+    expect(() =>
+      decide({ type: 'UpdateContract', id: 'c1', fields: { ...fields, partnerId: 'p2' }, at }, state),
+    ).toThrow(expect.objectContaining({ status: 400 }));
   });
 
   it('Given no contract, when it is updated, then it is a 404', () => {
-    expect(() => decide({ type: 'UpdateContract', id: 'nope', fields, at }, contractDecider.initialState())).toThrow(
-      expect.objectContaining({ status: 404 }),
-    );
+    expect(() =>
+      decide({ type: 'UpdateContract', id: 'nope', fields, at }, contractDecider.initialState()),
+    ).toThrow(expect.objectContaining({ status: 404 }));
   });
 });

@@ -13,29 +13,57 @@ describe('contracts service: contracts', () => {
   afterEach(async () => h.stop());
 
   const post = (body: object) => request(h.app).post('/api/admin/contracts').set(admin()).send(body);
-  const listed = async () => (await request(h.app).get(`/api/admin/partners/${partnerId}/contracts`).set(admin()).expect(200)).body;
+  const listed = async () =>
+    (await request(h.app).get(`/api/admin/partners/${partnerId}/contracts`).set(admin()).expect(200)).body;
   const storedTypes = async () => (await h.svc.ctx.infra.eventStore.readAll(0)).map((e) => e.type);
 
   it('When an admin creates a contract, then 201 returns it, the partner lists it and ContractCreated is published', async () => {
     const res = await post(validContract(partnerId)).expect(201);
-    expect(res.body).toEqual({ ...validContract(partnerId), id: expect.any(String), templateId: null, createdAt: expect.any(String) });
+    expect(res.body).toEqual({
+      ...validContract(partnerId),
+      id: expect.any(String),
+      templateId: null,
+      createdAt: expect.any(String),
+    });
     expect(res.headers['cache-control']).toBe('no-store');
     expect(await listed()).toEqual([res.body]);
     const events = await h.svc.ctx.infra.eventStore.readAll(0);
     const created = events.find((e) => e.type === 'ContractCreated')!;
     const { partnerId: _p, ...terms } = validContract(partnerId);
-    expect(created.data).toEqual({ contractId: res.body.id, partnerId, ...terms, templateId: null, createdAt: res.body.createdAt });
+    expect(created.data).toEqual({
+      contractId: res.body.id,
+      partnerId,
+      ...terms,
+      templateId: null,
+      createdAt: res.body.createdAt,
+    });
     expect(created.meta).toMatchObject({ actor: 'ops' });
   });
 
   it('When the numeric fields are left out, then they default to 0', async () => {
-    const { revenueSharePercent: _r, pollsPerMonth: _p, auctionsPerMonth: _a, articlesPerWeek: _w, quizPerMonth: _q, ...rest } = validContract(partnerId);
+    const {
+      revenueSharePercent: _r,
+      pollsPerMonth: _p,
+      auctionsPerMonth: _a,
+      articlesPerWeek: _w,
+      quizPerMonth: _q,
+      ...rest
+    } = validContract(partnerId);
     const res = await post(rest).expect(201);
-    expect(res.body).toMatchObject({ revenueSharePercent: 0, pollsPerMonth: 0, auctionsPerMonth: 0, articlesPerWeek: 0, quizPerMonth: 0 });
+    expect(res.body).toMatchObject({
+      revenueSharePercent: 0,
+      pollsPerMonth: 0,
+      auctionsPerMonth: 0,
+      articlesPerWeek: 0,
+      quizPerMonth: 0,
+    });
   });
 
   it.each([0, 50])('When revenueSharePercent is %i, then the contract is created', async (v) => {
-    expect((await post({ ...validContract(partnerId), revenueSharePercent: v }).expect(201)).body.revenueSharePercent).toBe(v);
+    expect(
+      (await post({ ...validContract(partnerId), revenueSharePercent: v }).expect(201)).body
+        .revenueSharePercent,
+    ).toBe(v);
   });
 
   it.each([
@@ -57,13 +85,25 @@ describe('contracts service: contracts', () => {
   });
 
   it('When the quotas are 0 and the term is 1 month, then the contract is created', async () => {
-    const zero = { pollsPerMonth: 0, auctionsPerMonth: 0, articlesPerWeek: 0, quizPerMonth: 0, lengthMonths: 1 };
+    const zero = {
+      pollsPerMonth: 0,
+      auctionsPerMonth: 0,
+      articlesPerWeek: 0,
+      quizPerMonth: 0,
+      lengthMonths: 1,
+    };
     expect((await post({ ...validContract(partnerId), ...zero }).expect(201)).body).toMatchObject(zero);
   });
 
   it('When the end date is before the start date, then 400 on endDate; the same day is accepted', async () => {
-    const res = await post({ ...validContract(partnerId), startDate: '2026-12-01', endDate: '2026-11-30' }).expect(400);
-    expect(res.body.error.details).toEqual([expect.objectContaining({ path: 'endDate', message: 'End date must not be before the start date' })]);
+    const res = await post({
+      ...validContract(partnerId),
+      startDate: '2026-12-01',
+      endDate: '2026-11-30',
+    }).expect(400);
+    expect(res.body.error.details).toEqual([
+      expect.objectContaining({ path: 'endDate', message: 'End date must not be before the start date' }),
+    ]);
     await post({ ...validContract(partnerId), startDate: '2026-12-01', endDate: '2026-12-01' }).expect(201);
   });
 
@@ -71,13 +111,30 @@ describe('contracts service: contracts', () => {
     const res = await post({ partnerId }).expect(400);
     const paths = res.body.error.details.map((d: { path: string }) => d.path);
     expect(paths).toEqual(
-      expect.arrayContaining(['companyName', 'registrationNumber', 'companyAddress', 'clientName', 'clientEmail', 'clientTelephone', 'clientPosition', 'startDate', 'endDate', 'lengthMonths', 'platformName', 'setupFee', 'penaltyFeePerMonth']),
+      expect.arrayContaining([
+        'companyName',
+        'registrationNumber',
+        'companyAddress',
+        'clientName',
+        'clientEmail',
+        'clientTelephone',
+        'clientPosition',
+        'startDate',
+        'endDate',
+        'lengthMonths',
+        'platformName',
+        'setupFee',
+        'penaltyFeePerMonth',
+      ]),
     );
   });
 
   it('When the partner is unknown, then 404 and nothing is written', async () => {
     const res = await post(validContract('no-such-partner')).expect(404);
-    expect(res.body.error).toMatchObject({ code: 'not_found', message: 'No partner with id no-such-partner' });
+    expect(res.body.error).toMatchObject({
+      code: 'not_found',
+      message: 'No partner with id no-such-partner',
+    });
     expect(await storedTypes()).not.toContain('ContractCreated');
   });
 
@@ -89,23 +146,49 @@ describe('contracts service: contracts', () => {
       .set(admin())
       .send({ ...terms, revenueSharePercent: 50, setupFee: '£2,000' })
       .expect(200);
-    expect(res.body).toEqual({ ...created, revenueSharePercent: 50, setupFee: '£2,000', updatedAt: expect.any(String) });
+    expect(res.body).toEqual({
+      ...created,
+      revenueSharePercent: 50,
+      setupFee: '£2,000',
+      updatedAt: expect.any(String),
+    });
     expect(await listed()).toEqual([res.body]);
     const updated = (await h.svc.ctx.infra.eventStore.readAll(0)).find((e) => e.type === 'ContractUpdated')!;
-    expect(updated.data).toMatchObject({ contractId: created.id, partnerId, revenueSharePercent: 50, setupFee: '£2,000' });
+    expect(updated.data).toMatchObject({
+      contractId: created.id,
+      partnerId,
+      revenueSharePercent: 50,
+      setupFee: '£2,000',
+    });
   });
 
   it('When an edit breaks a limit or names another partner, then 400 and the contract is unchanged', async () => {
     const created = (await post(validContract(partnerId)).expect(201)).body;
-    await request(h.app).put(`/api/admin/contracts/${created.id}`).set(admin()).send({ ...validContract(partnerId), revenueSharePercent: 51 }).expect(400);
-    await request(h.app).put(`/api/admin/contracts/${created.id}`).set(admin()).send({ ...validContract(partnerId), lengthMonths: 0 }).expect(400);
+    await request(h.app)
+      .put(`/api/admin/contracts/${created.id}`)
+      .set(admin())
+      .send({ ...validContract(partnerId), revenueSharePercent: 51 })
+      .expect(400);
+    await request(h.app)
+      .put(`/api/admin/contracts/${created.id}`)
+      .set(admin())
+      .send({ ...validContract(partnerId), lengthMonths: 0 })
+      .expect(400);
     const other = await h.addPartner({ name: 'Other' });
-    await request(h.app).put(`/api/admin/contracts/${created.id}`).set(admin()).send(validContract(other.id)).expect(400);
+    await request(h.app)
+      .put(`/api/admin/contracts/${created.id}`)
+      .set(admin())
+      .send(validContract(other.id))
+      .expect(400);
     expect(await listed()).toEqual([created]);
   });
 
   it('When an unknown contract is edited or read, then 404', async () => {
-    await request(h.app).put('/api/admin/contracts/nope').set(admin()).send(validContract(partnerId)).expect(404);
+    await request(h.app)
+      .put('/api/admin/contracts/nope')
+      .set(admin())
+      .send(validContract(partnerId))
+      .expect(404);
     await request(h.app).get('/api/admin/contracts/nope').set(admin()).expect(404);
   });
 
@@ -120,7 +203,9 @@ describe('contracts service: contracts', () => {
     const b = (await post({ ...validContract(partnerId), companyName: 'Second' }).expect(201)).body;
     const c = (await post(validContract(other)).expect(201)).body;
     expect((await listed()).map((x: { id: string }) => x.id)).toEqual([a.id, b.id]);
-    const others = (await request(h.app).get(`/api/admin/partners/${other}/contracts`).set(admin()).expect(200)).body;
+    const others = (
+      await request(h.app).get(`/api/admin/partners/${other}/contracts`).set(admin()).expect(200)
+    ).body;
     expect(others.map((x: { id: string }) => x.id)).toEqual([c.id]);
   });
 
@@ -145,12 +230,17 @@ describe('contracts service: contracts', () => {
   it('When the read models are rebuilt from the events, then every answer is the same', async () => {
     const other = (await h.addPartner({ name: 'Other' })).id;
     const a = (await post(validContract(partnerId)).expect(201)).body;
-    await request(h.app).put(`/api/admin/contracts/${a.id}`).set(admin()).send({ ...validContract(partnerId), quizPerMonth: 9 }).expect(200);
+    await request(h.app)
+      .put(`/api/admin/contracts/${a.id}`)
+      .set(admin())
+      .send({ ...validContract(partnerId), quizPerMonth: 9 })
+      .expect(200);
     await post(validContract(other)).expect(201);
     await h.changePartner(other, { name: 'Renamed' });
     const answers = async () => ({
       mine: await listed(),
-      other: (await request(h.app).get(`/api/admin/partners/${other}/contracts`).set(admin()).expect(200)).body,
+      other: (await request(h.app).get(`/api/admin/partners/${other}/contracts`).set(admin()).expect(200))
+        .body,
       one: (await request(h.app).get(`/api/admin/contracts/${a.id}`).set(admin()).expect(200)).body,
     });
     const live = await answers();

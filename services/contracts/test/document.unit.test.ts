@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import PizZip from 'pizzip';
 import type { Contract } from '@12yards/api';
-import { buildDefaultTemplate, buildDocx, defaultTemplatePath, simpleDocumentXml } from '../src/document/default-template';
+import {
+  buildDefaultTemplate,
+  buildDocx,
+  defaultTemplatePath,
+  simpleDocumentXml,
+} from '../src/document/default-template';
 import { documentData, PLACEHOLDERS, renderDocx, TemplateProblem } from '../src/document/render';
 import { endDateFor, prefillContract } from '../src/contract/prefill';
 import { sniffTemplate, templateFileName } from '../src/template/sniff';
@@ -44,7 +49,17 @@ describe('contract documents', () => {
 
   it('When the default template is filled, then every value is in word/document.xml (escaped) and no placeholder is left', () => {
     const xml = text(renderDocx(buildDefaultTemplate(), documentData(contract, 'Alex', '2026-11-22')));
-    for (const v of ['Leeds Fans &amp; Co &lt;Ltd&gt;', '01234567', '£1,500', '£250', '20%', '2027-11-30', 'alex@example.com', 'Director', '2026-11-22']) {
+    for (const v of [
+      'Leeds Fans &amp; Co &lt;Ltd&gt;',
+      '01234567',
+      '£1,500',
+      '£250',
+      '20%',
+      '2027-11-30',
+      'alex@example.com',
+      'Director',
+      '2026-11-22',
+    ]) {
       expect(xml).toContain(v);
     }
     expect(xml).not.toMatch(/\{[a-zA-Z]+\}/);
@@ -67,7 +82,9 @@ describe('contract documents', () => {
   });
 
   it('When the bytes are not a zip, then TemplateProblem, not a crash', () => {
-    expect(() => renderDocx(Buffer.from('%PDF-1.4 not a docx'), documentData(contract, 'A', '2026-11-22'))).toThrow(TemplateProblem);
+    expect(() =>
+      renderDocx(Buffer.from('%PDF-1.4 not a docx'), documentData(contract, 'A', '2026-11-22')),
+    ).toThrow(TemplateProblem);
   });
 
   it('When a file name is given, then only its base name is kept with the extension of its real type', () => {
@@ -78,7 +95,14 @@ describe('contract documents', () => {
 });
 
 describe('generated contract prefill', () => {
-  const partner = { id: 'p1', name: 'Alex Smith', email: 'alex@example.com', type: 'club', organization: 'Leeds Fans', position: 'Chair' };
+  const partner = {
+    id: 'p1',
+    name: 'Alex Smith',
+    email: 'alex@example.com',
+    type: 'club',
+    organization: 'Leeds Fans',
+    position: 'Chair',
+  };
 
   it('When a term starts on the 1st, then it ends on the last day before the same date lengthMonths later', () => {
     expect(endDateFor('2026-01-01', 12)).toBe('2026-12-31');
@@ -99,12 +123,26 @@ describe('generated contract prefill', () => {
       endDate: '2027-11-21',
       platformName: '12Yards',
     });
-    expect(missing).toEqual(['registrationNumber', 'companyAddress', 'clientTelephone', 'setupFee', 'penaltyFeePerMonth']);
+    expect(missing).toEqual([
+      'registrationNumber',
+      'companyAddress',
+      'clientTelephone',
+      'setupFee',
+      'penaltyFeePerMonth',
+    ]);
   });
 
   it('When fields are given, then they win over the prefill', () => {
-    const { candidate, missing } = prefillContract({ ...partner, organization: undefined, position: undefined, knownAs: 'AlexTV' }, { companyName: 'Alex Media Ltd', startDate: '2027-01-01', lengthMonths: 6 }, '2026-11-22');
-    expect(candidate).toMatchObject({ companyName: 'Alex Media Ltd', startDate: '2027-01-01', endDate: '2027-06-30' });
+    const { candidate, missing } = prefillContract(
+      { ...partner, organization: undefined, position: undefined, knownAs: 'AlexTV' },
+      { companyName: 'Alex Media Ltd', startDate: '2027-01-01', lengthMonths: 6 },
+      '2026-11-22',
+    );
+    expect(candidate).toMatchObject({
+      companyName: 'Alex Media Ltd',
+      startDate: '2027-01-01',
+      endDate: '2027-06-30',
+    });
     expect(missing).toContain('clientPosition');
   });
 });

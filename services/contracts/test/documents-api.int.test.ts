@@ -7,14 +7,20 @@ import { admin, binary, startContracts, type Harness } from './helpers';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const documentXml = (docx: Buffer) => new PizZip(docx).file('word/document.xml')!.asText();
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+);
 
 describe('contracts service: contract documents', () => {
   let h: Harness;
   afterEach(async () => h?.stop());
 
   const generate = (id: string) =>
-    request(h.app).post(`/api/admin/contracts/${id}/generate-document`).set(admin()).buffer(true).parse(binary);
+    request(h.app)
+      .post(`/api/admin/contracts/${id}/generate-document`)
+      .set(admin())
+      .buffer(true)
+      .parse(binary);
   const uploadTemplate = (name: string, validFromDate: string, bytes: Buffer, filename = 'template.docx') =>
     request(h.app)
       .post('/api/admin/contract-templates')
@@ -35,29 +41,50 @@ describe('contracts service: contract documents', () => {
     it('When no template is uploaded, then the default template is filled with every value of the contract', async () => {
       const res = await generate(contract.id).expect(200);
       expect(res.headers['content-type']).toBe(DOCX);
-      expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="?contract-${contract.id}\\.docx"?$`));
+      expect(res.headers['content-disposition']).toMatch(
+        new RegExp(`^attachment; filename="?contract-${contract.id}\\.docx"?$`),
+      );
       const xml = documentXml(res.body);
       expect(xml).toContain('PARTNERSHIP AGREEMENT');
       const values = [
         'Leeds Fans &amp; Co',
         'Leeds Supporters Club',
         contract.id,
-        ...['registrationNumber', 'companyAddress', 'clientName', 'clientEmail', 'clientTelephone', 'clientPosition', 'startDate', 'endDate', 'platformName', 'setupFee', 'penaltyFeePerMonth'].map(
-          (f) => String(contract[f as keyof typeof contract]),
-        ),
+        ...[
+          'registrationNumber',
+          'companyAddress',
+          'clientName',
+          'clientEmail',
+          'clientTelephone',
+          'clientPosition',
+          'startDate',
+          'endDate',
+          'platformName',
+          'setupFee',
+          'penaltyFeePerMonth',
+        ].map((f) => String(contract[f as keyof typeof contract])),
       ];
       for (const v of values) expect(xml).toContain(v);
       expect(xml).toContain('£1,500');
       expect(xml).toContain('£250 per month');
       expect(xml).toContain('>20%<');
-      for (const n of ['lengthMonths', 'pollsPerMonth', 'auctionsPerMonth', 'articlesPerWeek', 'quizPerMonth'] as const) {
+      for (const n of [
+        'lengthMonths',
+        'pollsPerMonth',
+        'auctionsPerMonth',
+        'articlesPerWeek',
+        'quizPerMonth',
+      ] as const) {
         expect(xml).toContain(`>${contract[n]}<`);
       }
       expect(xml).not.toMatch(/\{[A-Za-z]+\}/);
     });
 
     it('When templates are uploaded, then the newest valid .docx is used; future ones and pdfs are not', async () => {
-      const tpl = (label: string) => buildDocx(simpleDocumentXml([`${label} for {companyName}`, 'Fee {setupFee}, share {revenueSharePercent}%']));
+      const tpl = (label: string) =>
+        buildDocx(
+          simpleDocumentXml([`${label} for {companyName}`, 'Fee {setupFee}, share {revenueSharePercent}%']),
+        );
       await uploadTemplate('Old', '2020-01-01', tpl('OLD TEMPLATE'));
       await uploadTemplate('Current', '2021-06-01', tpl('CURRENT TEMPLATE'));
       await uploadTemplate('Future', '2999-01-01', tpl('FUTURE TEMPLATE'));
@@ -70,7 +97,11 @@ describe('contracts service: contract documents', () => {
     });
 
     it('When the template has a broken placeholder, then 422 names it', async () => {
-      await uploadTemplate('Broken', '2021-01-01', buildDocx(simpleDocumentXml(['Fee {setupFee}', 'Dear {clientName'])));
+      await uploadTemplate(
+        'Broken',
+        '2021-01-01',
+        buildDocx(simpleDocumentXml(['Fee {setupFee}', 'Dear {clientName'])),
+      );
       const res = await generate(contract.id).expect(422);
       const body = JSON.parse(res.body.toString());
       expect(body.error.code).toBe('template_invalid');
@@ -80,7 +111,11 @@ describe('contracts service: contract documents', () => {
     });
 
     it('When the template uses a placeholder that is not a contract field, then 422 names it', async () => {
-      await uploadTemplate('Typo', '2021-01-01', buildDocx(simpleDocumentXml(['{companyName} pays {setupFees}'])));
+      await uploadTemplate(
+        'Typo',
+        '2021-01-01',
+        buildDocx(simpleDocumentXml(['{companyName} pays {setupFees}'])),
+      );
       const body = JSON.parse((await generate(contract.id).expect(422)).body.toString());
       expect(body.error.message).toContain('{setupFees}');
     });
@@ -91,7 +126,11 @@ describe('contracts service: contract documents', () => {
     });
 
     it('When a contract is edited, then the next document holds the new values', async () => {
-      await request(h.app).put(`/api/admin/contracts/${contract.id}`).set(admin()).send({ ...contract, setupFee: '£9,999' }).expect(200);
+      await request(h.app)
+        .put(`/api/admin/contracts/${contract.id}`)
+        .set(admin())
+        .send({ ...contract, setupFee: '£9,999' })
+        .expect(200);
       const xml = documentXml((await generate(contract.id).expect(200)).body);
       expect(xml).toContain('£9,999');
       expect(xml).not.toContain('£1,500');
@@ -112,24 +151,36 @@ describe('contracts service: contract documents', () => {
     const res = await generate(contract.id).expect(200);
     expect(documentXml(res.body)).toContain(contract.companyName);
     expect(puts).toBe(2);
-    const job = await request(h.app).get(`/api/admin/contracts/jobs/${res.headers['x-job-id']}`).set(admin()).expect(200);
+    const job = await request(h.app)
+      .get(`/api/admin/contracts/jobs/${res.headers['x-job-id']}`)
+      .set(admin())
+      .expect(200);
     expect(job.body).toMatchObject({ state: 'completed', attemptsMade: 2 });
   });
 
   it('When storing fails on every try, then after the retries the answer is a 500 with the job failure, not a hang', async () => {
     const broken = (objects: ObjectStore): ObjectStore =>
-      Object.assign(Object.create(objects) as ObjectStore, { put: async () => Promise.reject(new Error('disk full')) });
+      Object.assign(Object.create(objects) as ObjectStore, {
+        put: async () => Promise.reject(new Error('disk full')),
+      });
     h = await startContracts({ workerObjects: broken });
     const contract = await h.createContract((await h.addPartner()).id);
     const res = await generate(contract.id).expect(500);
     const body = JSON.parse(res.body.toString());
-    expect(body.error).toMatchObject({ code: 'job_failed', message: 'Failed to generate contract document', details: { attempts: 3, error: 'disk full' } });
+    expect(body.error).toMatchObject({
+      code: 'job_failed',
+      message: 'Failed to generate contract document',
+      details: { attempts: 3, error: 'disk full' },
+    });
   });
 
   it('When the job does not finish in time, then 202 gives a job id to poll, and the document is downloadable once done', async () => {
     h = await startContracts({ jobWaitMs: 50, inProcessWorker: false });
     const contract = await h.createContract((await h.addPartner()).id);
-    const res = await request(h.app).post(`/api/admin/contracts/${contract.id}/generate-document`).set(admin()).expect(202);
+    const res = await request(h.app)
+      .post(`/api/admin/contracts/${contract.id}/generate-document`)
+      .set(admin())
+      .expect(202);
     expect(res.body).toEqual({
       jobId: expect.any(String),
       state: 'waiting',
@@ -147,8 +198,18 @@ describe('contracts service: contract documents', () => {
         await new Promise((r) => setTimeout(r, 50));
         status = (await request(h.app).get(res.body.statusUrl).set(admin()).expect(200)).body;
       }
-      expect(status).toEqual({ ...res.body, state: 'completed', attemptsMade: 1, downloadUrl: `${res.body.statusUrl}/download` });
-      const file = await request(h.app).get(status.downloadUrl).set(admin()).buffer(true).parse(binary).expect(200);
+      expect(status).toEqual({
+        ...res.body,
+        state: 'completed',
+        attemptsMade: 1,
+        downloadUrl: `${res.body.statusUrl}/download`,
+      });
+      const file = await request(h.app)
+        .get(status.downloadUrl)
+        .set(admin())
+        .buffer(true)
+        .parse(binary)
+        .expect(200);
       expect(file.headers['content-disposition']).toMatch(new RegExp(`contract-${contract.id}\\.docx`));
       expect(documentXml(file.body)).toContain(contract.registrationNumber);
     } finally {

@@ -18,7 +18,9 @@ const until = async <T>(probe: () => Promise<T | undefined>, what: string): Prom
 describe('contracts through the gateway, with the partners service', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack({ services: [partnersService, createContractsService({ partnerWaitMs: 2_000 })] });
+    stack = await startStack({
+      services: [partnersService, createContractsService({ partnerWaitMs: 2_000 })],
+    });
   });
   afterAll(async () => stack.stop());
 
@@ -32,7 +34,14 @@ describe('contracts through the gateway, with the partners service', () => {
   it('When an applicant becomes a contract partner, then GET /api/partners shows the partner as Partner and a document can be downloaded', async () => {
     const applied = await request(stack.app)
       .post('/api/partners')
-      .send({ name: 'Sam Carter', email: 'sam@leedsfans.example', type: 'club', organization: 'Leeds Fans', position: 'Chair', message: 'We would like to partner' })
+      .send({
+        name: 'Sam Carter',
+        email: 'sam@leedsfans.example',
+        type: 'club',
+        organization: 'Leeds Fans',
+        position: 'Chair',
+        message: 'We would like to partner',
+      })
       .expect(201);
     const partnerId = applied.body.id as string;
     const { agent, csrf } = await stack.login();
@@ -40,8 +49,16 @@ describe('contracts through the gateway, with the partners service', () => {
     // Without the CSRF token the write is refused.
     await agent.post('/api/admin/contracts').send(validContract(partnerId)).expect(403);
     // The partner reaches the contracts service over the bus; the write waits for it briefly.
-    const contract = (await agent.post('/api/admin/contracts').set('X-CSRF-Token', csrf).send(validContract(partnerId)).expect(201)).body;
-    expect((await agent.get(`/api/admin/partners/${partnerId}/contracts`).expect(200)).body).toEqual([contract]);
+    const contract = (
+      await agent
+        .post('/api/admin/contracts')
+        .set('X-CSRF-Token', csrf)
+        .send(validContract(partnerId))
+        .expect(201)
+    ).body;
+    expect((await agent.get(`/api/admin/partners/${partnerId}/contracts`).expect(200)).body).toEqual([
+      contract,
+    ]);
 
     const promoted = await until(async () => {
       const list = (await agent.get('/api/partners').expect(200)).body as { id: string; status: string }[];

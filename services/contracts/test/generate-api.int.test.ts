@@ -17,23 +17,36 @@ describe('contracts service: POST /api/admin/contracts/generate', () => {
     h = await startContracts({}, () => new Date('2026-11-22T09:30:00.000Z'));
   });
   afterEach(async () => h.stop());
-  const generate = (body: object) => request(h.app).post('/api/admin/contracts/generate').set(admin()).send(body);
+  const generate = (body: object) =>
+    request(h.app).post('/api/admin/contracts/generate').set(admin()).send(body);
 
   it('When only the partner is given, then 400 lists exactly the details a partner does not have, and nothing is created', async () => {
     const partner = await h.addPartner();
     const res = await generate({ partnerId: partner.id }).expect(400);
     expect(res.body.error).toEqual({
       code: 'missing_fields',
-      message: 'Missing contract details: registration number, company address, client phone, setup fee, penalty fee per month',
-      details: ['registrationNumber', 'companyAddress', 'clientTelephone', 'setupFee', 'penaltyFeePerMonth'].map((path) =>
-        expect.objectContaining({ path }),
-      ),
+      message:
+        'Missing contract details: registration number, company address, client phone, setup fee, penalty fee per month',
+      details: [
+        'registrationNumber',
+        'companyAddress',
+        'clientTelephone',
+        'setupFee',
+        'penaltyFeePerMonth',
+      ].map((path) => expect.objectContaining({ path })),
     });
-    expect((await request(h.app).get(`/api/admin/partners/${partner.id}/contracts`).set(admin()).expect(200)).body).toEqual([]);
+    expect(
+      (await request(h.app).get(`/api/admin/partners/${partner.id}/contracts`).set(admin()).expect(200)).body,
+    ).toEqual([]);
   });
 
   it('When the missing details are given, then 201 creates a contract prefilled from the partner, today and the latest template', async () => {
-    const partner = await h.addPartner({ name: 'Alex Smith', email: 'alex@leedsfans.example', organization: 'Leeds Fans', position: 'Chair' });
+    const partner = await h.addPartner({
+      name: 'Alex Smith',
+      email: 'alex@leedsfans.example',
+      organization: 'Leeds Fans',
+      position: 'Chair',
+    });
     await request(h.app)
       .post('/api/admin/contract-templates')
       .set(admin())
@@ -63,29 +76,61 @@ describe('contracts service: POST /api/admin/contracts/generate', () => {
       templateId: templates[0].id,
       createdAt: '2026-11-22T09:30:00.000Z',
     });
-    expect((await request(h.app).get(`/api/admin/partners/${partner.id}/contracts`).set(admin())).body).toEqual([res.body]);
+    expect(
+      (await request(h.app).get(`/api/admin/partners/${partner.id}/contracts`).set(admin())).body,
+    ).toEqual([res.body]);
     const types = (await h.svc.ctx.infra.eventStore.readAll(0)).map((e) => e.type);
     expect(types).toContain('ContractCreated');
     // and its document comes from that template
-    const doc = await request(h.app).post(`/api/admin/contracts/${res.body.id}/generate-document`).set(admin()).buffer(true).parse(binary).expect(200);
+    const doc = await request(h.app)
+      .post(`/api/admin/contracts/${res.body.id}/generate-document`)
+      .set(admin())
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
     expect(new PizZip(doc.body).file('word/document.xml')!.asText()).toContain('Agreement with Leeds Fans');
   });
 
   it('When the partner changed its details, then the prefill uses the new ones', async () => {
-    const partner = await h.addPartner({ type: 'influencer', organization: null, position: null, knownAs: 'AlexTV' });
+    const partner = await h.addPartner({
+      type: 'influencer',
+      organization: null,
+      position: null,
+      knownAs: 'AlexTV',
+    });
     await h.changePartner(partner.id, { name: 'Alex Jones', email: 'jones@example.com' });
     const missing = await generate({ partnerId: partner.id, ...missingOnly }).expect(400);
     expect(missing.body.error.message).toBe('Missing contract details: client position');
-    const res = await generate({ partnerId: partner.id, ...missingOnly, clientPosition: 'Creator', lengthMonths: 6, revenueSharePercent: 50 }).expect(201);
-    expect(res.body).toMatchObject({ companyName: 'AlexTV', clientName: 'Alex Jones', clientEmail: 'jones@example.com', endDate: '2027-05-21', revenueSharePercent: 50, templateId: null });
+    const res = await generate({
+      partnerId: partner.id,
+      ...missingOnly,
+      clientPosition: 'Creator',
+      lengthMonths: 6,
+      revenueSharePercent: 50,
+    }).expect(201);
+    expect(res.body).toMatchObject({
+      companyName: 'AlexTV',
+      clientName: 'Alex Jones',
+      clientEmail: 'jones@example.com',
+      endDate: '2027-05-21',
+      revenueSharePercent: 50,
+      templateId: null,
+    });
   });
 
   it('When a given field breaks a limit or the partner is unknown, then 400 or 404', async () => {
     const partner = await h.addPartner();
-    const res = await generate({ partnerId: partner.id, ...missingOnly, revenueSharePercent: 51 }).expect(400);
+    const res = await generate({ partnerId: partner.id, ...missingOnly, revenueSharePercent: 51 }).expect(
+      400,
+    );
     expect(res.body.error.details).toEqual([expect.objectContaining({ path: 'revenueSharePercent' })]);
     await generate({ partnerId: partner.id, ...missingOnly, lengthMonths: 0 }).expect(400);
-    await generate({ partnerId: partner.id, ...missingOnly, startDate: '2026-12-01', endDate: '2026-11-01' }).expect(400);
+    await generate({
+      partnerId: partner.id,
+      ...missingOnly,
+      startDate: '2026-12-01',
+      endDate: '2026-11-01',
+    }).expect(400);
     await generate({ partnerId: 'nobody', ...missingOnly }).expect(404);
     await generate({}).expect(400);
   });

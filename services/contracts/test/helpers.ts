@@ -53,7 +53,9 @@ export async function startContracts(options: ContractsOptions = {}, clock?: () 
     const id = String(data.id);
     const stream = `partner-${id}`;
     const version = (await partners.read(stream)).length;
-    await partners.append(stream, version === 0 ? 'no_stream' : version, [{ type, data: { ...data, at: new Date().toISOString() } }]);
+    await partners.append(stream, version === 0 ? 'no_stream' : version, [
+      { type, data: { ...data, at: new Date().toISOString() } },
+    ]);
     const deadline = Date.now() + 5_000;
     while (!(await until())) {
       if (Date.now() > deadline) throw new Error(`contracts never saw ${type} of partner ${id}`);
@@ -84,22 +86,33 @@ export async function startContracts(options: ContractsOptions = {}, clock?: () 
         source: 'public',
         ...fields,
       };
-      await partnerEvent('PartnerApplicationSubmitted', partner, async () => (await findPartner(svc.ctx.infra.readModels, id)) !== null);
+      await partnerEvent(
+        'PartnerApplicationSubmitted',
+        partner,
+        async () => (await findPartner(svc.ctx.infra.readModels, id)) !== null,
+      );
       return partner;
     },
     async changePartner(id: string, changes: Record<string, unknown>) {
       const before = await findPartner(svc.ctx.infra.readModels, id);
-      await partnerEvent('PartnerDetailsChanged', { ...before, version: undefined, ...changes, id }, async () => {
-        const now = await findPartner(svc.ctx.infra.readModels, id);
-        return now !== null && now.version !== before?.version;
-      });
+      await partnerEvent(
+        'PartnerDetailsChanged',
+        { ...before, version: undefined, ...changes, id },
+        async () => {
+          const now = await findPartner(svc.ctx.infra.readModels, id);
+          return now !== null && now.version !== before?.version;
+        },
+      );
     },
     async restart(options2: ContractsOptions = {}) {
       await svc.stop();
       svc = await startService(createContractsService({ ...opts, ...options2 }), env, { clock });
     },
     async createContract(partnerId: string, overrides: Record<string, unknown> = {}) {
-      const res = await request(svc.app).post('/api/admin/contracts').set(admin()).send({ ...validContract(partnerId), ...overrides });
+      const res = await request(svc.app)
+        .post('/api/admin/contracts')
+        .set(admin())
+        .send({ ...validContract(partnerId), ...overrides });
       if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body as { id: string } & ReturnType<typeof validContract>;
     },

@@ -13,26 +13,51 @@ const file = {
   size: 1234,
   objectKey: 'contract-templates/t1.docx',
 };
-const uploaded: ContractTemplateEvent = { type: 'ContractTemplateUploaded', data: { ...file, uploadedAt: at.toISOString() } };
+const uploaded: ContractTemplateEvent = {
+  type: 'ContractTemplateUploaded',
+  data: { ...file, uploadedAt: at.toISOString() },
+};
 
 describe('contract template decide/evolve', () => {
   it('Given nothing, when a template is uploaded, then ContractTemplateUploaded records the file', () => {
-    expect(decide({ type: 'UploadTemplate', file, at }, contractTemplateDecider.initialState())).toEqual([uploaded]);
+    expect(decide({ type: 'UploadTemplate', file, at }, contractTemplateDecider.initialState())).toEqual([
+      uploaded,
+    ]);
   });
 
   it('Given a template, when its name changes, then the event carries both values; the same values decide nothing', () => {
     const state = fold(contractTemplateDecider, [uploaded]);
     expect(decide({ type: 'ChangeTemplate', id: 't1', name: 'Standard', at }, state)).toEqual([
-      { type: 'ContractTemplateChanged', data: { templateId: 't1', name: 'Standard', validFromDate: '2026-01-01', changedAt: at.toISOString() } },
+      {
+        type: 'ContractTemplateChanged',
+        data: {
+          templateId: 't1',
+          name: 'Standard',
+          validFromDate: '2026-01-01',
+          changedAt: at.toISOString(),
+        },
+      },
     ]);
     expect(decide({ type: 'ChangeTemplate', id: 't1', validFromDate: '2026-01-01', at }, state)).toEqual([]);
   });
 
   it('Given a deleted template, when it is changed or deleted again, then it is a 404', () => {
-    const deleted = decide({ type: 'DeleteTemplate', id: 't1', at }, fold(contractTemplateDecider, [uploaded]));
-    expect(deleted).toEqual([{ type: 'ContractTemplateDeleted', data: { templateId: 't1', objectKey: file.objectKey, deletedAt: at.toISOString() } }]);
+    const deleted = decide(
+      { type: 'DeleteTemplate', id: 't1', at },
+      fold(contractTemplateDecider, [uploaded]),
+    );
+    expect(deleted).toEqual([
+      {
+        type: 'ContractTemplateDeleted',
+        data: { templateId: 't1', objectKey: file.objectKey, deletedAt: at.toISOString() },
+      },
+    ]);
     const state = fold(contractTemplateDecider, [uploaded, ...deleted]);
-    expect(() => decide({ type: 'DeleteTemplate', id: 't1', at }, state)).toThrow(expect.objectContaining({ status: 404 }));
-    expect(() => decide({ type: 'ChangeTemplate', id: 't1', name: 'x', at }, state)).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => decide({ type: 'DeleteTemplate', id: 't1', at }, state)).toThrow(
+      expect.objectContaining({ status: 404 }),
+    );
+    expect(() => decide({ type: 'ChangeTemplate', id: 't1', name: 'x', at }, state)).toThrow(
+      expect.objectContaining({ status: 404 }),
+    );
   });
 });

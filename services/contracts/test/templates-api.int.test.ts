@@ -5,7 +5,9 @@ import { buildDefaultTemplate } from '../src/document/default-template';
 import { admin, binary, editor, startContracts, type Harness } from './helpers';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+);
 /** An OLE compound file header, as a Word 97-2003 .doc starts. */
 const doc = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
 
@@ -17,15 +19,30 @@ describe('contracts service: contract templates', () => {
   afterEach(async () => h.stop());
 
   const upload = (name: string, validFromDate: string, file?: { bytes: Buffer; filename: string }) => {
-    const req = request(h.app).post('/api/admin/contract-templates').set(admin()).field('name', name).field('validFromDate', validFromDate);
-    return file ? req.attach('file', file.bytes, { filename: file.filename, contentType: 'application/octet-stream' }) : req;
+    const req = request(h.app)
+      .post('/api/admin/contract-templates')
+      .set(admin())
+      .field('name', name)
+      .field('validFromDate', validFromDate);
+    return file
+      ? req.attach('file', file.bytes, { filename: file.filename, contentType: 'application/octet-stream' })
+      : req;
   };
-  const list = async () => (await request(h.app).get('/api/admin/contract-templates').set(admin()).expect(200)).body;
-  const download = (id: string) => request(h.app).get(`/api/admin/contract-templates/${id}/download`).set(admin()).buffer(true).parse(binary);
+  const list = async () =>
+    (await request(h.app).get('/api/admin/contract-templates').set(admin()).expect(200)).body;
+  const download = (id: string) =>
+    request(h.app)
+      .get(`/api/admin/contract-templates/${id}/download`)
+      .set(admin())
+      .buffer(true)
+      .parse(binary);
 
   it('When a .docx is uploaded, then 201 describes it, the list shows it and the download gives back the same bytes', async () => {
     const bytes = buildDefaultTemplate();
-    const res = await upload('Standard 2026', '2026-01-01', { bytes, filename: 'Standard terms.docx' }).expect(201);
+    const res = await upload('Standard 2026', '2026-01-01', {
+      bytes,
+      filename: 'Standard terms.docx',
+    }).expect(201);
     expect(res.body).toEqual({
       id: expect.any(String),
       name: 'Standard 2026',
@@ -45,7 +62,9 @@ describe('contracts service: contract templates', () => {
   });
 
   it('When a .pdf is renamed .docx, then it is recognised by its content and stored and served as a pdf', async () => {
-    const res = await upload('Printed terms', '2026-01-01', { bytes: pdf, filename: 'terms.docx' }).expect(201);
+    const res = await upload('Printed terms', '2026-01-01', { bytes: pdf, filename: 'terms.docx' }).expect(
+      201,
+    );
     expect(res.body).toMatchObject({ mimeType: 'application/pdf', fileName: 'terms.pdf' });
     const file = await download(res.body.id).expect(200);
     expect(file.headers['content-type']).toBe('application/pdf');
@@ -59,8 +78,14 @@ describe('contracts service: contract templates', () => {
   });
 
   it('When the file is neither .doc, .docx nor .pdf by content, then 415 and nothing is stored, whatever its name', async () => {
-    const res = await upload('Notes', '2026-01-01', { bytes: Buffer.from('just some text {companyName}'), filename: 'notes.docx' }).expect(415);
-    expect(res.body.error).toMatchObject({ code: 'unsupported_file_type', message: 'The file must be a .doc, .docx or .pdf document' });
+    const res = await upload('Notes', '2026-01-01', {
+      bytes: Buffer.from('just some text {companyName}'),
+      filename: 'notes.docx',
+    }).expect(415);
+    expect(res.body.error).toMatchObject({
+      code: 'unsupported_file_type',
+      message: 'The file must be a .doc, .docx or .pdf document',
+    });
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     await upload('Picture', '2026-01-01', { bytes: png, filename: 'x.pdf' }).expect(415);
     expect(await list()).toEqual([]);
@@ -94,12 +119,24 @@ describe('contracts service: contract templates', () => {
 
   it('When a template is patched, then name and date change and the file stays; bad or empty patches are 400; unknown is 404', async () => {
     const t = (await upload('Draft', '2026-01-01', { bytes: pdf, filename: 'a.pdf' }).expect(201)).body;
-    const res = await request(h.app).patch(`/api/admin/contract-templates/${t.id}`).set(admin()).send({ name: 'Final', validFromDate: '2026-02-01' }).expect(200);
+    const res = await request(h.app)
+      .patch(`/api/admin/contract-templates/${t.id}`)
+      .set(admin())
+      .send({ name: 'Final', validFromDate: '2026-02-01' })
+      .expect(200);
     expect(res.body).toEqual({ ...t, name: 'Final', validFromDate: '2026-02-01' });
     expect(await list()).toEqual([res.body]);
     await request(h.app).patch(`/api/admin/contract-templates/${t.id}`).set(admin()).send({}).expect(400);
-    await request(h.app).patch(`/api/admin/contract-templates/${t.id}`).set(admin()).send({ validFromDate: '01/02/2026' }).expect(400);
-    await request(h.app).patch('/api/admin/contract-templates/nope').set(admin()).send({ name: 'x' }).expect(404);
+    await request(h.app)
+      .patch(`/api/admin/contract-templates/${t.id}`)
+      .set(admin())
+      .send({ validFromDate: '01/02/2026' })
+      .expect(400);
+    await request(h.app)
+      .patch('/api/admin/contract-templates/nope')
+      .set(admin())
+      .send({ name: 'x' })
+      .expect(404);
     await download(t.id).expect(200);
   });
 
@@ -111,12 +148,20 @@ describe('contracts service: contract templates', () => {
     expect(await list()).toEqual([]);
     await download(t.id).expect(404);
     await request(h.app).delete(`/api/admin/contract-templates/${t.id}`).set(admin()).expect(404);
-    const keys = (await h.svc.ctx.infra.eventStore.readAll(0)).map((e) => (e.data as { objectKey?: string }).objectKey).filter(Boolean);
+    const keys = (await h.svc.ctx.infra.eventStore.readAll(0))
+      .map((e) => (e.data as { objectKey?: string }).objectKey)
+      .filter(Boolean);
     expect(await h.svc.ctx.infra.objects.stat(keys[0]!)).toBeNull();
   });
 
   it('When an editor uploads, lists and patches, then it is allowed; without an identity every route is 401', async () => {
-    await request(h.app).post('/api/admin/contract-templates').set(editor()).field('name', 'E').field('validFromDate', '2026-01-01').attach('file', pdf, 'e.pdf').expect(201);
+    await request(h.app)
+      .post('/api/admin/contract-templates')
+      .set(editor())
+      .field('name', 'E')
+      .field('validFromDate', '2026-01-01')
+      .attach('file', pdf, 'e.pdf')
+      .expect(201);
     await request(h.app).get('/api/admin/contract-templates').set(editor()).expect(200);
     await request(h.app).get('/api/admin/contract-templates').expect(401);
     await request(h.app).post('/api/admin/contract-templates').attach('file', pdf, 'e.pdf').expect(401);
@@ -129,10 +174,18 @@ describe('contracts service: contract templates', () => {
     const a = (await upload('A', '2026-01-01', { bytes: pdf, filename: 'a.pdf' }).expect(201)).body;
     const b = (await upload('B', '2025-01-01', { bytes: doc, filename: 'b.doc' }).expect(201)).body;
     await upload('C', '2024-01-01', { bytes: pdf, filename: 'c.pdf' }).expect(201);
-    await request(h.app).patch(`/api/admin/contract-templates/${a.id}`).set(admin()).send({ name: 'A2' }).expect(200);
+    await request(h.app)
+      .patch(`/api/admin/contract-templates/${a.id}`)
+      .set(admin())
+      .send({ name: 'A2' })
+      .expect(200);
     await request(h.app).delete(`/api/admin/contract-templates/${b.id}`).set(admin()).expect(204);
     const live = await list();
-    await new Projector(h.svc.ctx.infra.eventStore, h.svc.ctx.infra.readModels, contractsProjections).rebuild();
+    await new Projector(
+      h.svc.ctx.infra.eventStore,
+      h.svc.ctx.infra.readModels,
+      contractsProjections,
+    ).rebuild();
     expect(await list()).toEqual(live);
     expect(live.map((t: { name: string }) => t.name)).toEqual(['A2', 'C']);
   });

@@ -1,4 +1,10 @@
-import { contractInput, contractUpdate, generateContractRequest, templateMeta, templatePatch } from '@12yards/api';
+import {
+  contractInput,
+  contractUpdate,
+  generateContractRequest,
+  templateMeta,
+  templatePatch,
+} from '@12yards/api';
 
 const valid = {
   partnerId: 'p1',
@@ -21,7 +27,13 @@ const paths = (r: { success: boolean; error?: { issues: { path: PropertyKey[] }[
 
 describe('contract validation (packages/api)', () => {
   it('When the numbers are left out, then revenue share and the quotas default to 0', () => {
-    expect(contractInput.parse(valid)).toMatchObject({ revenueSharePercent: 0, pollsPerMonth: 0, auctionsPerMonth: 0, articlesPerWeek: 0, quizPerMonth: 0 });
+    expect(contractInput.parse(valid)).toMatchObject({
+      revenueSharePercent: 0,
+      pollsPerMonth: 0,
+      auctionsPerMonth: 0,
+      articlesPerWeek: 0,
+      quizPerMonth: 0,
+    });
   });
 
   it.each([0, 50, '50'])('When revenueSharePercent is %p, then it passes', (v) => {
@@ -29,7 +41,9 @@ describe('contract validation (packages/api)', () => {
   });
 
   it.each([51, -1, 10.5])('When revenueSharePercent is %p, then it fails on that field', (v) => {
-    expect(paths(contractInput.safeParse({ ...valid, revenueSharePercent: v }))).toEqual(['revenueSharePercent']);
+    expect(paths(contractInput.safeParse({ ...valid, revenueSharePercent: v }))).toEqual([
+      'revenueSharePercent',
+    ]);
   });
 
   it('When lengthMonths is 0, then it fails; 1 passes', () => {
@@ -37,10 +51,13 @@ describe('contract validation (packages/api)', () => {
     expect(contractInput.safeParse({ ...valid, lengthMonths: 1 }).success).toBe(true);
   });
 
-  it.each(['pollsPerMonth', 'auctionsPerMonth', 'articlesPerWeek', 'quizPerMonth'])('When %s is 0 it passes, -1 fails', (f) => {
-    expect(contractInput.safeParse({ ...valid, [f]: 0 }).success).toBe(true);
-    expect(paths(contractInput.safeParse({ ...valid, [f]: -1 }))).toEqual([f]);
-  });
+  it.each(['pollsPerMonth', 'auctionsPerMonth', 'articlesPerWeek', 'quizPerMonth'])(
+    'When %s is 0 it passes, -1 fails',
+    (f) => {
+      expect(contractInput.safeParse({ ...valid, [f]: 0 }).success).toBe(true);
+      expect(paths(contractInput.safeParse({ ...valid, [f]: -1 }))).toEqual([f]);
+    },
+  );
 
   it('When the end date is before the start date, then endDate fails; the same day passes', () => {
     expect(paths(contractInput.safeParse({ ...valid, endDate: '2026-11-30' }))).toEqual(['endDate']);
@@ -48,16 +65,20 @@ describe('contract validation (packages/api)', () => {
   });
 
   it('When the client email is not an email or a required field is blank, then each is named', () => {
-    expect(paths(contractInput.safeParse({ ...valid, clientEmail: 'nope', companyName: '  ', setupFee: undefined }))).toEqual(
-      expect.arrayContaining(['clientEmail', 'companyName', 'setupFee']),
-    );
+    expect(
+      paths(
+        contractInput.safeParse({ ...valid, clientEmail: 'nope', companyName: '  ', setupFee: undefined }),
+      ),
+    ).toEqual(expect.arrayContaining(['clientEmail', 'companyName', 'setupFee']));
   });
 
   it('When a contract is updated without partnerId, then it passes; generate needs only partnerId', () => {
     const { partnerId: _p, ...rest } = valid;
     expect(contractUpdate.safeParse(rest).success).toBe(true);
     expect(generateContractRequest.parse({ partnerId: 'p1' })).toEqual({ partnerId: 'p1' });
-    expect(paths(generateContractRequest.safeParse({ partnerId: 'p1', revenueSharePercent: 51 }))).toEqual(['revenueSharePercent']);
+    expect(paths(generateContractRequest.safeParse({ partnerId: 'p1', revenueSharePercent: 51 }))).toEqual([
+      'revenueSharePercent',
+    ]);
   });
 
   it('When template metadata lacks a name or a date, then both are named; an empty patch fails', () => {

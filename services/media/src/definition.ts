@@ -20,7 +20,9 @@ export function createMediaService(options: Partial<MediaOptions> = {}): Service
     defaultPort: 8105,
     projections: [uploadProjection, mediaFileProjection, referenceProjection],
     build: async (ctx) => {
-      const app = buildApp(ctx, { maxUploadBytes: options.maxUploadBytes ?? loadConfig(mediaEnv).MEDIA_MAX_UPLOAD_BYTES });
+      const app = buildApp(ctx, {
+        maxUploadBytes: options.maxUploadBytes ?? loadConfig(mediaEnv).MEDIA_MAX_UPLOAD_BYTES,
+      });
       const content = await subscribeToContent(ctx);
       return { app, stop: () => content.stop() };
     },

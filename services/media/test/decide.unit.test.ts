@@ -28,25 +28,32 @@ const uploaded: UploadEvent = {
 describe('upload decide/evolve', () => {
   it('Given no upload, when one is recorded, then MediaUploaded carries the keys and the label', () => {
     const { at: _a, ...data } = uploaded.data;
-    expect(decideUpload({ type: 'RecordUpload', ...data, at }, uploadDecider.initialState())).toEqual([uploaded]);
+    expect(decideUpload({ type: 'RecordUpload', ...data, at }, uploadDecider.initialState())).toEqual([
+      uploaded,
+    ]);
   });
 
   it('Given a recorded upload, when the same id is recorded again, then it is a 409', () => {
     const { at: _a, ...data } = uploaded.data;
-    expect(() => decideUpload({ type: 'RecordUpload', ...data, at }, fold(uploadDecider, [uploaded]))).toThrow(
-      expect.objectContaining({ status: 409 }),
-    );
+    expect(() =>
+      decideUpload({ type: 'RecordUpload', ...data, at }, fold(uploadDecider, [uploaded])),
+    ).toThrow(expect.objectContaining({ status: 409 }));
   });
 
   it('Given a stored upload, when it is removed, then MediaUploadRemoved names every distinct key once', () => {
     expect(decideUpload({ type: 'RemoveUpload', id, at }, fold(uploadDecider, [uploaded]))).toEqual([
-      { type: 'MediaUploadRemoved', data: { id, keys: [`media/${id}.png`, `media/${id}-w480.webp`], at: at.toISOString() } },
+      {
+        type: 'MediaUploadRemoved',
+        data: { id, keys: [`media/${id}.png`, `media/${id}-w480.webp`], at: at.toISOString() },
+      },
     ]);
   });
 
   it('Given a removed upload, when it is removed again, then nothing happens', () => {
     const removed: UploadEvent = { type: 'MediaUploadRemoved', data: { id, keys: [], at: at.toISOString() } };
-    expect(decideUpload({ type: 'RemoveUpload', id, at }, fold(uploadDecider, [uploaded, removed]))).toEqual([]);
+    expect(decideUpload({ type: 'RemoveUpload', id, at }, fold(uploadDecider, [uploaded, removed]))).toEqual(
+      [],
+    );
   });
 
   it('Given no upload, when it is removed, then it is a 404', () => {
@@ -75,7 +82,9 @@ const added: MediaFileEvent = {
 describe('media file decide/evolve', () => {
   it('Given no media file, when one is added, then MediaFileAdded is decided', () => {
     const { at: _a, ...data } = added.data;
-    expect(decideFile({ type: 'AddMediaFile', ...data, at }, mediaFileDecider.initialState())).toEqual([added]);
+    expect(decideFile({ type: 'AddMediaFile', ...data, at }, mediaFileDecider.initialState())).toEqual([
+      added,
+    ]);
   });
 
   it('Given a media file, when it is deleted, then MediaFileDeleted names the upload it pointed at', () => {
@@ -85,15 +94,18 @@ describe('media file decide/evolve', () => {
   });
 
   it('Given a deleted media file, when it is deleted again, then it is a 404', () => {
-    const deleted: MediaFileEvent = { type: 'MediaFileDeleted', data: { id: 'f1', uploadId: id, at: at.toISOString() } };
-    expect(() => decideFile({ type: 'DeleteMediaFile', id: 'f1', at }, fold(mediaFileDecider, [added, deleted]))).toThrow(
-      expect.objectContaining({ status: 404 }),
-    );
+    const deleted: MediaFileEvent = {
+      type: 'MediaFileDeleted',
+      data: { id: 'f1', uploadId: id, at: at.toISOString() },
+    };
+    expect(() =>
+      decideFile({ type: 'DeleteMediaFile', id: 'f1', at }, fold(mediaFileDecider, [added, deleted])),
+    ).toThrow(expect.objectContaining({ status: 404 }));
   });
 
   it('Given no media file, when it is deleted, then it is a 404', () => {
-    expect(() => decideFile({ type: 'DeleteMediaFile', id: 'nope', at }, mediaFileDecider.initialState())).toThrow(
-      expect.objectContaining({ status: 404 }),
-    );
+    expect(() =>
+      decideFile({ type: 'DeleteMediaFile', id: 'nope', at }, mediaFileDecider.initialState()),
+    ).toThrow(expect.objectContaining({ status: 404 }));
   });
 });

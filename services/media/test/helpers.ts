@@ -9,7 +9,9 @@ export const editor = () => signIdentity({ username: 'writer', role: 'editor' },
 /** A photo-like picture drawn by sharp (gradients plus turbulence), so it compresses like a real image. */
 async function picture(width: number, height: number) {
   // Drawn at a quarter of the size and scaled up: turbulence is slow to render.
-  const drawn = await draw(Math.ceil(width / 4), Math.ceil(height / 4)).png().toBuffer();
+  const drawn = await draw(Math.ceil(width / 4), Math.ceil(height / 4))
+    .png()
+    .toBuffer();
   return sharp(drawn).resize(width, height, { fit: 'fill' });
 }
 
@@ -30,7 +32,8 @@ function draw(width: number, height: number) {
 
 export const makePng = async (width = 800, height = 600) => (await picture(width, height)).png().toBuffer();
 
-export const makeJpeg = async (width = 1800, height = 1000) => (await picture(width, height)).jpeg({ quality: 92 }).toBuffer();
+export const makeJpeg = async (width = 1800, height = 1000) =>
+  (await picture(width, height)).jpeg({ quality: 92 }).toBuffer();
 
 /** superagent parser that keeps any body as raw bytes. */
 export function binary(res: Response, done: (err: Error | null, body: Buffer) => void) {
@@ -69,5 +72,10 @@ export function pngClaiming(width: number, height: number): Buffer {
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // RGB
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(64))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

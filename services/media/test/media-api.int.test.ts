@@ -39,8 +39,12 @@ describe('media service HTTP API', () => {
     env.cleanup();
   });
 
-  const upload = (bytes: Buffer, filename: string, contentType = 'application/octet-stream', path = '/api/admin/upload') =>
-    request(svc.app).post(path).set(admin()).attach('file', bytes, { filename, contentType });
+  const upload = (
+    bytes: Buffer,
+    filename: string,
+    contentType = 'application/octet-stream',
+    path = '/api/admin/upload',
+  ) => request(svc.app).post(path).set(admin()).attach('file', bytes, { filename, contentType });
 
   const fetchBytes = (url: string, headers: Record<string, string> = {}) =>
     request(svc.app).get(url).set(headers).buffer(true).parse(binary);
@@ -68,7 +72,11 @@ describe('media service HTTP API', () => {
         .set(editor())
         .attach('file', jpeg, { filename: 'match.jpg', contentType: 'image/jpeg' })
         .expect(201);
-      expect(res.body).toMatchObject({ mimeType: 'image/jpeg', size: jpeg.length, filename: expect.stringMatching(/\.jpg$/) });
+      expect(res.body).toMatchObject({
+        mimeType: 'image/jpeg',
+        size: jpeg.length,
+        filename: expect.stringMatching(/\.jpg$/),
+      });
       const file = await fetchBytes(res.body.url).expect(200);
       expect(Buffer.compare(file.body as Buffer, jpeg)).toBe(0);
       expect(file.headers['content-type']).toBe('image/jpeg');
@@ -76,7 +84,11 @@ describe('media service HTTP API', () => {
 
     it('When the declared name and type lie, then the content decides the type and the stored name', async () => {
       const res = await upload(png, 'holiday.jpg', 'image/jpeg').expect(201);
-      expect(res.body).toMatchObject({ mimeType: 'image/png', originalName: 'holiday.jpg', filename: expect.stringMatching(/\.png$/) });
+      expect(res.body).toMatchObject({
+        mimeType: 'image/png',
+        originalName: 'holiday.jpg',
+        filename: expect.stringMatching(/\.png$/),
+      });
     });
 
     it('When a script is saved as .png, then 415 and nothing is stored', async () => {
@@ -135,16 +147,30 @@ describe('media service HTTP API', () => {
 
     it('When the identity is missing or forged, then both upload paths answer 401 and store nothing', async () => {
       for (const path of ['/api/upload', '/api/admin/upload']) {
-        const res = await request(svc.app).post(path).attach('file', png, { filename: 'a.png', contentType: 'image/png' }).expect(401);
+        const res = await request(svc.app)
+          .post(path)
+          .attach('file', png, { filename: 'a.png', contentType: 'image/png' })
+          .expect(401);
         expect(res.body.error.code).toBe('unauthorized');
       }
-      const forged = signIdentity({ username: 'mallory', role: 'admin' }, 'not-the-shared-secret-0123456789abcdef');
-      await request(svc.app).post('/api/upload').set(forged).attach('file', png, { filename: 'a.png', contentType: 'image/png' }).expect(401);
+      const forged = signIdentity(
+        { username: 'mallory', role: 'admin' },
+        'not-the-shared-secret-0123456789abcdef',
+      );
+      await request(svc.app)
+        .post('/api/upload')
+        .set(forged)
+        .attach('file', png, { filename: 'a.png', contentType: 'image/png' })
+        .expect(401);
       expect(await svc.ctx.infra.eventStore.lastPosition()).toBe(0);
     });
 
     it('When no file or a wrongly named field is sent, then 400', async () => {
-      const none = await request(svc.app).post('/api/admin/upload').set(admin()).field('title', 'x').expect(400);
+      const none = await request(svc.app)
+        .post('/api/admin/upload')
+        .set(admin())
+        .field('title', 'x')
+        .expect(400);
       expect(none.body.error.message).toBe("No file was sent (multipart field 'file')");
       await request(svc.app).post('/api/admin/upload').set(admin()).attach('image', png, 'a.png').expect(400);
       await request(svc.app).post('/api/admin/upload').set(admin()).send({ file: 'x' }).expect(400);
@@ -163,7 +189,12 @@ describe('media service HTTP API', () => {
       expect(events).toEqual([
         expect.objectContaining({
           type: 'MediaUploaded',
-          data: expect.objectContaining({ filename: res.body.filename, originalName: 'crest.png', size: png.length, uploadedBy: 'ops' }),
+          data: expect.objectContaining({
+            filename: res.body.filename,
+            originalName: 'crest.png',
+            size: png.length,
+            uploadedBy: 'ops',
+          }),
           meta: expect.objectContaining({ actor: 'ops' }),
         }),
       ]);
@@ -234,9 +265,17 @@ describe('media service HTTP API', () => {
         expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
         expect((res.body as Buffer).length).toBeLessThan(png.length);
       }
-      expect(await sharp(small.body as Buffer).metadata()).toMatchObject({ format: 'webp', width: 480, height: 360 });
+      expect(await sharp(small.body as Buffer).metadata()).toMatchObject({
+        format: 'webp',
+        width: 480,
+        height: 360,
+      });
       // The original is 800 px wide: the 1600 variant keeps that width.
-      expect(await sharp(large.body as Buffer).metadata()).toMatchObject({ format: 'webp', width: 800, height: 600 });
+      expect(await sharp(large.body as Buffer).metadata()).toMatchObject({
+        format: 'webp',
+        width: 800,
+        height: 600,
+      });
       const jpegUpload = (await upload(jpeg, 'wide.jpg').expect(201)).body as Upload;
       const wide = await fetchBytes(`${jpegUpload.url}?w=1600`).expect(200);
       expect(await sharp(wide.body as Buffer).metadata()).toMatchObject({ format: 'webp', width: 1600 });
@@ -282,7 +321,13 @@ describe('media service HTTP API', () => {
       const res = await request(svc.app)
         .post('/api/admin/media')
         .set(admin())
-        .send({ filename: 'kit.jpg', originalName: 'kit.jpg', mimeType: 'image/jpeg', size: '2048', url: 'https://cdn.example.com/kit.jpg' })
+        .send({
+          filename: 'kit.jpg',
+          originalName: 'kit.jpg',
+          mimeType: 'image/jpeg',
+          size: '2048',
+          url: 'https://cdn.example.com/kit.jpg',
+        })
         .expect(201);
       expect(res.body).toMatchObject({ size: 2048, url: 'https://cdn.example.com/kit.jpg' });
     });
@@ -294,19 +339,35 @@ describe('media service HTTP API', () => {
       ['a javascript url', { url: 'javascript:alert(1)' }, 'url'],
       ['a path outside /media', { url: '/api/admin/media' }, 'url'],
       ['no filename', { filename: '' }, 'filename'],
-    ])('When the media file has %s, then 400 names the field and nothing is added', async (_what, patch, field) => {
-      const body = { filename: 'kit.jpg', originalName: 'kit.jpg', mimeType: 'image/jpeg', size: 10, url: 'https://cdn.example.com/k.jpg', ...patch };
-      const res = await request(svc.app).post('/api/admin/media').set(admin()).send(body).expect(400);
-      expect(res.body.error.code).toBe('validation_failed');
-      expect(res.body.error.details).toEqual([expect.objectContaining({ path: field })]);
-      expect((await request(svc.app).get('/api/admin/media').set(admin())).body).toEqual([]);
-    });
+    ])(
+      'When the media file has %s, then 400 names the field and nothing is added',
+      async (_what, patch, field) => {
+        const body = {
+          filename: 'kit.jpg',
+          originalName: 'kit.jpg',
+          mimeType: 'image/jpeg',
+          size: 10,
+          url: 'https://cdn.example.com/k.jpg',
+          ...patch,
+        };
+        const res = await request(svc.app).post('/api/admin/media').set(admin()).send(body).expect(400);
+        expect(res.body.error.code).toBe('validation_failed');
+        expect(res.body.error.details).toEqual([expect.objectContaining({ path: field })]);
+        expect((await request(svc.app).get('/api/admin/media').set(admin())).body).toEqual([]);
+      },
+    );
 
     it('When the /media url names no upload, then 422', async () => {
       const res = await request(svc.app)
         .post('/api/admin/media')
         .set(admin())
-        .send({ filename: 'x.png', originalName: 'x.png', mimeType: 'image/png', size: 1, url: '/media/00000000-0000-4000-8000-000000000000.png' })
+        .send({
+          filename: 'x.png',
+          originalName: 'x.png',
+          mimeType: 'image/png',
+          size: 1,
+          url: '/media/00000000-0000-4000-8000-000000000000.png',
+        })
         .expect(422);
       expect(res.body.error.message).toBe('No uploaded file has that URL');
     });
@@ -336,8 +397,12 @@ describe('media service HTTP API', () => {
 
     it('When two entries point at one upload, then deleting the first keeps the file and deleting the second removes it', async () => {
       const u = (await upload(png, 'crest.png').expect(201)).body as Upload;
-      const first = (await request(svc.app).post('/api/admin/media').set(admin()).send(entry(u, 'one')).expect(201)).body;
-      const second = (await request(svc.app).post('/api/admin/media').set(admin()).send(entry(u, 'two')).expect(201)).body;
+      const first = (
+        await request(svc.app).post('/api/admin/media').set(admin()).send(entry(u, 'one')).expect(201)
+      ).body;
+      const second = (
+        await request(svc.app).post('/api/admin/media').set(admin()).send(entry(u, 'two')).expect(201)
+      ).body;
       await request(svc.app).delete(`/api/admin/media/${first.id}`).set(admin()).expect(204);
       await fetchBytes(u.url).expect(200);
       await request(svc.app).delete(`/api/admin/media/${second.id}`).set(admin()).expect(204);
@@ -346,7 +411,8 @@ describe('media service HTTP API', () => {
 
     it('When an editor deletes a media file, then 403 and it stays; an unknown id is 404', async () => {
       const u = (await upload(png, 'crest.png').expect(201)).body as Upload;
-      const added = (await request(svc.app).post('/api/admin/media').set(admin()).send(entry(u)).expect(201)).body;
+      const added = (await request(svc.app).post('/api/admin/media').set(admin()).send(entry(u)).expect(201))
+        .body;
       const res = await request(svc.app).delete(`/api/admin/media/${added.id}`).set(editor()).expect(403);
       expect(res.body.error.code).toBe('forbidden');
       expect((await request(svc.app).get('/api/admin/media').set(admin())).body).toHaveLength(1);
@@ -357,7 +423,8 @@ describe('media service HTTP API', () => {
     it('When the read models are rebuilt from the events, then the library and the served files are unchanged', async () => {
       const a = (await upload(png, 'a.png').expect(201)).body as Upload;
       const b = (await upload(jpeg, 'b.jpg').expect(201)).body as Upload;
-      const ea = (await request(svc.app).post('/api/admin/media').set(admin()).send(entry(a)).expect(201)).body;
+      const ea = (await request(svc.app).post('/api/admin/media').set(admin()).send(entry(a)).expect(201))
+        .body;
       await request(svc.app).post('/api/admin/media').set(admin()).send(entry(b)).expect(201);
       await request(svc.app).delete(`/api/admin/media/${ea.id}`).set(admin()).expect(204);
       const live = (await request(svc.app).get('/api/admin/media').set(admin())).body;
@@ -395,16 +462,37 @@ describe('media service HTTP API', () => {
     it('When a news article shows an upload, then deleting its library entry keeps the file until nothing shows it', async () => {
       const u = (await upload(png, 'crest.png').expect(201)).body as Upload;
       const uploadId = u.filename.replace('.png', '');
-      await publish('news-1', 'NewsArticlePublished', { id: '1', title: 'Derby', imageUrl: u.url, at: new Date().toISOString() });
+      await publish('news-1', 'NewsArticlePublished', {
+        id: '1',
+        title: 'Derby',
+        imageUrl: u.url,
+        at: new Date().toISOString(),
+      });
       await eventually(async () => expect(await refsTo(uploadId)).toBe(1));
 
-      const added = (await request(svc.app).post('/api/admin/media').set(admin()).send({ ...u, altText: null }).expect(201)).body;
+      const added = (
+        await request(svc.app)
+          .post('/api/admin/media')
+          .set(admin())
+          .send({ ...u, altText: null })
+          .expect(201)
+      ).body;
       await request(svc.app).delete(`/api/admin/media/${added.id}`).set(admin()).expect(204);
       await fetchBytes(u.url).expect(200); // the article still shows it
 
-      await publish('news-1', 'NewsArticleUpdated', { id: '1', title: 'Derby', imageUrl: 'https://cdn.example.com/x.jpg' });
+      await publish('news-1', 'NewsArticleUpdated', {
+        id: '1',
+        title: 'Derby',
+        imageUrl: 'https://cdn.example.com/x.jpg',
+      });
       await eventually(async () => expect(await refsTo(uploadId)).toBe(0));
-      const again = (await request(svc.app).post('/api/admin/media').set(admin()).send({ ...u, altText: null }).expect(201)).body;
+      const again = (
+        await request(svc.app)
+          .post('/api/admin/media')
+          .set(admin())
+          .send({ ...u, altText: null })
+          .expect(201)
+      ).body;
       await request(svc.app).delete(`/api/admin/media/${again.id}`).set(admin()).expect(204);
       await request(svc.app).get(u.url).expect(404);
     });
@@ -419,7 +507,9 @@ describe('media service HTTP API', () => {
       // A late redelivery of the first event (past the inbox) appends nothing: its event id is derived from it.
       await handleOutsideEvent(svc.ctx, added, 'content');
       expect(await refsTo(uploadId)).toBe(0);
-      const changes = (await svc.ctx.infra.eventStore.readAll(0)).filter((e) => e.type === 'MediaReferenceChanged');
+      const changes = (await svc.ctx.infra.eventStore.readAll(0)).filter(
+        (e) => e.type === 'MediaReferenceChanged',
+      );
       expect(changes.map((e) => e.data)).toEqual([
         expect.objectContaining({ source: 'content:gallery-7', uploadId, previousUploadId: null }),
         expect.objectContaining({ source: 'content:gallery-7', uploadId: null, previousUploadId: uploadId }),

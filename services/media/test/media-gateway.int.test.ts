@@ -19,7 +19,10 @@ describe('media service through the gateway', () => {
 
   it('When nobody is logged in, then uploads and the library answer 401', async () => {
     for (const path of ['/api/upload', '/api/admin/upload']) {
-      await request(stack.app).post(path).attach('file', png, { filename: 'a.png', contentType: 'image/png' }).expect(401);
+      await request(stack.app)
+        .post(path)
+        .attach('file', png, { filename: 'a.png', contentType: 'image/png' })
+        .expect(401);
     }
     await request(stack.app).get('/api/admin/media').expect(401);
     await request(stack.app).delete('/api/admin/media/x').expect(401);
@@ -27,7 +30,9 @@ describe('media service through the gateway', () => {
 
   it('When a logged-in admin uploads without the CSRF token, then the gateway refuses it', async () => {
     const { agent } = await stack.login();
-    const res = await agent.post('/api/upload').attach('file', png, { filename: 'a.png', contentType: 'image/png' });
+    const res = await agent
+      .post('/api/upload')
+      .attach('file', png, { filename: 'a.png', contentType: 'image/png' });
     expect(res.status).toBe(403);
   });
 
@@ -44,8 +49,16 @@ describe('media service through the gateway', () => {
     const file = await request(stack.app).get(up.body.url).buffer(true).parse(binary).expect(200);
     expect(Buffer.compare(file.body as Buffer, png)).toBe(0);
     expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    await request(stack.app).get(up.body.url).set('If-None-Match', file.headers.etag as string).expect(304);
-    const part = await request(stack.app).get(up.body.url).set('Range', 'bytes=0-7').buffer(true).parse(binary).expect(206);
+    await request(stack.app)
+      .get(up.body.url)
+      .set('If-None-Match', file.headers.etag as string)
+      .expect(304);
+    const part = await request(stack.app)
+      .get(up.body.url)
+      .set('Range', 'bytes=0-7')
+      .buffer(true)
+      .parse(binary)
+      .expect(206);
     expect(Buffer.compare(part.body as Buffer, png.subarray(0, 8))).toBe(0);
     const small = await request(stack.app).get(`${up.body.url}?w=480`).expect(200);
     expect(small.headers['content-type']).toBe('image/webp');
@@ -61,14 +74,21 @@ describe('media service through the gateway', () => {
     expect(list.body.map((m: { id: string }) => m.id)).toContain(added.body.id);
 
     const editor = await stack.login(TEST_EDITOR);
-    await editor.agent.delete(`/api/admin/media/${added.body.id}`).set('X-CSRF-Token', editor.csrf).expect(403);
+    await editor.agent
+      .delete(`/api/admin/media/${added.body.id}`)
+      .set('X-CSRF-Token', editor.csrf)
+      .expect(403);
     await agent.delete(`/api/admin/media/${added.body.id}`).set('X-CSRF-Token', csrf).expect(204);
     await request(stack.app).get(up.body.url).expect(404);
   });
   it('When a news article shows an uploaded image, then deleting its library entry does not delete the file', async () => {
     const { agent, csrf } = await stack.login();
     const up = (
-      await agent.post('/api/upload').set('X-CSRF-Token', csrf).attach('file', png, { filename: 'derby.png', contentType: 'image/png' }).expect(201)
+      await agent
+        .post('/api/upload')
+        .set('X-CSRF-Token', csrf)
+        .attach('file', png, { filename: 'derby.png', contentType: 'image/png' })
+        .expect(201)
     ).body;
     await agent
       .post('/api/news')
@@ -76,11 +96,19 @@ describe('media service through the gateway', () => {
       .send({ title: 'Derby day', excerpt: 'A win', content: 'Three points.', imageUrl: up.url })
       .expect(201);
     const uploadId = up.filename.split('.')[0];
-    const refs = stack.services.media!.ctx.infra.readModels.collection<{ id: string; uploadId: string }>('media_refs');
+    const refs = stack.services.media!.ctx.infra.readModels.collection<{ id: string; uploadId: string }>(
+      'media_refs',
+    );
     await eventually(async () => expect(await refs.count({ uploadId })).toBe(1));
 
     const { filename, originalName, mimeType, size, url } = up;
-    const added = (await agent.post('/api/admin/media').set('X-CSRF-Token', csrf).send({ filename, originalName, mimeType, size, url }).expect(201)).body;
+    const added = (
+      await agent
+        .post('/api/admin/media')
+        .set('X-CSRF-Token', csrf)
+        .send({ filename, originalName, mimeType, size, url })
+        .expect(201)
+    ).body;
     await agent.delete(`/api/admin/media/${added.id}`).set('X-CSRF-Token', csrf).expect(204);
     await request(stack.app).get(up.url).expect(200);
   });

@@ -4,7 +4,17 @@ import { referenceIn, uploadIdFromUrl } from '../src/reference/content';
 
 const id = '0b0f8c8e-5a43-4c55-9d0e-1f2a3b4c5d6e';
 const at = new Date('2026-11-22T10:00:00.000Z');
-const event = (type: string, data: unknown) => ({ id: 'e1', type, streamId: 'news-1', version: 1, position: 1, occurredAt: '', data, meta: {} }) as StoredEvent;
+const event = (type: string, data: unknown) =>
+  ({
+    id: 'e1',
+    type,
+    streamId: 'news-1',
+    version: 1,
+    position: 1,
+    occurredAt: '',
+    data,
+    meta: {},
+  }) as StoredEvent;
 
 describe('references from other services', () => {
   it.each([
@@ -29,9 +39,16 @@ describe('references from other services', () => {
   });
 
   it('Given a reference, when the same upload is set again, then nothing is decided; a change records both', () => {
-    expect(decide({ type: 'SetReference', source: 'content:news-1', uploadId: id, at }, { uploadId: id })).toEqual([]);
-    expect(decide({ type: 'SetReference', source: 'content:news-1', uploadId: null, at }, { uploadId: id })).toEqual([
-      { type: 'MediaReferenceChanged', data: { source: 'content:news-1', uploadId: null, previousUploadId: id, at: at.toISOString() } },
+    expect(
+      decide({ type: 'SetReference', source: 'content:news-1', uploadId: id, at }, { uploadId: id }),
+    ).toEqual([]);
+    expect(
+      decide({ type: 'SetReference', source: 'content:news-1', uploadId: null, at }, { uploadId: id }),
+    ).toEqual([
+      {
+        type: 'MediaReferenceChanged',
+        data: { source: 'content:news-1', uploadId: null, previousUploadId: id, at: at.toISOString() },
+      },
     ]);
   });
 });

@@ -9,11 +9,20 @@ const created: PartnerActionEvent = {
   type: 'PartnerActionCreated',
   data: { id: 'a1', partnerId: 'p1', actionText: 'Call the chair', dueDate: '2026-11-30', at: iso },
 };
-const create = { type: 'CreateAction', id: 'a1', partnerId: 'p1', actionText: 'Call the chair', dueDate: '2026-11-30', at } as const;
+const create = {
+  type: 'CreateAction',
+  id: 'a1',
+  partnerId: 'p1',
+  actionText: 'Call the chair',
+  dueDate: '2026-11-30',
+  at,
+} as const;
 
 describe('partner action decide/evolve', () => {
   it('Given a partner, when an action is created, then PartnerActionCreated is decided', () => {
-    expect(decide({ ...create, partnerExists: true }, partnerActionDecider.initialState())).toEqual([created]);
+    expect(decide({ ...create, partnerExists: true }, partnerActionDecider.initialState())).toEqual([
+      created,
+    ]);
   });
 
   it('Given no such partner, when an action is created, then it is a 404', () => {
@@ -24,22 +33,35 @@ describe('partner action decide/evolve', () => {
 
   it('Given an open action, when it is completed with notes, then notes are saved and it is completed at the command time', () => {
     const state = fold(partnerActionDecider, [created]);
-    expect(decide({ type: 'UpdateAction', id: 'a1', partnerId: 'p1', notes: 'Left a message', isCompleted: true, at }, state)).toEqual([
-      { type: 'PartnerActionNotesSaved', data: { id: 'a1', partnerId: 'p1', notes: 'Left a message', at: iso } },
+    expect(
+      decide(
+        { type: 'UpdateAction', id: 'a1', partnerId: 'p1', notes: 'Left a message', isCompleted: true, at },
+        state,
+      ),
+    ).toEqual([
+      {
+        type: 'PartnerActionNotesSaved',
+        data: { id: 'a1', partnerId: 'p1', notes: 'Left a message', at: iso },
+      },
       { type: 'PartnerActionCompleted', data: { id: 'a1', partnerId: 'p1', completedAt: iso } },
     ]);
   });
 
   it('Given a completed action, when it is completed again, then nothing; when reopened, then PartnerActionReopened', () => {
-    const completed: PartnerActionEvent = { type: 'PartnerActionCompleted', data: { id: 'a1', partnerId: 'p1', completedAt: iso } };
+    const completed: PartnerActionEvent = {
+      type: 'PartnerActionCompleted',
+      data: { id: 'a1', partnerId: 'p1', completedAt: iso },
+    };
     const state = fold(partnerActionDecider, [created, completed]);
-    expect(decide({ type: 'UpdateAction', id: 'a1', partnerId: 'p1', isCompleted: true, at }, state)).toEqual([]);
-    expect(decide({ type: 'UpdateAction', id: 'a1', partnerId: 'p1', isCompleted: false, at }, state)).toEqual([
-      { type: 'PartnerActionReopened', data: { id: 'a1', partnerId: 'p1', at: iso } },
-    ]);
+    expect(decide({ type: 'UpdateAction', id: 'a1', partnerId: 'p1', isCompleted: true, at }, state)).toEqual(
+      [],
+    );
+    expect(
+      decide({ type: 'UpdateAction', id: 'a1', partnerId: 'p1', isCompleted: false, at }, state),
+    ).toEqual([{ type: 'PartnerActionReopened', data: { id: 'a1', partnerId: 'p1', at: iso } }]);
   });
 
-  it("Given an action of another partner, when it is updated under this partner, then it is a 404", () => {
+  it('Given an action of another partner, when it is updated under this partner, then it is a 404', () => {
     const state = fold(partnerActionDecider, [created]);
     expect(() => decide({ type: 'UpdateAction', id: 'a1', partnerId: 'p2', notes: 'x', at }, state)).toThrow(
       expect.objectContaining({ status: 404 }),

@@ -10,24 +10,30 @@ const received: ContactEvent = { type: 'ContactMessageReceived', data: { id: 'm1
 
 describe('contact decide/evolve', () => {
   it('Given nothing, when a message is received, then ContactMessageReceived is decided', () => {
-    expect(decide({ type: 'ReceiveMessage', id: 'm1', ...message, at }, contactDecider.initialState())).toEqual([received]);
+    expect(
+      decide({ type: 'ReceiveMessage', id: 'm1', ...message, at }, contactDecider.initialState()),
+    ).toEqual([received]);
   });
 
   it('Given an unread message, when it is marked read and then responded, then each change is recorded', () => {
     const state = fold(contactDecider, [received]);
     const read = decide({ type: 'ChangeContactStatus', id: 'm1', status: 'read', at }, state);
-    expect(read).toEqual([{ type: 'ContactStatusChanged', data: { id: 'm1', status: 'read', previousStatus: 'unread', at: iso } }]);
+    expect(read).toEqual([
+      { type: 'ContactStatusChanged', data: { id: 'm1', status: 'read', previousStatus: 'unread', at: iso } },
+    ]);
     const after = fold(contactDecider, [received, ...read]);
     expect(decide({ type: 'ChangeContactStatus', id: 'm1', status: 'read', at }, after)).toEqual([]);
-    expect(decide({ type: 'ChangeContactStatus', id: 'm1', status: 'responded', at }, after)[0]?.data).toMatchObject({
+    expect(
+      decide({ type: 'ChangeContactStatus', id: 'm1', status: 'responded', at }, after)[0]?.data,
+    ).toMatchObject({
       previousStatus: 'read',
     });
   });
 
   it('Given no message, when its status is changed, then it is a 404', () => {
-    expect(() => decide({ type: 'ChangeContactStatus', id: 'x', status: 'read', at }, contactDecider.initialState())).toThrow(
-      expect.objectContaining({ status: 404 }),
-    );
+    expect(() =>
+      decide({ type: 'ChangeContactStatus', id: 'x', status: 'read', at }, contactDecider.initialState()),
+    ).toThrow(expect.objectContaining({ status: 404 }));
   });
 
   it('When a field is empty or too long, then the input is rejected rather than filled in', () => {

@@ -12,7 +12,13 @@ import {
 } from '@12yards/platform';
 import { partnersService } from '../src/definition';
 import { handleContractEvent } from '../src/reactions/contract-created';
-import { clubApplication, contractsTopic, eventually, publishContractClosed, publishContractCreated } from './helpers';
+import {
+  clubApplication,
+  contractsTopic,
+  eventually,
+  publishContractClosed,
+  publishContractCreated,
+} from './helpers';
 
 const admin = () => signIdentity({ username: 'ops', role: 'admin' }, TEST_SECRET);
 
@@ -33,9 +39,12 @@ describe('automatic promotion from the contracts topic', () => {
   });
 
   const apply = async (name = 'Riverside') =>
-    (await request(svc.app).post('/api/partners').send(clubApplication({ name })).expect(201)).body.id as string;
-  const partner = async (id: string) => (await request(svc.app).get(`/api/admin/partners/${id}`).set(admin()).expect(200)).body;
-  const ourEvents = async (type: string) => (await svc.ctx.infra.eventStore.readAll(0)).filter((e) => e.type === type);
+    (await request(svc.app).post('/api/partners').send(clubApplication({ name })).expect(201)).body
+      .id as string;
+  const partner = async (id: string) =>
+    (await request(svc.app).get(`/api/admin/partners/${id}`).set(admin()).expect(200)).body;
+  const ourEvents = async (type: string) =>
+    (await svc.ctx.infra.eventStore.readAll(0)).filter((e) => e.type === type);
   const expectPartner = (id: string, fields: Record<string, unknown>) =>
     eventually(async () => expect(await partner(id)).toMatchObject(fields));
 
@@ -45,7 +54,12 @@ describe('automatic promotion from the contracts topic', () => {
     await expectPartner(id, { status: 'Partner', statusLocked: true, activeContracts: 1 });
     const promoted = await ourEvents('PartnerPromoted');
     expect(promoted).toHaveLength(1);
-    expect(promoted[0]!.data).toMatchObject({ id, contractId: 'c1', previousStatus: 'Pending', activeContracts: 1 });
+    expect(promoted[0]!.data).toMatchObject({
+      id,
+      contractId: 'c1',
+      previousStatus: 'Pending',
+      activeContracts: 1,
+    });
     expect(promoted[0]!.id).toBe(deterministicEventId(source.id, 'promote'));
     expect(promoted[0]!.meta).toMatchObject({ causationId: source.id });
   });
@@ -59,12 +73,16 @@ describe('automatic promotion from the contracts topic', () => {
     try {
       expect(db.prepare("DELETE FROM bus_checkpoints WHERE grp = 'partners'").run().changes).toBe(1);
       await eventually(() =>
-        expect(db.prepare("SELECT position FROM bus_checkpoints WHERE grp = 'partners'").get()).toEqual({ position: 1 }),
+        expect(db.prepare("SELECT position FROM bus_checkpoints WHERE grp = 'partners'").get()).toEqual({
+          position: 1,
+        }),
       );
       // Also forget the inbox, as if the process died between the append and the inbox record.
       db.prepare('DELETE FROM rm_inbox').run();
       db.prepare("DELETE FROM bus_checkpoints WHERE grp = 'partners'").run();
-      await eventually(() => expect(db.prepare('SELECT COUNT(*) AS n FROM rm_inbox').get()).toEqual({ n: 1 }));
+      await eventually(() =>
+        expect(db.prepare('SELECT COUNT(*) AS n FROM rm_inbox').get()).toEqual({ n: 1 }),
+      );
     } finally {
       db.close();
     }
@@ -74,7 +92,10 @@ describe('automatic promotion from the contracts topic', () => {
 
   it('When the handler is called twice, even at once, with the same event, then one promotion', async () => {
     await svc.stop(); // no subscription: only the direct calls below handle the event
-    svc = await startService({ ...partnersService, build: async (ctx) => ({ app: (await partnersService.build(ctx)).app }) }, env);
+    svc = await startService(
+      { ...partnersService, build: async (ctx) => ({ app: (await partnersService.build(ctx)).app }) },
+      env,
+    );
     const id = await apply();
     const event: StoredEvent = {
       id: '3f1c2b9e-0d1a-4c55-9a10-000000000001',
@@ -108,28 +129,52 @@ describe('automatic promotion from the contracts topic', () => {
 
   it('When contracts end or are deleted, then the lock stays until none is active, and the status can then be changed again', async () => {
     const id = await apply();
-    await request(svc.app).put(`/api/admin/partners/${id}/status`).set(admin()).send({ status: 'In Progress' }).expect(200);
+    await request(svc.app)
+      .put(`/api/admin/partners/${id}/status`)
+      .set(admin())
+      .send({ status: 'In Progress' })
+      .expect(200);
     await publishContractCreated(topic.store, 'c1', id);
     await publishContractCreated(topic.store, 'c2', id);
     await expectPartner(id, { status: 'Partner', statusLocked: true, activeContracts: 2 });
 
     await publishContractClosed(topic.store, 'ContractEnded', 'c1', id);
     await expectPartner(id, { status: 'Partner', statusLocked: true, activeContracts: 1 });
-    await request(svc.app).put(`/api/admin/partners/${id}`).set(admin()).send({ status: 'Pending' }).expect(409);
+    await request(svc.app)
+      .put(`/api/admin/partners/${id}`)
+      .set(admin())
+      .send({ status: 'Pending' })
+      .expect(409);
 
     await publishContractClosed(topic.store, 'ContractDeleted', 'c2', id);
     await expectPartner(id, { status: 'Partner', statusLocked: false, activeContracts: 0 });
-    const res = await request(svc.app).put(`/api/admin/partners/${id}`).set(admin()).send({ status: 'Approved' }).expect(200);
+    const res = await request(svc.app)
+      .put(`/api/admin/partners/${id}`)
+      .set(admin())
+      .send({ status: 'Approved' })
+      .expect(200);
     expect(res.body).toMatchObject({ status: 'Approved', statusLocked: false });
     expect((await ourEvents('PartnerContractEnded')).map((e) => e.data)).toEqual([
-      expect.objectContaining({ contractId: 'c1', reason: 'ContractEnded', activeContracts: 1, statusLocked: true }),
-      expect.objectContaining({ contractId: 'c2', reason: 'ContractDeleted', activeContracts: 0, statusLocked: false }),
+      expect.objectContaining({
+        contractId: 'c1',
+        reason: 'ContractEnded',
+        activeContracts: 1,
+        statusLocked: true,
+      }),
+      expect.objectContaining({
+        contractId: 'c2',
+        reason: 'ContractDeleted',
+        activeContracts: 0,
+        statusLocked: false,
+      }),
     ]);
   });
 
   it('When a contract names an unknown partner or other contract events arrive, then they are skipped and later events still apply', async () => {
     await publishContractCreated(topic.store, 'c0', 'no-such-partner');
-    await topic.store.append('contract-x', 'no_stream', [{ type: 'ContractUpdated', data: { contractId: 'x', partnerId: 'y' } }]);
+    await topic.store.append('contract-x', 'no_stream', [
+      { type: 'ContractUpdated', data: { contractId: 'x', partnerId: 'y' } },
+    ]);
     const id = await apply();
     await publishContractCreated(topic.store, 'c1', id);
     await expectPartner(id, { status: 'Partner', activeContracts: 1 });
@@ -138,8 +183,15 @@ describe('automatic promotion from the contracts topic', () => {
 
   it('When a partner applies or a visitor writes, then the events carry the full data other services consume', async () => {
     const id = await apply();
-    await request(svc.app).put(`/api/admin/partners/${id}`).set(admin()).send({ name: 'Riverside AFC', email: 'new@r.example', type: 'club' }).expect(200);
-    await request(svc.app).post('/api/contacts').send({ name: 'Sam', email: 'sam@x.co', subject: 'Hi', message: 'Hello' }).expect(201);
+    await request(svc.app)
+      .put(`/api/admin/partners/${id}`)
+      .set(admin())
+      .send({ name: 'Riverside AFC', email: 'new@r.example', type: 'club' })
+      .expect(200);
+    await request(svc.app)
+      .post('/api/contacts')
+      .send({ name: 'Sam', email: 'sam@x.co', subject: 'Hi', message: 'Hello' })
+      .expect(201);
     const [submitted] = await ourEvents('PartnerApplicationSubmitted');
     expect(submitted!.data).toEqual({
       id,
@@ -155,8 +207,21 @@ describe('automatic promotion from the contracts topic', () => {
       at: expect.any(String),
     });
     const [changed] = await ourEvents('PartnerDetailsChanged');
-    expect(changed!.data).toMatchObject({ id, name: 'Riverside AFC', email: 'new@r.example', type: 'club', organization: null });
+    expect(changed!.data).toMatchObject({
+      id,
+      name: 'Riverside AFC',
+      email: 'new@r.example',
+      type: 'club',
+      organization: null,
+    });
     const [received] = await ourEvents('ContactMessageReceived');
-    expect(received!.data).toEqual({ id: expect.any(String), name: 'Sam', email: 'sam@x.co', subject: 'Hi', message: 'Hello', at: expect.any(String) });
+    expect(received!.data).toEqual({
+      id: expect.any(String),
+      name: 'Sam',
+      email: 'sam@x.co',
+      subject: 'Hi',
+      message: 'Hello',
+      at: expect.any(String),
+    });
   });
 });

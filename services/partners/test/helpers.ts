@@ -25,7 +25,10 @@ export function contractsTopic(dataDir: string): { store: SqliteEventStore; db: 
 
 export async function publishContractCreated(store: SqliteEventStore, contractId: string, partnerId: string) {
   const { events } = await store.append(`contract-${contractId}`, 'no_stream', [
-    { type: 'ContractCreated', data: { contractId, partnerId, companyName: 'Riverside FC Ltd', lengthMonths: 12 } },
+    {
+      type: 'ContractCreated',
+      data: { contractId, partnerId, companyName: 'Riverside FC Ltd', lengthMonths: 12 },
+    },
   ]);
   return events[0]!;
 }
@@ -36,7 +39,9 @@ export async function publishContractClosed(
   contractId: string,
   partnerId: string,
 ) {
-  const { events } = await store.append(`contract-${contractId}`, 'any', [{ type, data: { contractId, partnerId } }]);
+  const { events } = await store.append(`contract-${contractId}`, 'any', [
+    { type, data: { contractId, partnerId } },
+  ]);
   return events[0]!;
 }
 

@@ -29,12 +29,22 @@ const submitted: PartnerEvent = {
 };
 const promoted = (contractId: string, activeContracts: number): PartnerEvent => ({
   type: 'PartnerPromoted',
-  data: { id: 'p1', contractId, status: 'Partner', previousStatus: 'Pending', activeContracts, statusLocked: true, at: iso },
+  data: {
+    id: 'p1',
+    contractId,
+    status: 'Partner',
+    previousStatus: 'Pending',
+    activeContracts,
+    statusLocked: true,
+    at: iso,
+  },
 });
 
 describe('partner decide/evolve', () => {
   it('Given no partner, when an application is submitted, then PartnerApplicationSubmitted carries every field and status Pending', () => {
-    expect(decide({ type: 'SubmitApplication', id: 'p1', details, source: 'public', at }, initialState())).toEqual([submitted]);
+    expect(
+      decide({ type: 'SubmitApplication', id: 'p1', details, source: 'public', at }, initialState()),
+    ).toEqual([submitted]);
   });
 
   it('Given a partner, when the same application is submitted again, then nothing happens', () => {
@@ -45,12 +55,17 @@ describe('partner decide/evolve', () => {
   it('Given a pending partner, when the admin sets In Progress, then PartnerStatusChanged records both states', () => {
     const state = fold(partnerDecider, [submitted]);
     expect(decide({ type: 'UpdatePartner', id: 'p1', status: 'In Progress', at }, state)).toEqual([
-      { type: 'PartnerStatusChanged', data: { id: 'p1', status: 'In Progress', previousStatus: 'Pending', at: iso } },
+      {
+        type: 'PartnerStatusChanged',
+        data: { id: 'p1', status: 'In Progress', previousStatus: 'Pending', at: iso },
+      },
     ]);
   });
 
   it('Given a partner, when the status it already has is set, then no event is decided', () => {
-    expect(decide({ type: 'UpdatePartner', id: 'p1', status: 'Pending', at }, fold(partnerDecider, [submitted]))).toEqual([]);
+    expect(
+      decide({ type: 'UpdatePartner', id: 'p1', status: 'Pending', at }, fold(partnerDecider, [submitted])),
+    ).toEqual([]);
   });
 
   it('Given no partner, when its status is changed, then it is a 404', () => {
@@ -69,9 +84,15 @@ describe('partner decide/evolve', () => {
   });
 
   it('Given a partner, when a contract is created, then PartnerPromoted makes it Partner and locks it', () => {
-    const events = decide({ type: 'RecordContractCreated', id: 'p1', contractId: 'c1', at }, fold(partnerDecider, [submitted]));
+    const events = decide(
+      { type: 'RecordContractCreated', id: 'p1', contractId: 'c1', at },
+      fold(partnerDecider, [submitted]),
+    );
     expect(events).toEqual([promoted('c1', 1)]);
-    expect(events.reduce(evolve, fold(partnerDecider, [submitted]))).toMatchObject({ status: 'Partner', activeContractIds: ['c1'] });
+    expect(events.reduce(evolve, fold(partnerDecider, [submitted]))).toMatchObject({
+      status: 'Partner',
+      activeContractIds: ['c1'],
+    });
   });
 
   it('Given a promoted partner, when the same contract is reported again, then nothing happens', () => {
@@ -81,32 +102,59 @@ describe('partner decide/evolve', () => {
 
   it('Given a locked partner, when the admin changes the status, then 409 with a clear message and no event', () => {
     const state = fold(partnerDecider, [submitted, promoted('c1', 1)]);
-    const command = { type: 'UpdatePartner', id: 'p1', status: 'Rejected', details: { ...details, name: 'X' }, at } as const;
-    expect(() => decide(command, state)).toThrow(expect.objectContaining({ status: 409, message: lockedMessage(1) }));
+    const command = {
+      type: 'UpdatePartner',
+      id: 'p1',
+      status: 'Rejected',
+      details: { ...details, name: 'X' },
+      at,
+    } as const;
+    expect(() => decide(command, state)).toThrow(
+      expect.objectContaining({ status: 409, message: lockedMessage(1) }),
+    );
     expect(lockedMessage(1)).toMatch(/locked to Partner while it has active contracts/);
   });
 
   it('Given a locked partner, when the admin sets Partner again or edits only details, then that is allowed', () => {
     const state = fold(partnerDecider, [submitted, promoted('c1', 1)]);
     expect(decide({ type: 'UpdatePartner', id: 'p1', status: 'Partner', at }, state)).toEqual([]);
-    expect(decide({ type: 'UpdatePartner', id: 'p1', details: { ...details, name: 'Ann B. Lee' }, at }, state)).toHaveLength(1);
+    expect(
+      decide({ type: 'UpdatePartner', id: 'p1', details: { ...details, name: 'Ann B. Lee' }, at }, state),
+    ).toHaveLength(1);
   });
 
   it('Given two active contracts, when one ends, then the partner stays locked; when the other is deleted, then it unlocks and stays Partner', () => {
     let state = fold(partnerDecider, [submitted, promoted('c1', 1), promoted('c2', 2)]);
-    const ended = decide({ type: 'RecordContractEnded', id: 'p1', contractId: 'c1', reason: 'ContractEnded', at }, state);
+    const ended = decide(
+      { type: 'RecordContractEnded', id: 'p1', contractId: 'c1', reason: 'ContractEnded', at },
+      state,
+    );
     expect(ended).toEqual([
       {
         type: 'PartnerContractEnded',
-        data: { id: 'p1', contractId: 'c1', reason: 'ContractEnded', activeContracts: 1, statusLocked: true, at: iso },
+        data: {
+          id: 'p1',
+          contractId: 'c1',
+          reason: 'ContractEnded',
+          activeContracts: 1,
+          statusLocked: true,
+          at: iso,
+        },
       },
     ]);
     state = ended.reduce(evolve, state);
     expect(() => decide({ type: 'UpdatePartner', id: 'p1', status: 'Pending', at }, state)).toThrow(
       expect.objectContaining({ status: 409 }),
     );
-    const deleted = decide({ type: 'RecordContractEnded', id: 'p1', contractId: 'c2', reason: 'ContractDeleted', at }, state);
-    expect(deleted[0]?.data).toMatchObject({ activeContracts: 0, statusLocked: false, reason: 'ContractDeleted' });
+    const deleted = decide(
+      { type: 'RecordContractEnded', id: 'p1', contractId: 'c2', reason: 'ContractDeleted', at },
+      state,
+    );
+    expect(deleted[0]?.data).toMatchObject({
+      activeContracts: 0,
+      statusLocked: false,
+      reason: 'ContractDeleted',
+    });
     state = deleted.reduce(evolve, state);
     expect(state).toMatchObject({ status: 'Partner', activeContractIds: [] });
     expect(decide({ type: 'UpdatePartner', id: 'p1', status: 'Approved', at }, state)).toHaveLength(1);
@@ -114,7 +162,9 @@ describe('partner decide/evolve', () => {
 
   it('Given a contract that is not active, when it ends (again), then nothing happens', () => {
     const state = fold(partnerDecider, [submitted]);
-    expect(decide({ type: 'RecordContractEnded', id: 'p1', contractId: 'c9', reason: 'ContractEnded', at }, state)).toEqual([]);
+    expect(
+      decide({ type: 'RecordContractEnded', id: 'p1', contractId: 'c9', reason: 'ContractEnded', at }, state),
+    ).toEqual([]);
   });
 });
 
@@ -125,12 +175,16 @@ describe('application rules (shared schema)', () => {
     for (const extra of [{}, { totalFollowers: '10k' }, { instagramAccount: '@kim' }]) {
       const result = partnerApplication.safeParse({ ...influencer, ...extra });
       expect(result.success).toBe(false);
-      expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['socialMedia'], message: INFLUENCER_RULE_MESSAGE })]);
+      expect(result.error?.issues).toEqual([
+        expect.objectContaining({ path: ['socialMedia'], message: INFLUENCER_RULE_MESSAGE }),
+      ]);
     }
   });
 
   it('When an influencer gives one account and total followers, then the application is valid', () => {
-    expect(partnerApplication.safeParse({ ...influencer, tiktokAccount: '@kim', totalFollowers: '12000' }).success).toBe(true);
+    expect(
+      partnerApplication.safeParse({ ...influencer, tiktokAccount: '@kim', totalFollowers: '12000' }).success,
+    ).toBe(true);
   });
 
   it('When a club gives no club name or position, then both are reported', () => {

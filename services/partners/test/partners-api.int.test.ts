@@ -4,7 +4,13 @@ import { Projector } from '@12yards/platform';
 import { startStack, TEST_EDITOR, type Stack } from '@12yards/gateway/testing';
 import { partnersService } from '../src/definition';
 import { lockedMessage } from '../src/partner/decide';
-import { clubApplication, contractsTopic, eventually, influencerApplication, publishContractCreated } from './helpers';
+import {
+  clubApplication,
+  contractsTopic,
+  eventually,
+  influencerApplication,
+  publishContractCreated,
+} from './helpers';
 
 // Every endpoint through the gateway: a visitor for the public paths, a logged-in admin (session + CSRF) for the rest.
 describe('partners service through the gateway', () => {
@@ -19,9 +25,18 @@ describe('partners service through the gateway', () => {
   });
   afterAll(async () => stack.stop());
 
-  const apply = async (body: Record<string, unknown>) => (await request(stack.app).post('/api/partners').send(body).expect(201)).body as Partner;
-  const put = (path: string, body: unknown) => agent.put(path).set('X-CSRF-Token', csrf).send(body as object);
-  const post = (path: string, body: unknown) => agent.post(path).set('X-CSRF-Token', csrf).send(body as object);
+  const apply = async (body: Record<string, unknown>) =>
+    (await request(stack.app).post('/api/partners').send(body).expect(201)).body as Partner;
+  const put = (path: string, body: unknown) =>
+    agent
+      .put(path)
+      .set('X-CSRF-Token', csrf)
+      .send(body as object);
+  const post = (path: string, body: unknown) =>
+    agent
+      .post(path)
+      .set('X-CSRF-Token', csrf)
+      .send(body as object);
 
   describe('applications', () => {
     it('When a visitor applies as a club, then 201 answers the created partner, Pending, unlocked, with no contracts', async () => {
@@ -41,7 +56,11 @@ describe('partners service through the gateway', () => {
 
     it('When a visitor applies as an influencer with an account and followers, then it is accepted', async () => {
       const created = await apply(influencerApplication());
-      expect(created).toMatchObject({ type: 'influencer', instagramAccount: '@kimkicks', totalFollowers: '120000' });
+      expect(created).toMatchObject({
+        type: 'influencer',
+        instagramAccount: '@kimkicks',
+        totalFollowers: '120000',
+      });
       expect(created).not.toHaveProperty('organization');
     });
 
@@ -52,7 +71,9 @@ describe('partners service through the gateway', () => {
       ]) {
         const res = await request(stack.app).post('/api/partners').send(body).expect(400);
         expect(res.body.error.code).toBe('validation_failed');
-        expect(res.body.error.details).toEqual([expect.objectContaining({ path: 'socialMedia', message: INFLUENCER_RULE_MESSAGE })]);
+        expect(res.body.error.details).toEqual([
+          expect.objectContaining({ path: 'socialMedia', message: INFLUENCER_RULE_MESSAGE }),
+        ]);
       }
     });
 
@@ -81,14 +102,20 @@ describe('partners service through the gateway', () => {
       const ids = res.body.map((p: Partner) => p.id);
       expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
       expect(ids[0]).toBe(second.id);
-      for (const p of res.body) expect(p).toEqual(expect.objectContaining({ status: expect.any(String), statusLocked: false, activeContracts: 0 }));
+      for (const p of res.body)
+        expect(p).toEqual(
+          expect.objectContaining({ status: expect.any(String), statusLocked: false, activeContracts: 0 }),
+        );
     });
 
     it('When anyone without a session lists partners or uses an admin path, then 401 and nothing is changed', async () => {
       const p = await apply(clubApplication());
       await request(stack.app).get('/api/partners').expect(401);
       await request(stack.app).get(`/api/admin/partners/${p.id}`).expect(401);
-      await request(stack.app).put(`/api/admin/partners/${p.id}/status`).send({ status: 'Approved' }).expect(401);
+      await request(stack.app)
+        .put(`/api/admin/partners/${p.id}/status`)
+        .send({ status: 'Approved' })
+        .expect(401);
       await request(stack.app).post('/api/admin/partners').send({ name: 'X', email: 'x@y.co' }).expect(401);
       expect((await agent.get(`/api/admin/partners/${p.id}`).expect(200)).body.status).toBe('Pending');
     });
@@ -101,8 +128,15 @@ describe('partners service through the gateway', () => {
 
   describe('admin create and status', () => {
     it('When the admin creates a partner with only name and email (POST /api/admin/partners), then it is a Pending club', async () => {
-      const res = await post('/api/admin/partners', { name: 'Walk-in', email: 'walkin@example.com' }).expect(201);
-      expect(res.body).toMatchObject({ name: 'Walk-in', type: 'club', status: 'Pending', statusLocked: false });
+      const res = await post('/api/admin/partners', { name: 'Walk-in', email: 'walkin@example.com' }).expect(
+        201,
+      );
+      expect(res.body).toMatchObject({
+        name: 'Walk-in',
+        type: 'club',
+        status: 'Pending',
+        statusLocked: false,
+      });
       expect((await agent.get('/api/partners')).body[0].id).toBe(res.body.id);
       await post('/api/admin/partners', { name: '', email: 'nope' }).expect(400);
     });
@@ -135,7 +169,12 @@ describe('partners service through the gateway', () => {
         tiktokAccount: '@kim',
         status: 'In Progress',
       }).expect(200);
-      expect(res.body).toMatchObject({ name: 'Kim Park-Lee', type: 'influencer', tiktokAccount: '@kim', status: 'In Progress' });
+      expect(res.body).toMatchObject({
+        name: 'Kim Park-Lee',
+        type: 'influencer',
+        tiktokAccount: '@kim',
+        status: 'In Progress',
+      });
       expect(res.body).not.toHaveProperty('instagramAccount');
       await put(`/api/admin/partners/${p.id}`, { name: 'Kim', email: 'bad' }).expect(400);
     });
@@ -169,7 +208,9 @@ describe('partners service through the gateway', () => {
     const actionsPath = () => `/api/admin/partners/${partner.id}/actions`;
 
     it('When the admin adds actions, then they are listed with isOverdue computed from the clock', async () => {
-      const past = (await post(actionsPath(), { actionText: '  Send the pack  ', dueDate: '2026-11-21' }).expect(201)).body;
+      const past = (
+        await post(actionsPath(), { actionText: '  Send the pack  ', dueDate: '2026-11-21' }).expect(201)
+      ).body;
       expect(past).toEqual({
         id: expect.any(String),
         partnerId: partner.id,
@@ -181,10 +222,16 @@ describe('partners service through the gateway', () => {
         createdAt: now.toISOString(),
         isOverdue: true,
       });
-      const today = (await post(actionsPath(), { actionText: 'Call', dueDate: '2026-11-22' }).expect(201)).body;
+      const today = (await post(actionsPath(), { actionText: 'Call', dueDate: '2026-11-22' }).expect(201))
+        .body;
       const none = (await post(actionsPath(), { actionText: 'Note only' }).expect(201)).body;
       const empty = (await post(actionsPath(), { actionText: 'Empty date', dueDate: '' }).expect(201)).body;
-      expect([today.isOverdue, none.dueDate, none.isOverdue, empty.dueDate]).toEqual([false, null, false, null]);
+      expect([today.isOverdue, none.dueDate, none.isOverdue, empty.dueDate]).toEqual([
+        false,
+        null,
+        false,
+        null,
+      ]);
       const list = await agent.get(actionsPath()).expect(200);
       expect(list.headers['cache-control']).toBe('no-store');
       expect(list.body.map((a: PartnerAction) => a.id)).toEqual([empty.id, none.id, today.id, past.id]);
@@ -201,9 +248,19 @@ describe('partners service through the gateway', () => {
     it('When the admin saves notes and then completes an overdue action, then completedAt is set and it is no longer overdue', async () => {
       const a = (await post(actionsPath(), { actionText: 'Chase', dueDate: '2026-11-01' }).expect(201)).body;
       const noted = (await put(`${actionsPath()}/${a.id}`, { notes: 'Left a voicemail' }).expect(200)).body;
-      expect(noted).toMatchObject({ notes: 'Left a voicemail', isCompleted: false, completedAt: null, isOverdue: true });
+      expect(noted).toMatchObject({
+        notes: 'Left a voicemail',
+        isCompleted: false,
+        completedAt: null,
+        isOverdue: true,
+      });
       const done = (await put(`${actionsPath()}/${a.id}`, { isCompleted: true }).expect(200)).body;
-      expect(done).toMatchObject({ notes: 'Left a voicemail', isCompleted: true, completedAt: now.toISOString(), isOverdue: false });
+      expect(done).toMatchObject({
+        notes: 'Left a voicemail',
+        isCompleted: true,
+        completedAt: now.toISOString(),
+        isOverdue: false,
+      });
       const reopened = (await put(`${actionsPath()}/${a.id}`, { isCompleted: false }).expect(200)).body;
       expect(reopened).toMatchObject({ isCompleted: false, completedAt: null, isOverdue: true });
     });
@@ -237,8 +294,16 @@ describe('partners service through the gateway', () => {
 
     it('When a visitor sends a message, then 201 and the admin sees it unread, newest first', async () => {
       const first = await request(stack.app).post('/api/contacts').send(message).expect(201);
-      expect(first.body).toEqual({ ...message, id: expect.any(String), status: 'unread', createdAt: now.toISOString() });
-      const second = await request(stack.app).post('/api/contacts').send({ ...message, subject: 'Later' }).expect(201);
+      expect(first.body).toEqual({
+        ...message,
+        id: expect.any(String),
+        status: 'unread',
+        createdAt: now.toISOString(),
+      });
+      const second = await request(stack.app)
+        .post('/api/contacts')
+        .send({ ...message, subject: 'Later' })
+        .expect(201);
       const list = await agent.get('/api/contacts').expect(200);
       expect(list.headers['cache-control']).toBe('no-store');
       expect(list.body[0].id).toBe(second.body.id);
@@ -266,8 +331,12 @@ describe('partners service through the gateway', () => {
 
     it('When the admin marks a message read then responded, then the list shows it; other values are 400, unknown ids 404', async () => {
       const m = (await request(stack.app).post('/api/contacts').send(message).expect(201)).body;
-      expect((await put(`/api/admin/contacts/${m.id}`, { status: 'read' }).expect(200)).body.status).toBe('read');
-      expect((await put(`/api/admin/contacts/${m.id}`, { status: 'responded' }).expect(200)).body.status).toBe('responded');
+      expect((await put(`/api/admin/contacts/${m.id}`, { status: 'read' }).expect(200)).body.status).toBe(
+        'read',
+      );
+      expect(
+        (await put(`/api/admin/contacts/${m.id}`, { status: 'responded' }).expect(200)).body.status,
+      ).toBe('responded');
       await put(`/api/admin/contacts/${m.id}`, { status: 'unread' }).expect(400);
       await put('/api/admin/contacts/nope', { status: 'read' }).expect(404);
       const listed = (await agent.get('/api/contacts')).body.find((c: { id: string }) => c.id === m.id);
@@ -277,14 +346,20 @@ describe('partners service through the gateway', () => {
     it('When an editor (not admin) updates a contact status, then it is allowed', async () => {
       const editor = await stack.login(TEST_EDITOR);
       const m = (await request(stack.app).post('/api/contacts').send(message).expect(201)).body;
-      await editor.agent.put(`/api/admin/contacts/${m.id}`).set('X-CSRF-Token', editor.csrf).send({ status: 'read' }).expect(200);
+      await editor.agent
+        .put(`/api/admin/contacts/${m.id}`)
+        .set('X-CSRF-Token', editor.csrf)
+        .send({ status: 'read' })
+        .expect(200);
     });
   });
 
   it('When the read models are rebuilt from the events, then every answer is the same as before', async () => {
     const read = async () => {
       const partners = (await agent.get('/api/partners').expect(200)).body as Partner[];
-      const actions = await Promise.all(partners.map(async (p) => (await agent.get(`/api/admin/partners/${p.id}/actions`)).body));
+      const actions = await Promise.all(
+        partners.map(async (p) => (await agent.get(`/api/admin/partners/${p.id}/actions`)).body),
+      );
       return {
         partners,
         actions,
@@ -296,7 +371,11 @@ describe('partners service through the gateway', () => {
     expect(live.partners.length).toBeGreaterThan(10);
     expect(live.partners.some((p) => p.statusLocked)).toBe(true);
     const { infra } = stack.services.partners!.ctx;
-    const events = await new Projector(infra.eventStore, infra.readModels, partnersService.projections).rebuild();
+    const events = await new Projector(
+      infra.eventStore,
+      infra.readModels,
+      partnersService.projections,
+    ).rebuild();
     expect(events).toBeGreaterThan(40);
     expect(await read()).toEqual(live);
   });

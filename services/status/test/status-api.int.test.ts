@@ -1,5 +1,12 @@
 import request from 'supertest';
-import { Projector, signIdentity, startService, testServiceEnv, TEST_SECRET, type RunningService } from '@12yards/platform';
+import {
+  Projector,
+  signIdentity,
+  startService,
+  testServiceEnv,
+  TEST_SECRET,
+  type RunningService,
+} from '@12yards/platform';
 import { statusService } from '../src/definition';
 
 const admin = () => signIdentity({ username: 'ops', role: 'admin' }, TEST_SECRET);
@@ -27,23 +34,39 @@ describe('status service HTTP API', () => {
     ]);
     expect(new Set(res.body.map((s: { status: string }) => s.status))).toEqual(new Set(['operational']));
     expect(res.body[0]).toEqual(
-      expect.objectContaining({ id: 'android-app', lastUpdated: expect.any(String), createdAt: expect.any(String) }),
+      expect.objectContaining({
+        id: 'android-app',
+        lastUpdated: expect.any(String),
+        createdAt: expect.any(String),
+      }),
     );
   });
 
   it('When an admin marks a service as an issue, then the list shows it with a new lastUpdated', async () => {
-    const before = (await request(svc.app).get('/api/service-status')).body.find((s: { id: string }) => s.id === 'auctions');
+    const before = (await request(svc.app).get('/api/service-status')).body.find(
+      (s: { id: string }) => s.id === 'auctions',
+    );
     await new Promise((r) => setTimeout(r, 5));
-    const res = await request(svc.app).put('/api/admin/service-status/auctions').set(admin()).send({ status: 'issue' }).expect(200);
+    const res = await request(svc.app)
+      .put('/api/admin/service-status/auctions')
+      .set(admin())
+      .send({ status: 'issue' })
+      .expect(200);
     expect(res.body).toMatchObject({ id: 'auctions', serviceName: 'Auctions', status: 'issue' });
     expect(res.headers['cache-control']).toBe('no-store');
-    const after = (await request(svc.app).get('/api/service-status')).body.find((s: { id: string }) => s.id === 'auctions');
+    const after = (await request(svc.app).get('/api/service-status')).body.find(
+      (s: { id: string }) => s.id === 'auctions',
+    );
     expect(after.status).toBe('issue');
     expect(after.lastUpdated > before.lastUpdated).toBe(true);
   });
 
   it('When the status is not operational or issue, then 400 carries the zod issues and nothing changes', async () => {
-    const res = await request(svc.app).put('/api/admin/service-status/auctions').set(admin()).send({ status: 'down' }).expect(400);
+    const res = await request(svc.app)
+      .put('/api/admin/service-status/auctions')
+      .set(admin())
+      .send({ status: 'down' })
+      .expect(400);
     expect(res.body.error.code).toBe('validation_failed');
     expect(res.body.error.details).toEqual([expect.objectContaining({ path: 'status' })]);
     const list = (await request(svc.app).get('/api/service-status')).body;
@@ -51,18 +74,33 @@ describe('status service HTTP API', () => {
   });
 
   it('When the id is unknown, then 404', async () => {
-    const res = await request(svc.app).put('/api/admin/service-status/nope').set(admin()).send({ status: 'issue' }).expect(404);
+    const res = await request(svc.app)
+      .put('/api/admin/service-status/nope')
+      .set(admin())
+      .send({ status: 'issue' })
+      .expect(404);
     expect(res.body.error).toMatchObject({ code: 'not_found' });
   });
 
   it('When the identity header is missing or forged, then the admin route refuses with 401', async () => {
     await request(svc.app).put('/api/admin/service-status/auctions').send({ status: 'issue' }).expect(401);
-    const forged = signIdentity({ username: 'mallory', role: 'admin' }, 'not-the-shared-secret-0123456789abcdef');
-    await request(svc.app).put('/api/admin/service-status/auctions').set(forged).send({ status: 'issue' }).expect(401);
+    const forged = signIdentity(
+      { username: 'mallory', role: 'admin' },
+      'not-the-shared-secret-0123456789abcdef',
+    );
+    await request(svc.app)
+      .put('/api/admin/service-status/auctions')
+      .set(forged)
+      .send({ status: 'issue' })
+      .expect(401);
   });
 
   it('When the service restarts on the same data directory, then changes are kept and defaults are not seeded twice', async () => {
-    await request(svc.app).put('/api/admin/service-status/ios-app').set(admin()).send({ status: 'issue' }).expect(200);
+    await request(svc.app)
+      .put('/api/admin/service-status/ios-app')
+      .set(admin())
+      .send({ status: 'issue' })
+      .expect(200);
     await svc.stop();
     svc = await startService(statusService, env);
     const list = (await request(svc.app).get('/api/service-status')).body;
@@ -71,9 +109,21 @@ describe('status service HTTP API', () => {
   });
 
   it('When the read models are rebuilt from the events, then they equal the live ones', async () => {
-    await request(svc.app).put('/api/admin/service-status/auctions').set(admin()).send({ status: 'issue' }).expect(200);
-    await request(svc.app).put('/api/admin/service-status/auctions').set(admin()).send({ status: 'operational' }).expect(200);
-    await request(svc.app).put('/api/admin/service-status/android-app').set(admin()).send({ status: 'issue' }).expect(200);
+    await request(svc.app)
+      .put('/api/admin/service-status/auctions')
+      .set(admin())
+      .send({ status: 'issue' })
+      .expect(200);
+    await request(svc.app)
+      .put('/api/admin/service-status/auctions')
+      .set(admin())
+      .send({ status: 'operational' })
+      .expect(200);
+    await request(svc.app)
+      .put('/api/admin/service-status/android-app')
+      .set(admin())
+      .send({ status: 'issue' })
+      .expect(200);
     const live = (await request(svc.app).get('/api/service-status')).body;
     const { infra } = svc.ctx;
     await new Projector(infra.eventStore, infra.readModels, statusService.projections).rebuild();

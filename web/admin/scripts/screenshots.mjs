@@ -24,7 +24,11 @@ async function api(method, path, body, { form } = {}) {
   const headers = { cookie };
   if (csrf) headers['X-CSRF-Token'] = csrf;
   if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
-  const res = await fetch(BASE + path, { method, headers, body: form ?? (body !== undefined ? JSON.stringify(body) : undefined) });
+  const res = await fetch(BASE + path, {
+    method,
+    headers,
+    body: form ?? (body !== undefined ? JSON.stringify(body) : undefined),
+  });
   const set = res.headers.getSetCookie?.() ?? [];
   if (set.length) cookie = set.map((c) => c.split(';')[0]).join('; ');
   const text = await res.text();
@@ -43,7 +47,11 @@ async function image(label, colour, width = 720, height = 1280) {
 
 async function uploadImage(path, name, colour, w, h) {
   const form = new FormData();
-  form.append('file', new Blob([await image(name.replace(/\.png$/, ''), colour, w, h)], { type: 'image/png' }), name);
+  form.append(
+    'file',
+    new Blob([await image(name.replace(/\.png$/, ''), colour, w, h)], { type: 'image/png' }),
+    name,
+  );
   return api('POST', path, undefined, { form });
 }
 
@@ -106,11 +114,27 @@ async function seed() {
     totalFollowers: '250,000',
     message: 'My audience loves predictions and quizzes.',
   });
-  await api('POST', '/api/admin/partners', { name: 'Northgate United', email: 'info@northgate.example', type: 'club', organization: 'Northgate United' });
-  await api('POST', `/api/admin/partners/${club.id}/actions`, { actionText: 'Send the membership pricing proposal', dueDate: daysFromNow(-3) });
-  await api('POST', `/api/admin/partners/${club.id}/actions`, { actionText: 'Book a demo with the board', dueDate: daysFromNow(7) });
-  const done = await api('POST', `/api/admin/partners/${club.id}/actions`, { actionText: 'Intro call with the commercial team' });
-  await api('PUT', `/api/admin/partners/${club.id}/actions/${done.id}`, { notes: 'Keen on auctions and polls.', isCompleted: true });
+  await api('POST', '/api/admin/partners', {
+    name: 'Northgate United',
+    email: 'info@northgate.example',
+    type: 'club',
+    organization: 'Northgate United',
+  });
+  await api('POST', `/api/admin/partners/${club.id}/actions`, {
+    actionText: 'Send the membership pricing proposal',
+    dueDate: daysFromNow(-3),
+  });
+  await api('POST', `/api/admin/partners/${club.id}/actions`, {
+    actionText: 'Book a demo with the board',
+    dueDate: daysFromNow(7),
+  });
+  const done = await api('POST', `/api/admin/partners/${club.id}/actions`, {
+    actionText: 'Intro call with the commercial team',
+  });
+  await api('PUT', `/api/admin/partners/${club.id}/actions/${done.id}`, {
+    notes: 'Keen on auctions and polls.',
+    isCompleted: true,
+  });
   await api('PUT', `/api/admin/partners/${club.id}/status`, { status: 'In Progress' });
   await api('POST', '/api/admin/contracts', {
     partnerId: influencer.id,
@@ -134,25 +158,75 @@ async function seed() {
     penaltyFeePerMonth: '£100',
   });
   // Contact messages
-  const m1 = await api('POST', '/api/contacts', { name: 'Alex Fan', email: 'alex@example.com', subject: 'Season ticket holders', message: 'Do season ticket holders get extra points?' });
-  await api('POST', '/api/contacts', { name: 'Priya Shah', email: 'priya@example.com', subject: 'Partnership question', message: 'Can a women’s team join as a club partner?' });
-  const m3 = await api('POST', '/api/contacts', { name: 'Tom Reid', email: 'tom@example.com', subject: 'Android login', message: 'The Android app asks me to sign in twice.' });
+  const m1 = await api('POST', '/api/contacts', {
+    name: 'Alex Fan',
+    email: 'alex@example.com',
+    subject: 'Season ticket holders',
+    message: 'Do season ticket holders get extra points?',
+  });
+  await api('POST', '/api/contacts', {
+    name: 'Priya Shah',
+    email: 'priya@example.com',
+    subject: 'Partnership question',
+    message: 'Can a women’s team join as a club partner?',
+  });
+  const m3 = await api('POST', '/api/contacts', {
+    name: 'Tom Reid',
+    email: 'tom@example.com',
+    subject: 'Android login',
+    message: 'The Android app asks me to sign in twice.',
+  });
   await api('PUT', `/api/admin/contacts/${m1.id}`, { status: 'read' });
   await api('PUT', `/api/admin/contacts/${m3.id}`, { status: 'responded' });
   // FAQs
-  await api('POST', '/api/admin/faqs', { question: 'Is 12Yards free for fans?', answer: 'Yes. Clubs can add a paid membership tier.', isActive: true, sortOrder: 1 });
-  await api('POST', '/api/admin/faqs', { question: 'How long does a launch take?', answer: 'Two to three weeks from signing.', isActive: true, sortOrder: 2 });
-  await api('POST', '/api/admin/faqs', { question: 'Can we use our own branding?', answer: 'Draft answer.', isActive: false, sortOrder: 3 });
+  await api('POST', '/api/admin/faqs', {
+    question: 'Is 12Yards free for fans?',
+    answer: 'Yes. Clubs can add a paid membership tier.',
+    isActive: true,
+    sortOrder: 1,
+  });
+  await api('POST', '/api/admin/faqs', {
+    question: 'How long does a launch take?',
+    answer: 'Two to three weeks from signing.',
+    isActive: true,
+    sortOrder: 2,
+  });
+  await api('POST', '/api/admin/faqs', {
+    question: 'Can we use our own branding?',
+    answer: 'Draft answer.',
+    isActive: false,
+    sortOrder: 3,
+  });
   // Media library
-  for (const [name, colour] of [['stadium.png', '#0f766e'], ['crest.png', '#b45309']]) {
+  for (const [name, colour] of [
+    ['stadium.png', '#0f766e'],
+    ['crest.png', '#b45309'],
+  ]) {
     const up = await uploadImage('/api/admin/upload', name, colour, 800, 600);
-    await api('POST', '/api/admin/media', { filename: up.filename, originalName: up.originalName, mimeType: up.mimeType, size: up.size, url: up.url, altText: name });
+    await api('POST', '/api/admin/media', {
+      filename: up.filename,
+      originalName: up.originalName,
+      mimeType: up.mimeType,
+      size: up.size,
+      url: up.url,
+      altText: name,
+    });
   }
   // App gallery
   let order = 1;
-  for (const [name, colour, platform] of [['Predictions', '#047857', 'iOS'], ['Auctions', '#7c3aed', 'Android'], ['Leaderboard', '#b45309', 'Web']]) {
+  for (const [name, colour, platform] of [
+    ['Predictions', '#047857', 'iOS'],
+    ['Auctions', '#7c3aed', 'Android'],
+    ['Leaderboard', '#b45309', 'Web'],
+  ]) {
     const up = await uploadImage('/api/admin/upload', `${name}.png`, colour, 720, 1280);
-    await api('POST', '/api/admin/app-gallery', { imageUrl: up.url, description: `${name} screen`, platformName: platform, sortOrder: order++, isActive: true });
+    await api('POST', '/api/admin/app-gallery', {
+      imageUrl: up.url,
+      description: `${name} screen`,
+      platformName: platform,
+      sortOrder: order++,
+      isActive: true,
+    });
   }
   // Service status: one issue
   const statuses = await api('GET', '/api/service-status');
@@ -161,9 +235,16 @@ async function seed() {
   const form = new FormData();
   form.append('name', 'Standard partner contract');
   form.append('validFromDate', daysFromNow(-30));
-  form.append('file', new Blob([readFileSync(join(root, 'services/contracts/assets/default-contract.docx'))]), 'standard-partner-contract.docx');
+  form.append(
+    'file',
+    new Blob([readFileSync(join(root, 'services/contracts/assets/default-contract.docx'))]),
+    'standard-partner-contract.docx',
+  );
   await api('POST', '/api/admin/contract-templates', undefined, { form });
-  await api('PUT', '/api/admin/settings/show_app_gallery', { value: 'true', description: 'Controls whether the App Gallery button appears on the main site' });
+  await api('PUT', '/api/admin/settings/show_app_gallery', {
+    value: 'true',
+    description: 'Controls whether the App Gallery button appears on the main site',
+  });
   console.log('seeded');
 }
 
@@ -171,7 +252,14 @@ async function shoot() {
   mkdirSync(OUT, { recursive: true });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   const errors = [];
@@ -185,7 +273,9 @@ async function shoot() {
   await page.getByRole('button', { name: /login/i }).click();
   await page.waitForURL('**/admin12YardsDB**');
   await page.getByRole('tab', { name: 'News' }).waitFor();
-  const robots = await page.locator('meta[name="robots"]').evaluateAll((els) => els.map((e) => e.getAttribute('content')));
+  const robots = await page
+    .locator('meta[name="robots"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('content')));
   console.log(`title: ${await page.title()}; robots: ${robots.join(' | ')}`);
   const shots = [];
   const axeFindings = [];
@@ -195,7 +285,8 @@ async function shoot() {
     shots.push(path);
     // WCAG 2 A/AA checks of what is on screen.
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    for (const v of violations) axeFindings.push(`${name}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
+    for (const v of violations)
+      axeFindings.push(`${name}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
   };
   const closeDialogs = async () => {
     for (let i = 0; i < 5 && (await page.getByRole('dialog').count()); i++) {
@@ -203,9 +294,29 @@ async function shoot() {
       await page.waitForTimeout(300);
     }
   };
-  const tabs = ['news', 'partners', 'contacts', 'faqs', 'media', 'app-gallery', 'status', 'templates', 'settings'];
+  const tabs = [
+    'news',
+    'partners',
+    'contacts',
+    'faqs',
+    'media',
+    'app-gallery',
+    'status',
+    'templates',
+    'settings',
+  ];
   for (const [i, tab] of tabs.entries()) {
-    const label = ['News', 'Applications', 'Messages', 'FAQs', 'Media', 'App Gallery', 'Service Status', 'Templates', 'Settings'][i];
+    const label = [
+      'News',
+      'Applications',
+      'Messages',
+      'FAQs',
+      'Media',
+      'App Gallery',
+      'Service Status',
+      'Templates',
+      'Settings',
+    ][i];
     await page.getByRole('tab', { name: label }).click();
     if (i > 0) await page.waitForFunction((t) => location.search.includes(`tab=${t}`), tab);
     await page.waitForLoadState('networkidle').catch(() => {});
@@ -231,7 +342,10 @@ async function shoot() {
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'View Jo Striker' }).click();
-  await page.getByRole('dialog').getByText(/active contracts/).waitFor();
+  await page
+    .getByRole('dialog')
+    .getByText(/active contracts/)
+    .waitFor();
   await save('13-partner-locked-status');
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Contracts of Jo Striker' }).click();
@@ -243,7 +357,10 @@ async function shoot() {
   await page.waitForTimeout(300);
   await save('15-contract-edit-dialog');
   await page.keyboard.press('Escape');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Generate document/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: /Generate document/ }).click(),
+  ]);
   console.log('generated document saved as', download.suggestedFilename());
   await page.waitForTimeout(800);
   await save('16-contract-generated-toast');
@@ -252,7 +369,10 @@ async function shoot() {
   await page.getByRole('button', { name: /Upload Contract/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Upload' }).click();
   await page.getByRole('dialog').getByLabel(/^Name/).fill('Another template');
-  await page.getByRole('dialog').getByLabel(/^Valid From/).fill('2026-01-01');
+  await page
+    .getByRole('dialog')
+    .getByLabel(/^Valid From/)
+    .fill('2026-01-01');
   await page.getByRole('dialog').getByRole('button', { name: 'Upload' }).click();
   await page.getByText('Please select a file').first().waitFor();
   await save('17-template-upload-no-file');

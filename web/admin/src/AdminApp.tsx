@@ -98,7 +98,11 @@ function Dashboard() {
               </p>
             </div>
           </div>
-          <Button variant="outline" className="border-white/40 bg-transparent text-white hover:bg-white/10" onClick={logout}>
+          <Button
+            variant="outline"
+            className="border-white/40 bg-transparent text-white hover:bg-white/10"
+            onClick={logout}
+          >
             <LogOut aria-hidden="true" />
             Logout
           </Button>

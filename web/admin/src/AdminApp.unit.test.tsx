@@ -26,11 +26,23 @@ function renderApp(route = '/admin12YardsDB', client = createQueryClient()) {
   );
 }
 
-const TAB_LABELS = ['News', 'Applications', 'Messages', 'FAQs', 'Media', 'App Gallery', 'Service Status', 'Templates', 'Settings'];
+const TAB_LABELS = [
+  'News',
+  'Applications',
+  'Messages',
+  'FAQs',
+  'Media',
+  'App Gallery',
+  'Service Status',
+  'Templates',
+  'Settings',
+];
 
 describe('Admin gate and layout', () => {
   test('When there is no session (401), then the panel goes to /admin-login', async () => {
-    mockApi({ 'GET /api/auth/me': { status: 401, body: { error: { code: 'unauthorized', message: 'Sign in' } } } });
+    mockApi({
+      'GET /api/auth/me': { status: 401, body: { error: { code: 'unauthorized', message: 'Sign in' } } },
+    });
     renderApp();
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin-login');
@@ -61,7 +73,10 @@ describe('Admin gate and layout', () => {
     expect(screen.getByRole('tab', { name: 'News' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('Loading news...')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Admin Dashboard'));
-    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', expect.stringContaining('noindex'));
+    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute(
+      'content',
+      expect.stringContaining('noindex'),
+    );
   });
 
   test('When the URL says ?tab=partners, then Applications is open; choosing Messages puts ?tab=contacts in the URL', async () => {
@@ -80,7 +95,11 @@ describe('Admin gate and layout', () => {
   });
 
   test('When Logout is pressed, then POST /api/auth/logout carries the CSRF token and the panel goes to /admin-login', async () => {
-    const api = mockApi({ 'GET /api/auth/me': { body: session }, 'GET /api/admin/news': { body: [] }, 'POST /api/auth/logout': { status: 204 } });
+    const api = mockApi({
+      'GET /api/auth/me': { body: session },
+      'GET /api/admin/news': { body: [] },
+      'POST /api/auth/logout': { status: 204 },
+    });
     renderApp();
     await userEvent.click(await screen.findByRole('button', { name: /Logout/ }));
     expect(await screen.findByText('Login page')).toBeInTheDocument();
@@ -93,7 +112,10 @@ describe('Admin gate and layout', () => {
   test('When a tab answers 401 (session expired), then the gate checks again and goes to /admin-login', async () => {
     let meCalls = 0;
     mockApi({
-      'GET /api/auth/me': () => (++meCalls === 1 ? { body: session } : { status: 401, body: { error: { code: 'unauthorized', message: 'x' } } }),
+      'GET /api/auth/me': () =>
+        ++meCalls === 1
+          ? { body: session }
+          : { status: 401, body: { error: { code: 'unauthorized', message: 'x' } } },
       'GET /api/admin/news': { status: 401, body: { error: { code: 'unauthorized', message: 'x' } } },
     });
     renderApp();

@@ -17,7 +17,10 @@ function DevLogin() {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
     try {
-      await apiRequest('POST', '/api/auth/login', { username: data.get('username'), password: data.get('password') });
+      await apiRequest('POST', '/api/auth/login', {
+        username: data.get('username'),
+        password: data.get('password'),
+      });
       await queryClient.invalidateQueries({ queryKey: ME_KEY });
       navigate('/admin12YardsDB');
     } catch (err) {

@@ -17,9 +17,26 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 async function audit(page: Page, label: string, problems: string[]) {
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return r.violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
+        };
+      }
+    ).axe;
+    const r = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return r.violations.map(
+      (v) =>
+        `${v.id} (${v.nodes.length}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
   });
   console.log(`axe ${label}: ${violations.length ? violations.join('; ') : 'no WCAG A/AA violations'}`);
   for (const v of violations) problems.push(`axe ${label}: ${v}`);
@@ -56,24 +73,44 @@ const news = [
 }));
 
 const faqs = [
-  ['How much does 12Yards cost?', 'Nothing to start with the Freemium model: no setup or ongoing costs, and you share the revenue.'],
+  [
+    'How much does 12Yards cost?',
+    'Nothing to start with the Freemium model: no setup or ongoing costs, and you share the revenue.',
+  ],
   ['How long until our app is live?', 'Typically 2-3 weeks from your first call.'],
   ['Can we control the content?', 'Yes, you have full control over what your supporters see.'],
-].map(([question, answer], i) => ({ id: `f${i}`, question, answer, isActive: true, sortOrder: i, createdAt: iso(0), updatedAt: iso(0) }));
+].map(([question, answer], i) => ({
+  id: `f${i}`,
+  question,
+  answer,
+  isActive: true,
+  sortOrder: i,
+  createdAt: iso(0),
+  updatedAt: iso(0),
+}));
 
 const statuses = [
   ['Android App', 'operational'],
   ['iOS App', 'operational'],
   ['Points and Rewards', 'issue'],
   ['Auctions', 'operational'],
-].map(([serviceName, status], i) => ({ id: `s${i}`, serviceName, status, description: null, lastUpdated: iso(2 * HOUR), createdAt: iso(0) }));
+].map(([serviceName, status], i) => ({
+  id: `s${i}`,
+  serviceName,
+  status,
+  description: null,
+  lastUpdated: iso(2 * HOUR),
+  createdAt: iso(0),
+}));
 
 const answers: Record<string, unknown> = {
   '/api/news': news,
   '/api/faqs': faqs,
   '/api/service-status': statuses,
   '/api/settings/show_app_gallery': { key: 'show_app_gallery', value: 'true' },
-  '/api/app-gallery': [{ id: 'g1', imageUrl: img(160, 'Matchday poll'), description: 'Matchday poll', platformName: 'iOS' }],
+  '/api/app-gallery': [
+    { id: 'g1', imageUrl: img(160, 'Matchday poll'), description: 'Matchday poll', platformName: 'iOS' },
+  ],
   '/api/auth/me': { user: { username: 'admin', role: 'admin' }, csrfToken: 'token' },
 };
 
@@ -92,12 +129,22 @@ async function main() {
 
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const problems: string[] = [];
   try {
     for (const width of [1280, 390]) {
-      const context = await browser.newContext({ viewport: { width, height: width > 600 ? 800 : 844 }, locale: 'en-GB' });
+      const context = await browser.newContext({
+        viewport: { width, height: width > 600 ? 800 : 844 },
+        locale: 'en-GB',
+      });
       await context.route((url) => url.pathname.startsWith('/api/'), api);
       const page: Page = await context.newPage();
       const requests: string[] = [];
@@ -109,11 +156,21 @@ async function main() {
       await page.screenshot({ path: join(out, `shell-home-banner-${width}.png`) });
       const admin = requests.filter((p) => p.startsWith('/admin-app/'));
       if (admin.length) problems.push(`/ downloaded admin files: ${admin.join(', ')}`);
-      console.log(`/ at ${width}px: ${requests.filter((p) => p.endsWith('.js')).length} JS requests, admin files: ${admin.length}`);
+      console.log(
+        `/ at ${width}px: ${requests.filter((p) => p.endsWith('.js')).length} JS requests, admin files: ${admin.length}`,
+      );
 
       await page.getByRole('button', { name: 'Accept All' }).click();
       // Each section in view (this also loads the lazy images before the full-page shot).
-      for (const id of ['how-it-works', 'features', 'benefits', 'news', 'partners', 'faq', 'showcase-heading']) {
+      for (const id of [
+        'how-it-works',
+        'features',
+        'benefits',
+        'news',
+        'partners',
+        'faq',
+        'showcase-heading',
+      ]) {
         await page.locator(`#${id}`).scrollIntoViewIfNeeded();
         await page.waitForTimeout(400);
         await page.screenshot({ path: join(out, `shell-home-${id.replace('-heading', '')}-${width}.png`) });
@@ -124,7 +181,16 @@ async function main() {
         await page.screenshot({ path: join(out, `shell-${path.slice(1)}-${width}.png`), fullPage: true });
       }
       if (width === 1280) {
-        for (const path of ['/', '/news', '/status', '/privacy-policy', '/terms-of-service', '/partner-console', '/admin-login', '/no-such-page']) {
+        for (const path of [
+          '/',
+          '/news',
+          '/status',
+          '/privacy-policy',
+          '/terms-of-service',
+          '/partner-console',
+          '/admin-login',
+          '/no-such-page',
+        ]) {
           await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
           await audit(page, path, problems);
         }
@@ -152,8 +218,11 @@ async function main() {
         await page.goto(`${base}/admin12YardsDB`, { waitUntil: 'networkidle' });
         await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 15_000 });
         const remote = requests.filter((p) => p.startsWith('/admin-app/'));
-        console.log(`/admin12YardsDB: ${remote.length} admin files, remoteEntry loaded: ${remote.includes('/admin-app/remoteEntry.js')}`);
-        if (!remote.includes('/admin-app/remoteEntry.js')) problems.push('admin remoteEntry.js was not loaded on /admin12YardsDB');
+        console.log(
+          `/admin12YardsDB: ${remote.length} admin files, remoteEntry loaded: ${remote.includes('/admin-app/remoteEntry.js')}`,
+        );
+        if (!remote.includes('/admin-app/remoteEntry.js'))
+          problems.push('admin remoteEntry.js was not loaded on /admin12YardsDB');
         await page.screenshot({ path: join(out, `shell-admin-federated-${width}.png`) });
       }
       await context.close();
@@ -162,9 +231,21 @@ async function main() {
     const narrow = await browser.newContext({ viewport: { width: 360, height: 740 } });
     await narrow.route((url) => url.pathname.startsWith('/api/'), api);
     const small = await narrow.newPage();
-    for (const path of ['/', '/news', '/status', '/privacy-policy', '/terms-of-service', '/partner-console', '/admin-login', '/x']) {
+    for (const path of [
+      '/',
+      '/news',
+      '/status',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/partner-console',
+      '/admin-login',
+      '/x',
+    ]) {
       await small.goto(`${base}${path}`, { waitUntil: 'networkidle' });
-      const [scroll, client] = await small.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      const [scroll, client] = await small.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
       if (scroll > client) problems.push(`${path} overflows at 360px: ${scroll} > ${client}`);
     }
     console.log('360px: checked 8 pages for horizontal overflow');

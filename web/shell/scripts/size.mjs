@@ -40,10 +40,16 @@ while (queue.length) {
 const rows = [...seen].sort((a, b) => b[1].gzip - a[1].gzip);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const width = Math.min(90, Math.max(...rows.map(([u]) => u.length)));
-for (const [url, s] of rows) console.log(`${url.padEnd(width)}  ${kb(s.raw).padStart(9)}  gzip ${kb(s.gzip).padStart(8)}`);
-const total = rows.reduce((acc, [, s]) => ({ raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip }), { raw: 0, gzip: 0 });
+for (const [url, s] of rows)
+  console.log(`${url.padEnd(width)}  ${kb(s.raw).padStart(9)}  gzip ${kb(s.gzip).padStart(8)}`);
+const total = rows.reduce((acc, [, s]) => ({ raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip }), {
+  raw: 0,
+  gzip: 0,
+});
 const admin = rows.filter(([u]) => u.includes('admin-app'));
-console.log(`\nJS downloaded by a visitor of /: ${rows.length} files, ${kb(total.raw)} raw, ${kb(total.gzip)} gzip`);
+console.log(
+  `\nJS downloaded by a visitor of /: ${rows.length} files, ${kb(total.raw)} raw, ${kb(total.gzip)} gzip`,
+);
 if (admin.length) {
   console.error(`admin files on the public entry: ${admin.map(([u]) => u).join(', ')}`);
   process.exitCode = 1;

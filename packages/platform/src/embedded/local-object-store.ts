@@ -39,7 +39,14 @@ export class LocalObjectStore implements ObjectStore {
     try {
       const [s, raw] = await Promise.all([stat(data), readFile(meta, 'utf8')]);
       const m = JSON.parse(raw) as Meta;
-      return { key, size: s.size, contentType: m.contentType, etag: m.etag, lastModified: s.mtime, metadata: m.metadata };
+      return {
+        key,
+        size: s.size,
+        contentType: m.contentType,
+        etag: m.etag,
+        lastModified: s.mtime,
+        metadata: m.metadata,
+      };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;

@@ -91,7 +91,10 @@ export class SqliteEventBus implements EventBus {
           try {
             await handler(event, topic);
           } catch (err) {
-            logger?.error({ err, topic, group, eventId: event.id }, 'event bus: handler failed; will redeliver');
+            logger?.error(
+              { err, topic, group, eventId: event.id },
+              'event bus: handler failed; will redeliver',
+            );
             break;
           }
           if (stopped) return; // a stop while the handler ran is a crash before commit: redelivered later

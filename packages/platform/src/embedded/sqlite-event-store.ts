@@ -49,9 +49,16 @@ export function rowToEvent(row: EventRow): StoredEvent {
 
 /** Event store in the service's SQLite file; positions come from the table's autoincrement key. */
 export class SqliteEventStore implements EventStore {
-  private readonly appendTx: (streamId: string, expected: ExpectedVersion, events: NewEvent[]) => AppendResult;
+  private readonly appendTx: (
+    streamId: string,
+    expected: ExpectedVersion,
+    events: NewEvent[],
+  ) => AppendResult;
 
-  constructor(private readonly db: SqliteDb, private readonly clock: () => Date = () => new Date()) {
+  constructor(
+    private readonly db: SqliteDb,
+    private readonly clock: () => Date = () => new Date(),
+  ) {
     db.exec(EVENTS_SCHEMA);
     const currentVersion = db.prepare<[string], { v: number | null }>(
       'SELECT MAX(version) AS v FROM events WHERE stream_id = ?',
@@ -95,7 +102,11 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
-  async append(streamId: string, expectedVersion: ExpectedVersion, events: NewEvent[]): Promise<AppendResult> {
+  async append(
+    streamId: string,
+    expectedVersion: ExpectedVersion,
+    events: NewEvent[],
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     try {
       return this.appendTx(streamId, expectedVersion, events);
@@ -122,7 +133,9 @@ export class SqliteEventStore implements EventStore {
 
   async readAll(fromPosition: number, limit = 1000): Promise<StoredEvent[]> {
     return this.db
-      .prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?')
+      .prepare<[number, number], EventRow>(
+        'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
+      )
       .all(fromPosition, limit)
       .map(rowToEvent);
   }

@@ -52,7 +52,16 @@ export class SqliteJobQueue implements JobQueue {
         `INSERT INTO jobs (id, name, data, state, max_attempts, backoff_ms, run_at, created_at, updated_at)
          VALUES (?, ?, ?, 'waiting', ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
       )
-      .run(id, name, JSON.stringify(data ?? null), options.attempts ?? 3, options.backoffMs ?? 500, Date.now(), now, now);
+      .run(
+        id,
+        name,
+        JSON.stringify(data ?? null),
+        options.attempts ?? 3,
+        options.backoffMs ?? 500,
+        Date.now(),
+        now,
+        now,
+      );
     return id;
   }
 
@@ -83,7 +92,10 @@ export class SqliteJobQueue implements JobQueue {
 
     const runOne = async (row: JobRow) => {
       try {
-        const result = await handler(JSON.parse(row.data) as Data, { jobId: row.id, attempt: row.attempts_made });
+        const result = await handler(JSON.parse(row.data) as Data, {
+          jobId: row.id,
+          attempt: row.attempts_made,
+        });
         complete.run(JSON.stringify(result ?? null), row.id);
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);

@@ -55,7 +55,10 @@ function whereClause<T>(where: Where<T> | undefined): { sql: string; params: unk
 class SqliteCollection<T extends Document> implements Collection<T> {
   private readonly table: string;
 
-  constructor(private readonly db: SqliteDb, name: string) {
+  constructor(
+    private readonly db: SqliteDb,
+    name: string,
+  ) {
     if (!NAME.test(name)) throw new Error(`Invalid collection name ${name}`);
     this.table = `rm_${name}`;
     db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
@@ -63,12 +66,16 @@ class SqliteCollection<T extends Document> implements Collection<T> {
 
   async put(doc: T): Promise<void> {
     this.db
-      .prepare(`INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`)
+      .prepare(
+        `INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
+      )
       .run(doc.id, JSON.stringify(doc));
   }
 
   async get(id: string): Promise<T | null> {
-    const row = this.db.prepare<[string], { doc: string }>(`SELECT doc FROM ${this.table} WHERE id = ?`).get(id);
+    const row = this.db
+      .prepare<[string], { doc: string }>(`SELECT doc FROM ${this.table} WHERE id = ?`)
+      .get(id);
     return row ? (JSON.parse(row.doc) as T) : null;
   }
 
@@ -103,7 +110,9 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   async count(where?: Where<T>): Promise<number> {
     const { sql, params } = whereClause(where);
     return (
-      this.db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM ${this.table} ${sql}`).get(...params)?.n ?? 0
+      this.db
+        .prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM ${this.table} ${sql}`)
+        .get(...params)?.n ?? 0
     );
   }
 

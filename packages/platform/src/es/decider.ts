@@ -46,7 +46,11 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     if (decided.length === 0) return { state, events: [], version: history.length };
     try {
       const newEvents: NewEvent[] = decided.map((e) => ({ type: e.type, data: e.data, meta }));
-      const result = await store.append(streamId, history.length === 0 ? 'no_stream' : history.length, newEvents);
+      const result = await store.append(
+        streamId,
+        history.length === 0 ? 'no_stream' : history.length,
+        newEvents,
+      );
       return {
         state: decided.reduce(decider.evolve, state),
         events: result.events,

@@ -58,7 +58,8 @@ export class Projector {
   /** Empties the read models and applies every event again. */
   async rebuild(): Promise<number> {
     const run = this.chain.then(async () => {
-      for (const p of this.projections) for (const c of p.collections) await this.models.collection(c).clear();
+      for (const p of this.projections)
+        for (const c of p.collections) await this.models.collection(c).clear();
       await this.checkpoints.delete(this.name);
       const n = await this.pass();
       this.logger?.info({ events: n }, 'read models rebuilt');

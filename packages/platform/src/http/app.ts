@@ -62,7 +62,11 @@ export function finishHttpApp(app: Express, logger: Logger): Express {
     if (res.headersSent) return;
     res.set(error.headers);
     res.status(error.status).json({
-      error: { code: error.code, message: error.message, ...(error.details !== undefined && { details: error.details }) },
+      error: {
+        code: error.code,
+        message: error.message,
+        ...(error.details !== undefined && { details: error.details }),
+      },
     });
   });
   return app;
@@ -75,8 +79,10 @@ export function toHttpError(err: unknown): HttpError {
     return new HttpError(409, 'conflict', 'The record was changed by someone else; reload and try again');
   }
   const e = err as { type?: string; status?: number; message?: string; code?: string };
-  if (e?.type === 'entity.too.large') return new HttpError(413, 'payload_too_large', 'The request body is too large');
-  if (e?.type === 'entity.parse.failed') return new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
+  if (e?.type === 'entity.too.large')
+    return new HttpError(413, 'payload_too_large', 'The request body is too large');
+  if (e?.type === 'entity.parse.failed')
+    return new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
   if (e?.code === 'LIMIT_FILE_SIZE') return new HttpError(413, 'payload_too_large', 'The file is too large');
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
     return new HttpError(e.status, 'bad_request', e.message ?? 'Bad request');

@@ -16,11 +16,14 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: unknown) => new HttpError(400, 'bad_request', message, details);
-export const unauthorized = (message = 'Authentication required') => new HttpError(401, 'unauthorized', message);
+export const badRequest = (message: string, details?: unknown) =>
+  new HttpError(400, 'bad_request', message, details);
+export const unauthorized = (message = 'Authentication required') =>
+  new HttpError(401, 'unauthorized', message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
-export const conflict = (message: string, details?: unknown) => new HttpError(409, 'conflict', message, details);
+export const conflict = (message: string, details?: unknown) =>
+  new HttpError(409, 'conflict', message, details);
 export const unprocessable = (message: string, details?: unknown) =>
   new HttpError(422, 'unprocessable', message, details);
 
@@ -32,5 +35,10 @@ export function zodDetails(error: ZodError) {
 export function validationError(error: ZodError): HttpError {
   const first = error.issues[0];
   const where = first && first.path.length ? `${first.path.map(String).join('.')}: ` : '';
-  return new HttpError(400, 'validation_failed', `Invalid input: ${where}${first?.message ?? 'invalid'}`, zodDetails(error));
+  return new HttpError(
+    400,
+    'validation_failed',
+    `Invalid input: ${where}${first?.message ?? 'invalid'}`,
+    zodDetails(error),
+  );
 }

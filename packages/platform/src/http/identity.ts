@@ -18,7 +18,11 @@ function mac(payload: string, secret: string): string {
 }
 
 /** The headers the gateway adds to a proxied admin request. */
-export function signIdentity(identity: AdminIdentity, secret: string, now = Date.now()): Record<string, string> {
+export function signIdentity(
+  identity: AdminIdentity,
+  secret: string,
+  now = Date.now(),
+): Record<string, string> {
   const payload = Buffer.from(JSON.stringify({ ...identity, iat: now })).toString('base64url');
   return { [IDENTITY_HEADER]: payload, [SIGNATURE_HEADER]: mac(payload, secret) };
 }
@@ -56,7 +60,8 @@ export function requireAdmin(secret: string, role?: AdminRole) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const identity = verifyIdentity(req.headers, secret);
     if (!identity) return next(unauthorized('A valid admin identity is required'));
-    if (role === 'admin' && identity.role !== 'admin') return next(forbidden('This action needs the admin role'));
+    if (role === 'admin' && identity.role !== 'admin')
+      return next(forbidden('This action needs the admin role'));
     req.admin = identity;
     next();
   };

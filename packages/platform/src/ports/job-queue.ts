@@ -31,7 +31,11 @@ export interface JobWorker {
 
 export interface JobQueue {
   enqueue<Data>(name: string, data: Data, options?: JobOptions): Promise<string>;
-  worker<Data, Result>(name: string, handler: JobHandler<Data, Result>, options?: { concurrency?: number }): Promise<JobWorker>;
+  worker<Data, Result>(
+    name: string,
+    handler: JobHandler<Data, Result>,
+    options?: { concurrency?: number },
+  ): Promise<JobWorker>;
   get<Result = unknown>(jobId: string): Promise<JobInfo<Result> | null>;
   /** Resolves when the job completed or failed for good, or with its current state once timeoutMs has passed. */
   waitFor<Result = unknown>(jobId: string, timeoutMs: number): Promise<JobInfo<Result>>;

@@ -54,7 +54,12 @@ eventBusContract('embedded sqlite', async () => {
     topic: 'producer',
     produce: async (streamId, events) => (await producer.append(streamId, 'any', events)).events,
     // Each call is a new consumer process: its own connection to its own file, its own checkpoint there.
-    openBus: async () => new SqliteEventBus({ topics: { producer: join(dir, 'producer.sqlite') }, db: consumerDb(), pollMs: 20 }),
+    openBus: async () =>
+      new SqliteEventBus({
+        topics: { producer: join(dir, 'producer.sqlite') },
+        db: consumerDb(),
+        pollMs: 20,
+      }),
     consumerModels: async () => new SqliteReadModels(consumerDb()),
     cleanup: async () => {
       await new Promise((r) => setTimeout(r, 60));

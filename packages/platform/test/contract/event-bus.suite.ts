@@ -47,7 +47,10 @@ export function eventBusContract(adapter: string, make: () => Promise<EventBusHa
       await bus.subscribe(`g-order-${++n}`, [h.topic], async (e) => {
         got.push(`${e.streamId}:${e.type}`);
       });
-      await h.produce('s1', [{ type: 'A', data: {} }, { type: 'B', data: {} }]);
+      await h.produce('s1', [
+        { type: 'A', data: {} },
+        { type: 'B', data: {} },
+      ]);
       await h.produce('s2', [{ type: 'X', data: {} }]);
       await h.produce('s1', [{ type: 'C', data: {} }]);
       await until(() => got.length >= 4);
@@ -61,7 +64,10 @@ export function eventBusContract(adapter: string, make: () => Promise<EventBusHa
       const b: string[] = [];
       await bus.subscribe(`g-a-${++n}`, [h.topic], async (e) => void a.push(e.type));
       await bus.subscribe(`g-b-${n}`, [h.topic], async (e) => void b.push(e.type));
-      await h.produce('s', [{ type: 'One', data: {} }, { type: 'Two', data: {} }]);
+      await h.produce('s', [
+        { type: 'One', data: {} },
+        { type: 'Two', data: {} },
+      ]);
       await until(() => a.length >= 2 && b.length >= 2);
       expect(a).toEqual(['One', 'Two']);
       expect(b).toEqual(['One', 'Two']);
@@ -69,7 +75,11 @@ export function eventBusContract(adapter: string, make: () => Promise<EventBusHa
 
     it('When a consumer crashes while handling an event, then a restarted consumer gets it again (at least once)', async () => {
       const group = `g-crash-${++n}`;
-      await h.produce('s', [{ type: 'First', data: {} }, { type: 'Second', data: {} }, { type: 'Third', data: {} }]);
+      await h.produce('s', [
+        { type: 'First', data: {} },
+        { type: 'Second', data: {} },
+        { type: 'Third', data: {} },
+      ]);
       const first = await open();
       const seen: string[] = [];
       const sub: Subscription = await first.subscribe(group, [h.topic], async (e) => {
@@ -96,7 +106,10 @@ export function eventBusContract(adapter: string, make: () => Promise<EventBusHa
       const first = await open();
       const seen: string[] = [];
       const sub = await first.subscribe(group, [h.topic], async (e) => void seen.push(e.type));
-      await h.produce('s', [{ type: 'E1', data: {} }, { type: 'E2', data: {} }]);
+      await h.produce('s', [
+        { type: 'E1', data: {} },
+        { type: 'E2', data: {} },
+      ]);
       await until(() => seen.length >= 2);
       await settle(300);
       await sub.stop();
@@ -115,7 +128,10 @@ export function eventBusContract(adapter: string, make: () => Promise<EventBusHa
       const group = `g-idem-${++n}`;
       const models = await h.consumerModels();
       const effects: string[] = [];
-      await h.produce('s', [{ type: 'Only', data: {} }, { type: 'Next', data: {} }]);
+      await h.produce('s', [
+        { type: 'Only', data: {} },
+        { type: 'Next', data: {} },
+      ]);
 
       const first = await open();
       const sub: Subscription = await subscribeIdempotent(first, models, group, [h.topic], async (e) => {

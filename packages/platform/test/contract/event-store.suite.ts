@@ -49,9 +49,12 @@ export function eventStoreContract(adapter: string, make: () => Promise<EventSto
       await expect(h.store.append(s, 'no_stream', [{ type: 'B', data: {} }])).rejects.toBeInstanceOf(
         ConcurrencyError,
       );
-      await expect(h.store.append(s, 5, [{ type: 'B', data: {} }, { type: 'C', data: {} }])).rejects.toBeInstanceOf(
-        ConcurrencyError,
-      );
+      await expect(
+        h.store.append(s, 5, [
+          { type: 'B', data: {} },
+          { type: 'C', data: {} },
+        ]),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
       expect((await h.store.read(s)).map((e) => e.type)).toEqual(['A']);
       await h.store.append(s, 1, [{ type: 'B', data: {} }]);
       await h.store.append(s, 'any', [{ type: 'C', data: {} }]);

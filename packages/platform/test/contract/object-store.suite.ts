@@ -63,9 +63,9 @@ export function objectStoreContract(adapter: string, make: () => Promise<ObjectS
     });
 
     it('When a key looks like a path escape, then it is refused', async () => {
-      await expect(h.store.put('../etc/passwd', Buffer.from('x'), { contentType: 'text/plain' })).rejects.toThrow(
-        /Invalid object key/,
-      );
+      await expect(
+        h.store.put('../etc/passwd', Buffer.from('x'), { contentType: 'text/plain' }),
+      ).rejects.toThrow(/Invalid object key/);
       await expect(h.store.stat('/abs')).rejects.toThrow(/Invalid object key/);
     });
   });

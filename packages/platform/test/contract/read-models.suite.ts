@@ -44,7 +44,11 @@ export function readModelsContract(adapter: string, make: () => Promise<ReadMode
     });
 
     it('When a document is updated, then the patch is merged and the result returned', async () => {
-      expect(await items.update('b', { active: true })).toMatchObject({ id: 'b', title: 'Beta', active: true });
+      expect(await items.update('b', { active: true })).toMatchObject({
+        id: 'b',
+        title: 'Beta',
+        active: true,
+      });
       expect(await items.get('b')).toMatchObject({ active: true });
       expect(await items.update('missing', { active: true })).toBeNull();
     });
@@ -71,7 +75,12 @@ export function readModelsContract(adapter: string, make: () => Promise<ReadMode
     });
 
     it('When sorting on several keys with a limit, then the order and the count hold', async () => {
-      const sorted = await items.find({ sort: [{ field: 'rank', dir: 'desc' }, { field: 'when', dir: 'asc' }] });
+      const sorted = await items.find({
+        sort: [
+          { field: 'rank', dir: 'desc' },
+          { field: 'when', dir: 'asc' },
+        ],
+      });
       expect(sorted.map((i) => i.id)).toEqual(['d', 'c', 'a', 'b']);
       const top = await items.find({ sort: [{ field: 'when', dir: 'desc' }], limit: 2 });
       expect(top.map((i) => i.id)).toEqual(['d', 'a']);

@@ -7,7 +7,11 @@ import { createLogger } from '../../src/logging';
 
 function app() {
   const logger = createLogger('t', 'silent');
-  const a = createHttpApp({ logger, jsonLimit: '1kb', readiness: { db: async () => true, bus: async () => false } });
+  const a = createHttpApp({
+    logger,
+    jsonLimit: '1kb',
+    readiness: { db: async () => true, bus: async () => false },
+  });
   a.post('/items', (req, res) => {
     const body = parse(z.object({ name: z.string().min(1, 'name is required') }), req.body);
     res.status(201).json(body);
@@ -34,21 +38,34 @@ describe('http kit', () => {
   });
 
   it('When the body is not JSON or too large, then 400 or 413 as JSON', async () => {
-    const bad = await request(app()).post('/items').set('content-type', 'application/json').send('{nope').expect(400);
+    const bad = await request(app())
+      .post('/items')
+      .set('content-type', 'application/json')
+      .send('{nope')
+      .expect(400);
     expect(bad.body.error.code).toBe('invalid_json');
-    const big = await request(app()).post('/items').send({ name: 'x'.repeat(2000) }).expect(413);
+    const big = await request(app())
+      .post('/items')
+      .send({ name: 'x'.repeat(2000) })
+      .expect(413);
     expect(big.body.error.code).toBe('payload_too_large');
   });
 
   it('When a handler throws, then known errors keep their status and unknown ones hide their message', async () => {
-    expect((await request(app()).get('/missing').expect(404)).body).toEqual({ error: { code: 'not_found', message: 'No such item' } });
+    expect((await request(app()).get('/missing').expect(404)).body).toEqual({
+      error: { code: 'not_found', message: 'No such item' },
+    });
     const boom = await request(app()).get('/boom').expect(500);
     expect(boom.body.error.message).not.toContain('secret');
-    expect((await request(app()).get('/nowhere').expect(404)).body.error.message).toBe('No route for GET /nowhere');
+    expect((await request(app()).get('/nowhere').expect(404)).body.error.message).toBe(
+      'No route for GET /nowhere',
+    );
   });
 
   it('When a request id is given, then it is echoed; else one is made', async () => {
-    expect((await request(app()).get('/healthz').set('x-request-id', 'abc-123')).headers['x-request-id']).toBe('abc-123');
+    expect(
+      (await request(app()).get('/healthz').set('x-request-id', 'abc-123')).headers['x-request-id'],
+    ).toBe('abc-123');
     expect((await request(app()).get('/healthz')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -12,6 +12,8 @@ export const Input = React.forwardRef<HTMLInputElement, React.ComponentProps<'in
 Input.displayName = 'Input';
 
 export const Textarea = React.forwardRef<HTMLTextAreaElement, React.ComponentProps<'textarea'>>(
-  ({ className, ...props }, ref) => <textarea ref={ref} className={cn(field, 'min-h-24', className)} {...props} />,
+  ({ className, ...props }, ref) => (
+    <textarea ref={ref} className={cn(field, 'min-h-24', className)} {...props} />
+  ),
 );
 Textarea.displayName = 'Textarea';

@@ -1,7 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
 import { Toaster } from './toaster';
 import { toast } from './use-toast';
-import { TooltipProvider, Tooltip, TooltipContent, TooltipTrigger, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './tooltip';
+import {
+  TooltipProvider,
+  Tooltip,
+  TooltipContent,
+  TooltipTrigger,
+  TOOLTIP_DELAY_MS,
+  TOOLTIP_SKIP_DELAY_MS,
+} from './tooltip';
 
 describe('Toasts', () => {
   afterEach(() => jest.useRealTimers());

@@ -5,7 +5,12 @@ export interface FaqFields {
   sortOrder: number;
 }
 
-export const faqFieldKeys = ['question', 'answer', 'isActive', 'sortOrder'] as const satisfies readonly (keyof FaqFields)[];
+export const faqFieldKeys = [
+  'question',
+  'answer',
+  'isActive',
+  'sortOrder',
+] as const satisfies readonly (keyof FaqFields)[];
 
 export type FaqCreated = { type: 'FaqCreated'; data: { id: string } & FaqFields & { at: string } };
 export type FaqUpdated = { type: 'FaqUpdated'; data: { id: string } & FaqFields & { at: string } };

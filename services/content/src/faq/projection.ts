@@ -32,7 +32,12 @@ export const faqProjection: Projection = {
       case 'FaqUpdated': {
         const row = await rows.get(event.data.id);
         if (!row || row.version >= stored.version) return;
-        await rows.put({ ...row, ...pickFaqFields(event.data), updatedAt: event.data.at, version: stored.version });
+        await rows.put({
+          ...row,
+          ...pickFaqFields(event.data),
+          updatedAt: event.data.at,
+          version: stored.version,
+        });
         return;
       }
       case 'FaqDeleted':

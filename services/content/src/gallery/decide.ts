@@ -25,4 +25,8 @@ export function decide(command: GalleryCommand, state: GalleryState): GalleryEve
   }
 }
 
-export const galleryDecider: Decider<GalleryState, GalleryCommand, GalleryEvent> = { initialState, decide, evolve };
+export const galleryDecider: Decider<GalleryState, GalleryCommand, GalleryEvent> = {
+  initialState,
+  decide,
+  evolve,
+};

@@ -15,7 +15,10 @@ export const galleryFieldKeys = [
   'isActive',
 ] as const satisfies readonly (keyof GalleryItemFields)[];
 
-export type GalleryItemAdded = { type: 'GalleryItemAdded'; data: { id: string } & GalleryItemFields & { at: string } };
+export type GalleryItemAdded = {
+  type: 'GalleryItemAdded';
+  data: { id: string } & GalleryItemFields & { at: string };
+};
 export type GalleryItemUpdated = {
   type: 'GalleryItemUpdated';
   data: { id: string } & GalleryItemFields & { at: string };

@@ -1,9 +1,7 @@
 import { galleryFieldKeys, type GalleryEvent, type GalleryItemFields } from './events';
 
 export type GalleryState =
-  | { status: 'none' }
-  | { status: 'live'; fields: GalleryItemFields }
-  | { status: 'removed' };
+  { status: 'none' } | { status: 'live'; fields: GalleryItemFields } | { status: 'removed' };
 
 export const initialState = (): GalleryState => ({ status: 'none' });
 

@@ -9,7 +9,12 @@ export type GalleryRow = GalleryItem & GalleryItemFields & { rank: number; order
 
 export const galleryRows = (models: ReadModels) => models.collection<GalleryRow>(GALLERY);
 
-export const galleryView = ({ rank: _rank, order: _order, version: _version, ...item }: GalleryRow): GalleryItem => item;
+export const galleryView = ({
+  rank: _rank,
+  order: _order,
+  version: _version,
+  ...item
+}: GalleryRow): GalleryItem => item;
 
 export const publicGalleryView = (row: GalleryRow): PublicGalleryItem => ({
   id: row.id,
@@ -42,7 +47,12 @@ export const galleryProjection: Projection = {
       case 'GalleryItemUpdated': {
         const row = await rows.get(event.data.id);
         if (!row || row.version >= stored.version) return;
-        await rows.put({ ...row, ...withRank(pickGalleryFields(event.data)), updatedAt: event.data.at, version: stored.version });
+        await rows.put({
+          ...row,
+          ...withRank(pickGalleryFields(event.data)),
+          updatedAt: event.data.at,
+          version: stored.version,
+        });
         return;
       }
       case 'GalleryItemRemoved':

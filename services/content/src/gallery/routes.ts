@@ -51,13 +51,22 @@ export function galleryRoutes(ctx: ServiceContext): Router {
 
   router.put('/api/admin/app-gallery/:id', requireAdmin(secret), async (req, res) => {
     const fields = toFields(parse(galleryInput, req.body));
-    const updated = await run(req, { type: 'UpdateGalleryItem', id: String(req.params.id), fields, at: ctx.clock() });
+    const updated = await run(req, {
+      type: 'UpdateGalleryItem',
+      id: String(req.params.id),
+      fields,
+      at: ctx.clock(),
+    });
     res.set('Cache-Control', NO_STORE).json(updated);
   });
 
   router.delete('/api/admin/app-gallery/:id', requireAdmin(secret, 'admin'), async (req, res) => {
     const id = String(req.params.id);
-    await execute(ctx, req, galleryStreamId(id), galleryDecider, { type: 'RemoveGalleryItem', id, at: ctx.clock() });
+    await execute(ctx, req, galleryStreamId(id), galleryDecider, {
+      type: 'RemoveGalleryItem',
+      id,
+      at: ctx.clock(),
+    });
     res.status(204).end();
   });
 

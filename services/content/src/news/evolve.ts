@@ -1,9 +1,7 @@
 import { newsFieldKeys, type NewsArticleFields, type NewsEvent } from './events';
 
 export type NewsState =
-  | { status: 'none' }
-  | { status: 'live'; fields: NewsArticleFields }
-  | { status: 'deleted' };
+  { status: 'none' } | { status: 'live'; fields: NewsArticleFields } | { status: 'deleted' };
 
 export const initialState = (): NewsState => ({ status: 'none' });
 

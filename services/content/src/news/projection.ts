@@ -4,7 +4,12 @@ import type { NewsEvent } from './events';
 import { pickNewsFields } from './evolve';
 
 export const NEWS = 'news';
-export type NewsRow = NewsArticle & { imageUrl: string | null; updatedAt: string; order: number; version: number };
+export type NewsRow = NewsArticle & {
+  imageUrl: string | null;
+  updatedAt: string;
+  order: number;
+  version: number;
+};
 
 export const newsRows = (models: ReadModels) => models.collection<NewsRow>(NEWS);
 
@@ -33,7 +38,12 @@ export const newsProjection: Projection = {
       case 'NewsArticleUpdated': {
         const row = await rows.get(event.data.id);
         if (!row || row.version >= stored.version) return;
-        await rows.put({ ...row, ...pickNewsFields(event.data), updatedAt: event.data.at, version: stored.version });
+        await rows.put({
+          ...row,
+          ...pickNewsFields(event.data),
+          updatedAt: event.data.at,
+          version: stored.version,
+        });
         return;
       }
       case 'NewsArticleDeleted':

@@ -68,13 +68,22 @@ export function newsRoutes(ctx: ServiceContext): Router {
 
   router.put('/api/admin/news/:id', requireAdmin(secret), async (req, res) => {
     const fields = toDraft(parse(newsInput, req.body));
-    const article = await run(req, { type: 'UpdateNewsArticle', id: String(req.params.id), fields, at: ctx.clock() });
+    const article = await run(req, {
+      type: 'UpdateNewsArticle',
+      id: String(req.params.id),
+      fields,
+      at: ctx.clock(),
+    });
     res.set('Cache-Control', NO_STORE).json(article);
   });
 
   router.delete('/api/admin/news/:id', requireAdmin(secret, 'admin'), async (req, res) => {
     const id = String(req.params.id);
-    await execute(ctx, req, newsStreamId(id), newsDecider, { type: 'DeleteNewsArticle', id, at: ctx.clock() });
+    await execute(ctx, req, newsStreamId(id), newsDecider, {
+      type: 'DeleteNewsArticle',
+      id,
+      at: ctx.clock(),
+    });
     res.status(204).end();
   });
 

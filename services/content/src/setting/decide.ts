@@ -16,7 +16,13 @@ export function decide(command: SettingCommand, state: SettingState): SettingEve
       return [
         {
           type: 'SettingChanged',
-          data: { key: command.key, value: command.value, description: command.description, previousValue: null, at },
+          data: {
+            key: command.key,
+            value: command.value,
+            description: command.description,
+            previousValue: null,
+            at,
+          },
         },
       ];
     case 'ChangeSetting': {
@@ -33,4 +39,8 @@ export function decide(command: SettingCommand, state: SettingState): SettingEve
   }
 }
 
-export const settingDecider: Decider<SettingState, SettingCommand, SettingEvent> = { initialState, decide, evolve };
+export const settingDecider: Decider<SettingState, SettingCommand, SettingEvent> = {
+  initialState,
+  decide,
+  evolve,
+};

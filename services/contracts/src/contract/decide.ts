@@ -13,7 +13,12 @@ export type ContractCommand =
       templateId?: string | null;
       at: Date;
     }
-  | { type: 'UpdateContract'; id: string; fields: Omit<ContractFields, 'partnerId'> & { partnerId?: string }; at: Date };
+  | {
+      type: 'UpdateContract';
+      id: string;
+      fields: Omit<ContractFields, 'partnerId'> & { partnerId?: string };
+      at: Date;
+    };
 
 const pickTerms = (fields: ContractTerms): ContractTerms =>
   Object.fromEntries(contractFieldNames.map((k) => [k, fields[k]])) as ContractTerms;
@@ -48,7 +53,12 @@ export function decide(command: ContractCommand, state: ContractState): Contract
       return [
         {
           type: 'ContractUpdated',
-          data: { contractId: command.id, partnerId: state.partnerId, ...terms, updatedAt: command.at.toISOString() },
+          data: {
+            contractId: command.id,
+            partnerId: state.partnerId,
+            ...terms,
+            updatedAt: command.at.toISOString(),
+          },
         },
       ];
     }

@@ -6,7 +6,12 @@ export type ContractTerms = Omit<ContractFields, 'partnerId'>;
 export type ContractCreated = {
   type: 'ContractCreated';
   /** The partners service promotes the partner on this event (data.partnerId). */
-  data: ContractTerms & { contractId: string; partnerId: string; templateId: string | null; createdAt: string };
+  data: ContractTerms & {
+    contractId: string;
+    partnerId: string;
+    templateId: string | null;
+    createdAt: string;
+  };
 };
 export type ContractUpdated = {
   type: 'ContractUpdated';

@@ -26,7 +26,14 @@ export const FIELD_LABELS: Record<(typeof contractFieldNames)[number], string> =
   penaltyFeePerMonth: 'penalty fee per month',
 };
 
-const NUMERIC = new Set(['lengthMonths', 'revenueSharePercent', 'pollsPerMonth', 'auctionsPerMonth', 'articlesPerWeek', 'quizPerMonth']);
+const NUMERIC = new Set([
+  'lengthMonths',
+  'revenueSharePercent',
+  'pollsPerMonth',
+  'auctionsPerMonth',
+  'articlesPerWeek',
+  'quizPerMonth',
+]);
 
 /** The day before the same day `months` later (clamped to the month's end): a 12-month term from 2026-01-01 ends 2026-12-31. */
 export function endDateFor(startDate: string, months: number): string {
@@ -58,7 +65,10 @@ export function prefillContract(
     clientPosition: partner.position,
     startDate,
     lengthMonths,
-    endDate: /^\d{4}-\d{2}-\d{2}$/.test(startDate) && Number.isInteger(lengthMonths) ? endDateFor(startDate, lengthMonths) : undefined,
+    endDate:
+      /^\d{4}-\d{2}-\d{2}$/.test(startDate) && Number.isInteger(lengthMonths)
+        ? endDateFor(startDate, lengthMonths)
+        : undefined,
     platformName: DEFAULT_PLATFORM_NAME,
   };
   const provided = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));

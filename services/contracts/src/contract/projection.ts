@@ -30,7 +30,12 @@ export const contractProjection: Projection = {
       case 'ContractUpdated': {
         const row = await rows.get(event.data.contractId);
         if (!row || row.version >= stored.version) return; // the revision guard makes a replay a no-op
-        await rows.put({ ...row, ...termsOf(event.data), updatedAt: event.data.updatedAt, version: stored.version });
+        await rows.put({
+          ...row,
+          ...termsOf(event.data),
+          updatedAt: event.data.updatedAt,
+          version: stored.version,
+        });
         return;
       }
     }

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { contractInput, contractUpdate, generateContractRequest } from '@12yards/api';
-import { handleCommand, HttpError, notFound, parse, requireAdmin, type ReadModels, type ServiceContext } from '@12yards/platform';
+import {
+  handleCommand,
+  HttpError,
+  notFound,
+  parse,
+  requireAdmin,
+  type ReadModels,
+  type ServiceContext,
+} from '@12yards/platform';
 import { isoDay, type ResolvedOptions } from '../options';
 import { findPartner, type PartnerViewRow } from '../partner-view/projection';
 import { latestValidDocxTemplate } from '../template/projection';
@@ -14,7 +22,11 @@ import { contractRows, contractView } from './projection';
  * The partner as this service knows it. A partner the partners service created a moment ago may still be on its
  * way over the bus, so an unknown id is looked up again for a short while before it counts as unknown.
  */
-export async function awaitPartner(models: ReadModels, id: string, waitMs: number): Promise<PartnerViewRow | null> {
+export async function awaitPartner(
+  models: ReadModels,
+  id: string,
+  waitMs: number,
+): Promise<PartnerViewRow | null> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     const partner = await findPartner(models, id);
@@ -30,7 +42,11 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
   const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
   const meta = (req: Request) => ({ actor: req.admin?.username, requestId: String(req.id) });
 
-  async function create(req: Request, fields: ReturnType<typeof contractInput.parse>, templateId: string | null) {
+  async function create(
+    req: Request,
+    fields: ReturnType<typeof contractInput.parse>,
+    templateId: string | null,
+  ) {
     const partner = await awaitPartner(infra.readModels, fields.partnerId, options.partnerWaitMs);
     const id = randomUUID();
     await handleCommand(
@@ -55,7 +71,10 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
 
   router.post('/api/admin/contracts', admin, async (req, res) => {
     const fields = parse(contractInput, req.body);
-    res.status(201).set('Cache-Control', 'no-store').json(await create(req, fields, null));
+    res
+      .status(201)
+      .set('Cache-Control', 'no-store')
+      .json(await create(req, fields, null));
   });
 
   router.post('/api/admin/contracts/generate', admin, async (req, res) => {
@@ -74,7 +93,10 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
     }
     const fields = parse(contractInput, candidate);
     const template = await latestValidDocxTemplate(infra.readModels, today);
-    res.status(201).set('Cache-Control', 'no-store').json(await create(req, fields, template?.id ?? null));
+    res
+      .status(201)
+      .set('Cache-Control', 'no-store')
+      .json(await create(req, fields, template?.id ?? null));
   });
 
   router.get('/api/admin/contracts/:id', admin, async (req, res, next) => {
@@ -87,7 +109,13 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
   router.put('/api/admin/contracts/:id', admin, async (req, res) => {
     const fields = parse(contractUpdate, req.body);
     const id = String(req.params.id);
-    await handleCommand(infra.eventStore, streamId(id), contractDecider, { type: 'UpdateContract', id, fields, at: ctx.clock() }, meta(req));
+    await handleCommand(
+      infra.eventStore,
+      streamId(id),
+      contractDecider,
+      { type: 'UpdateContract', id, fields, at: ctx.clock() },
+      meta(req),
+    );
     await projector.catchUp();
     const row = await rows.get(id);
     if (!row) throw notFound(`No contract with id ${id}`);

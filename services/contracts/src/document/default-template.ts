@@ -63,7 +63,10 @@ const cell = (...paragraphs: Run[][]) => paragraphs;
 export function documentXml(): string {
   const body = [
     p('PARTNERSHIP AGREEMENT', { style: 'Title', align: 'center' }),
-    p(['Reference ', '{contractId}', ' · Prepared on ', '{documentDate}'], { style: 'Subtitle', align: 'center' }),
+    p(['Reference ', '{contractId}', ' · Prepared on ', '{documentDate}'], {
+      style: 'Subtitle',
+      align: 'center',
+    }),
 
     heading('1. Parties'),
     p('This agreement is made between:'),
@@ -167,9 +170,24 @@ function stylesXml(): string {
     `<w:docDefaults><w:rPrDefault><w:rPr>${font}<w:sz w:val="22"/><w:lang w:val="en-GB"/></w:rPr></w:rPrDefault>` +
     '<w:pPrDefault><w:pPr><w:spacing w:after="120" w:line="276" w:lineRule="auto"/></w:pPr></w:pPrDefault></w:docDefaults>' +
     '<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/><w:qFormat/></w:style>' +
-    style('Title', 'Title', '<w:spacing w:after="60"/>', '<w:b/><w:color w:val="1F3864"/><w:sz w:val="40"/>') +
-    style('Subtitle', 'Subtitle', '<w:spacing w:after="360"/>', '<w:color w:val="595959"/><w:sz w:val="20"/>') +
-    style('Heading1', 'heading 1', '<w:keepNext/><w:spacing w:before="280" w:after="100"/><w:outlineLvl w:val="0"/>', '<w:b/><w:color w:val="1F3864"/><w:sz w:val="26"/>') +
+    style(
+      'Title',
+      'Title',
+      '<w:spacing w:after="60"/>',
+      '<w:b/><w:color w:val="1F3864"/><w:sz w:val="40"/>',
+    ) +
+    style(
+      'Subtitle',
+      'Subtitle',
+      '<w:spacing w:after="360"/>',
+      '<w:color w:val="595959"/><w:sz w:val="20"/>',
+    ) +
+    style(
+      'Heading1',
+      'heading 1',
+      '<w:keepNext/><w:spacing w:before="280" w:after="100"/><w:outlineLvl w:val="0"/>',
+      '<w:b/><w:color w:val="1F3864"/><w:sz w:val="26"/>',
+    ) +
     style('TableText', 'Table Text', '<w:spacing w:before="60" w:after="60"/>', '') +
     '</w:styles>'
   );

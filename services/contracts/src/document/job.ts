@@ -22,7 +22,8 @@ export type DocumentJobResult =
   | { ok: true; objectKey: string; fileName: string; size: number; templateId: string | null }
   | { ok: false; error: { status: number; code: string; message: string; details?: unknown } };
 
-export const documentKey = (contractId: string, jobId: string) => `contract-documents/${contractId}/${jobId}.docx`;
+export const documentKey = (contractId: string, jobId: string) =>
+  `contract-documents/${contractId}/${jobId}.docx`;
 
 async function readAll(objects: ObjectStore, key: string): Promise<Buffer | null> {
   const object = await objects.get(key);
@@ -38,7 +39,11 @@ export function documentJobHandler(deps: {
 }): JobHandler<DocumentJobData, DocumentJobResult> {
   return async ({ contractId, today }, { jobId }) => {
     const row = await contractRows(deps.models).get(contractId);
-    if (!row) return { ok: false, error: { status: 404, code: 'not_found', message: `No contract with id ${contractId}` } };
+    if (!row)
+      return {
+        ok: false,
+        error: { status: 404, code: 'not_found', message: `No contract with id ${contractId}` },
+      };
     const contract = contractView(row);
     const partner = await partnerRows(deps.models).get(contract.partnerId);
 
@@ -46,21 +51,36 @@ export function documentJobHandler(deps: {
     let templateBytes: Buffer | null = null;
     if (template) {
       templateBytes = await readAll(deps.objects, template.objectKey);
-      if (!templateBytes) throw new Error(`The file of template ${template.id} is missing from the object store`);
+      if (!templateBytes)
+        throw new Error(`The file of template ${template.id} is missing from the object store`);
     }
     let document: Buffer;
     try {
-      document = renderDocx(templateBytes ?? (await loadDefaultTemplate()), documentData(contract, partner?.name ?? '', today));
+      document = renderDocx(
+        templateBytes ?? (await loadDefaultTemplate()),
+        documentData(contract, partner?.name ?? '', today),
+      );
     } catch (err) {
       if (!(err instanceof TemplateProblem)) throw err;
       const which = template ? `template “${template.name}”` : 'default template';
       return {
         ok: false,
-        error: { status: 422, code: 'template_invalid', message: `${err.message} (${which})`, details: err.details },
+        error: {
+          status: 422,
+          code: 'template_invalid',
+          message: `${err.message} (${which})`,
+          details: err.details,
+        },
       };
     }
     const objectKey = documentKey(contractId, jobId);
     await deps.objects.put(objectKey, document, { contentType: DOCX_MIME, metadata: { contractId, jobId } });
-    return { ok: true, objectKey, fileName: `contract-${contractId}.docx`, size: document.length, templateId: template?.id ?? null };
+    return {
+      ok: true,
+      objectKey,
+      fileName: `contract-${contractId}.docx`,
+      size: document.length,
+      templateId: template?.id ?? null,
+    };
   };
 }

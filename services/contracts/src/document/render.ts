@@ -37,7 +37,9 @@ export function renderDocx(template: Buffer, data: DocumentData): Buffer {
   try {
     zip = new PizZip(template);
   } catch {
-    throw new TemplateProblem('The template is not a readable .docx file', [{ problem: 'not a .docx (zip) package' }]);
+    throw new TemplateProblem('The template is not a readable .docx file', [
+      { problem: 'not a .docx (zip) package' },
+    ]);
   }
   const unknown = new Set<string>();
   let doc: Docxtemplater;
@@ -47,7 +49,9 @@ export function renderDocx(template: Buffer, data: DocumentData): Buffer {
       linebreaks: true,
       errorLogging: false,
       // `{ companyName }` means `{companyName}`.
-      parser: (tag: string) => ({ get: (scope: Record<string, unknown>) => (tag.trim() === '.' ? scope : scope[tag.trim()]) }),
+      parser: (tag: string) => ({
+        get: (scope: Record<string, unknown>) => (tag.trim() === '.' ? scope : scope[tag.trim()]),
+      }),
       nullGetter: (part: { value?: string }) => {
         if (part.value !== undefined) unknown.add(part.value.trim());
         return '';

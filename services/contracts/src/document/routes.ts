@@ -10,13 +10,18 @@ const statusUrl = (jobId: string) => `/api/admin/contracts/jobs/${encodeURICompo
 /** The job as the API shows it: a job that completed with a template problem counts as failed. */
 function jobView(info: JobInfo<DocumentJobResult>): ContractDocumentJob {
   const base = { jobId: info.id, attemptsMade: info.attemptsMade, statusUrl: statusUrl(info.id) };
-  if (info.state === 'completed' && info.result?.ok) return { ...base, state: 'completed', downloadUrl: `${statusUrl(info.id)}/download` };
+  if (info.state === 'completed' && info.result?.ok)
+    return { ...base, state: 'completed', downloadUrl: `${statusUrl(info.id)}/download` };
   if (info.state === 'completed' && info.result && !info.result.ok) {
     const { code, message, details } = info.result.error;
     return { ...base, state: 'failed', error: { code, message, details } };
   }
   if (info.state === 'failed') {
-    return { ...base, state: 'failed', error: { code: 'job_failed', message: 'Failed to generate contract document', details: info.error } };
+    return {
+      ...base,
+      state: 'failed',
+      error: { code: 'job_failed', message: 'Failed to generate contract document', details: info.error },
+    };
   }
   return { ...base, state: info.state };
 }
@@ -44,7 +49,10 @@ export function documentRoutes(ctx: ServiceContext, options: ResolvedOptions): R
       throw new HttpError(status, code, message, details);
     }
     if (info.state === 'failed') {
-      throw new HttpError(500, 'job_failed', 'Failed to generate contract document', { attempts: info.attemptsMade, error: info.error });
+      throw new HttpError(500, 'job_failed', 'Failed to generate contract document', {
+        attempts: info.attemptsMade,
+        error: info.error,
+      });
     }
     res.status(202).set('Cache-Control', 'no-store').location(statusUrl(info.id)).json(jobView(info));
   }
@@ -57,7 +65,8 @@ export function documentRoutes(ctx: ServiceContext, options: ResolvedOptions): R
 
   router.post('/api/admin/contracts/:id/generate-document', admin, async (req, res) => {
     const contractId = String(req.params.id);
-    if (!(await contractRows(infra.readModels).get(contractId))) throw notFound(`No contract with id ${contractId}`);
+    if (!(await contractRows(infra.readModels).get(contractId)))
+      throw notFound(`No contract with id ${contractId}`);
     const data: DocumentJobData = { contractId, today: isoDay(ctx.clock()) };
     const jobId = await infra.jobs.enqueue(DOCUMENT_JOB, data, { attempts: 3, backoffMs: 500 });
     req.log.info({ jobId, contractId }, 'contract document job enqueued');

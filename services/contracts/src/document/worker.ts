@@ -14,7 +14,10 @@ export function startDocumentWorker(
       try {
         return await handler(data, job);
       } catch (err) {
-        ctx.logger.warn({ err, jobId: job.jobId, attempt: job.attempt }, 'contract document job failed; the queue retries it');
+        ctx.logger.warn(
+          { err, jobId: job.jobId, attempt: job.attempt },
+          'contract document job failed; the queue retries it',
+        );
         throw err;
       }
     },

@@ -17,7 +17,16 @@ export interface PartnerSourceEvent {
 
 export type PartnerViewCommand = { type: 'RecordPartnerEvent'; source: PartnerSourceEvent };
 
-const TEXT_FIELDS = ['name', 'email', 'type', 'organization', 'position', 'knownAs', 'webAddress', 'status'] as const;
+const TEXT_FIELDS = [
+  'name',
+  'email',
+  'type',
+  'organization',
+  'position',
+  'knownAs',
+  'webAddress',
+  'status',
+] as const;
 
 /** The partner id an event of the partners topic is about (data.id, data.partnerId or data.partner.id). */
 export function partnerIdOf(data: unknown): string | undefined {
@@ -30,7 +39,11 @@ export function partnerIdOf(data: unknown): string | undefined {
 /** The partner fields an event carries, flat or under `partner` (and a status change's `status`). */
 function fieldsOf(data: unknown): Partial<PartnerSnapshot> {
   const d = (data ?? {}) as Record<string, unknown>;
-  const source = { ...d, ...((d.partner ?? {}) as Record<string, unknown>), ...((d.changes ?? {}) as Record<string, unknown>) };
+  const source = {
+    ...d,
+    ...((d.partner ?? {}) as Record<string, unknown>),
+    ...((d.changes ?? {}) as Record<string, unknown>),
+  };
   const out: Partial<PartnerSnapshot> = {};
   for (const f of TEXT_FIELDS) {
     const v = source[f];
@@ -53,7 +66,14 @@ export function decide(command: PartnerViewCommand, state: PartnerViewState): Pa
   const from = { eventId: source.id, type: source.type, at: source.occurredAt };
   let next: PartnerSnapshot;
   if (PARTNER_CREATED_TYPES.includes(source.type)) {
-    next = withoutUndefined({ name: '', email: '', type: 'club', status: 'Pending', ...fieldsOf(source.data), id: partnerId });
+    next = withoutUndefined({
+      name: '',
+      email: '',
+      type: 'club',
+      status: 'Pending',
+      ...fieldsOf(source.data),
+      id: partnerId,
+    });
   } else if (PARTNER_CHANGED_TYPES.includes(source.type)) {
     if (!state.known) return []; // a change of a partner this service never saw created: nothing to base it on
     next = withoutUndefined({ ...state.partner, ...fieldsOf(source.data), id: partnerId });

@@ -19,4 +19,5 @@ export const partnerViewProjection: Projection = {
 };
 
 /** The partner as this service knows it, or null when unknown. */
-export const findPartner = (models: ReadModels, id: string): Promise<PartnerViewRow | null> => partnerRows(models).get(id);
+export const findPartner = (models: ReadModels, id: string): Promise<PartnerViewRow | null> =>
+  partnerRows(models).get(id);

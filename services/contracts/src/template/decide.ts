@@ -7,11 +7,16 @@ export type ContractTemplateCommand =
   | { type: 'ChangeTemplate'; id: string; name?: string; validFromDate?: string; at: Date }
   | { type: 'DeleteTemplate'; id: string; at: Date };
 
-export function decide(command: ContractTemplateCommand, state: ContractTemplateState): ContractTemplateEvent[] {
+export function decide(
+  command: ContractTemplateCommand,
+  state: ContractTemplateState,
+): ContractTemplateEvent[] {
   switch (command.type) {
     case 'UploadTemplate':
       if (state.exists) throw conflict(`A template with id ${command.file.templateId} already exists`);
-      return [{ type: 'ContractTemplateUploaded', data: { ...command.file, uploadedAt: command.at.toISOString() } }];
+      return [
+        { type: 'ContractTemplateUploaded', data: { ...command.file, uploadedAt: command.at.toISOString() } },
+      ];
     case 'ChangeTemplate': {
       if (!state.exists || state.deleted) throw notFound(`No contract template with id ${command.id}`);
       const name = command.name ?? state.name;
@@ -35,7 +40,11 @@ export function decide(command: ContractTemplateCommand, state: ContractTemplate
   }
 }
 
-export const contractTemplateDecider: Decider<ContractTemplateState, ContractTemplateCommand, ContractTemplateEvent> = {
+export const contractTemplateDecider: Decider<
+  ContractTemplateState,
+  ContractTemplateCommand,
+  ContractTemplateEvent
+> = {
   initialState,
   decide,
   evolve,

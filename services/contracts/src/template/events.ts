@@ -22,6 +22,7 @@ export type ContractTemplateDeleted = {
   type: 'ContractTemplateDeleted';
   data: { templateId: string; objectKey: string; deletedAt: string };
 };
-export type ContractTemplateEvent = ContractTemplateUploaded | ContractTemplateChanged | ContractTemplateDeleted;
+export type ContractTemplateEvent =
+  ContractTemplateUploaded | ContractTemplateChanged | ContractTemplateDeleted;
 
 export const streamId = (id: string) => `contract-template-${id}`;

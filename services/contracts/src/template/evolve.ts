@@ -13,7 +13,9 @@ export function evolve(state: ContractTemplateState, event: ContractTemplateEven
       return { exists: true, deleted: false, name, validFromDate, objectKey };
     }
     case 'ContractTemplateChanged':
-      return state.exists ? { ...state, name: event.data.name, validFromDate: event.data.validFromDate } : state;
+      return state.exists
+        ? { ...state, name: event.data.name, validFromDate: event.data.validFromDate }
+        : state;
     case 'ContractTemplateDeleted':
       return state.exists ? { ...state, deleted: true } : state;
   }

@@ -11,7 +11,8 @@ export type ContractTemplateRow = ContractTemplate & {
   version: number;
 };
 
-export const templateRows = (models: ReadModels) => models.collection<ContractTemplateRow>(CONTRACT_TEMPLATES);
+export const templateRows = (models: ReadModels) =>
+  models.collection<ContractTemplateRow>(CONTRACT_TEMPLATES);
 
 export const downloadUrl = (id: string) => `/api/admin/contract-templates/${encodeURIComponent(id)}/download`;
 
@@ -53,11 +54,19 @@ export const contractTemplateProjection: Projection = {
   },
 };
 
-export const templateView = ({ kind: _k, objectKey: _o, version: _v, updatedAt: _u, ...row }: ContractTemplateRow): ContractTemplate =>
-  row;
+export const templateView = ({
+  kind: _k,
+  objectKey: _o,
+  version: _v,
+  updatedAt: _u,
+  ...row
+}: ContractTemplateRow): ContractTemplate => row;
 
 /** The template documents are made from: the .docx with the newest validFromDate not after `today` (YYYY-MM-DD). */
-export async function latestValidDocxTemplate(models: ReadModels, today: string): Promise<ContractTemplateRow | null> {
+export async function latestValidDocxTemplate(
+  models: ReadModels,
+  today: string,
+): Promise<ContractTemplateRow | null> {
   const [row] = await templateRows(models).find({
     where: { kind: 'docx', validFromDate: { $lte: today } },
     sort: [

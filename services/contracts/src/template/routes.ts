@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
 import { MAX_TEMPLATE_BYTES, SELECT_FILE_MESSAGE, templateMeta, templatePatch } from '@12yards/api';
-import { handleCommand, HttpError, notFound, parse, requireAdmin, type ServiceContext } from '@12yards/platform';
+import {
+  handleCommand,
+  HttpError,
+  notFound,
+  parse,
+  requireAdmin,
+  type ServiceContext,
+} from '@12yards/platform';
 import { contractTemplateDecider } from './decide';
 import { streamId } from './events';
 import { templateRows, templateView } from './projection';
@@ -19,7 +26,13 @@ function receiveFile(req: Request, res: Response, next: NextFunction) {
     if (!err) return next();
     if (err instanceof multer.MulterError) {
       if (err.code === 'LIMIT_FILE_SIZE') {
-        return next(new HttpError(413, 'payload_too_large', `The file is larger than ${MAX_TEMPLATE_BYTES / 1024 / 1024} MB`));
+        return next(
+          new HttpError(
+            413,
+            'payload_too_large',
+            `The file is larger than ${MAX_TEMPLATE_BYTES / 1024 / 1024} MB`,
+          ),
+        );
       }
       return next(new HttpError(400, 'bad_upload', err.message, { field: err.field }));
     }
@@ -57,7 +70,10 @@ export function contractTemplateRoutes(ctx: ServiceContext): Router {
     const templateId = randomUUID();
     const objectKey = `contract-templates/${templateId}.${sniffed.kind}`;
     const fileName = templateFileName(file.originalname, sniffed.kind);
-    await infra.objects.put(objectKey, file.buffer, { contentType: sniffed.mimeType, metadata: { templateId } });
+    await infra.objects.put(objectKey, file.buffer, {
+      contentType: sniffed.mimeType,
+      metadata: { templateId },
+    });
     try {
       await handleCommand(
         infra.eventStore,
@@ -65,7 +81,15 @@ export function contractTemplateRoutes(ctx: ServiceContext): Router {
         contractTemplateDecider,
         {
           type: 'UploadTemplate',
-          file: { templateId, ...fields, fileName, kind: sniffed.kind, mimeType: sniffed.mimeType, size: file.size, objectKey },
+          file: {
+            templateId,
+            ...fields,
+            fileName,
+            kind: sniffed.kind,
+            mimeType: sniffed.mimeType,
+            size: file.size,
+            objectKey,
+          },
           at: ctx.clock(),
         },
         meta(req),
@@ -82,22 +106,41 @@ export function contractTemplateRoutes(ctx: ServiceContext): Router {
   router.patch('/api/admin/contract-templates/:id', admin, async (req, res) => {
     const patch = parse(templatePatch, req.body ?? {});
     const id = String(req.params.id);
-    await handleCommand(infra.eventStore, streamId(id), contractTemplateDecider, { type: 'ChangeTemplate', id, ...patch, at: ctx.clock() }, meta(req));
+    await handleCommand(
+      infra.eventStore,
+      streamId(id),
+      contractTemplateDecider,
+      { type: 'ChangeTemplate', id, ...patch, at: ctx.clock() },
+      meta(req),
+    );
     await projector.catchUp();
     const row = await rows.get(id);
     if (!row) throw notFound(`No contract template with id ${id}`);
     res.set('Cache-Control', 'no-store').json(templateView(row));
   });
 
-  router.delete('/api/admin/contract-templates/:id', requireAdmin(ctx.env.INTERNAL_SECRET, 'admin'), async (req, res) => {
-    const id = String(req.params.id);
-    const { events } = await handleCommand(infra.eventStore, streamId(id), contractTemplateDecider, { type: 'DeleteTemplate', id, at: ctx.clock() }, meta(req));
-    await projector.catchUp();
-    const deleted = events[0]?.data as { objectKey?: string } | undefined;
-    // The event is the record; the file goes after it (a leftover file is harmless, a missing one would not be).
-    if (deleted?.objectKey) await infra.objects.delete(deleted.objectKey).catch((err) => req.log.warn({ err }, 'template file not deleted'));
-    res.status(204).end();
-  });
+  router.delete(
+    '/api/admin/contract-templates/:id',
+    requireAdmin(ctx.env.INTERNAL_SECRET, 'admin'),
+    async (req, res) => {
+      const id = String(req.params.id);
+      const { events } = await handleCommand(
+        infra.eventStore,
+        streamId(id),
+        contractTemplateDecider,
+        { type: 'DeleteTemplate', id, at: ctx.clock() },
+        meta(req),
+      );
+      await projector.catchUp();
+      const deleted = events[0]?.data as { objectKey?: string } | undefined;
+      // The event is the record; the file goes after it (a leftover file is harmless, a missing one would not be).
+      if (deleted?.objectKey)
+        await infra.objects
+          .delete(deleted.objectKey)
+          .catch((err) => req.log.warn({ err }, 'template file not deleted'));
+      res.status(204).end();
+    },
+  );
 
   router.get('/api/admin/contract-templates/:id/download', admin, async (req, res) => {
     const id = String(req.params.id);

@@ -3,7 +3,11 @@ import { fileTypeFromBuffer } from 'file-type/core';
 export type TemplateKind = 'doc' | 'docx' | 'pdf';
 
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const MIME: Record<TemplateKind, string> = { doc: 'application/msword', docx: DOCX_MIME, pdf: 'application/pdf' };
+const MIME: Record<TemplateKind, string> = {
+  doc: 'application/msword',
+  docx: DOCX_MIME,
+  pdf: 'application/pdf',
+};
 
 /**
  * What a template file really is, from its bytes (never its name): .docx (OOXML word), .pdf, or .doc (an OLE

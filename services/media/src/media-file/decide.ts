@@ -15,8 +15,17 @@ export function decide(command: MediaFileCommand, state: MediaFileState): MediaF
     }
     case 'DeleteMediaFile':
       if (state.status !== 'active') throw notFound(`No media file with id ${command.id}`);
-      return [{ type: 'MediaFileDeleted', data: { id: command.id, uploadId: state.uploadId, at: command.at.toISOString() } }];
+      return [
+        {
+          type: 'MediaFileDeleted',
+          data: { id: command.id, uploadId: state.uploadId, at: command.at.toISOString() },
+        },
+      ];
   }
 }
 
-export const mediaFileDecider: Decider<MediaFileState, MediaFileCommand, MediaFileEvent> = { initialState, decide, evolve };
+export const mediaFileDecider: Decider<MediaFileState, MediaFileCommand, MediaFileEvent> = {
+  initialState,
+  decide,
+  evolve,
+};

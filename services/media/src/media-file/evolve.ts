@@ -1,9 +1,7 @@
 import type { MediaFileEvent } from './events';
 
 export type MediaFileState =
-  | { status: 'none' }
-  | { status: 'active'; uploadId: string | null }
-  | { status: 'deleted' };
+  { status: 'none' } | { status: 'active'; uploadId: string | null } | { status: 'deleted' };
 
 export const initialState = (): MediaFileState => ({ status: 'none' });
 

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { MEDIA_PATH, mediaFileInput, type MediaFile } from '@12yards/api';
-import { handleCommand, notFound, parse, requireAdmin, unprocessable, type ServiceContext } from '@12yards/platform';
+import {
+  handleCommand,
+  notFound,
+  parse,
+  requireAdmin,
+  unprocessable,
+  type ServiceContext,
+} from '@12yards/platform';
 import { removeUpload, uploadIdOf } from '../upload/store';
 import { uploadRows } from '../upload/projection';
 import { referenceRows } from '../reference/projection';
@@ -9,7 +16,8 @@ import { mediaFileDecider } from './decide';
 import { streamId } from './events';
 import { mediaFileRows, type MediaFileRow } from './projection';
 
-const view = ({ order: _order, version: _version, uploadId: _uploadId, ...row }: MediaFileRow): MediaFile => row;
+const view = ({ order: _order, version: _version, uploadId: _uploadId, ...row }: MediaFileRow): MediaFile =>
+  row;
 
 export function mediaFileRoutes(ctx: ServiceContext): Router {
   const { infra, projector } = ctx;
@@ -30,7 +38,9 @@ export function mediaFileRoutes(ctx: ServiceContext): Router {
       const id = uploadIdOf(name);
       const upload = id ? await uploadRows(infra.readModels).get(id) : null;
       if (!upload || upload.filename !== name) {
-        throw unprocessable('No uploaded file has that URL', [{ path: 'url', message: 'No uploaded file has that URL' }]);
+        throw unprocessable('No uploaded file has that URL', [
+          { path: 'url', message: 'No uploaded file has that URL' },
+        ]);
       }
       uploadId = upload.id;
     }

@@ -41,7 +41,11 @@ export function referenceIn(event: StoredEvent): string | null | undefined {
 }
 
 /** Records MediaReferenceChanged for the record behind an outside event, at most once per source event. */
-export async function handleOutsideEvent(ctx: ServiceContext, event: StoredEvent, topic: string): Promise<void> {
+export async function handleOutsideEvent(
+  ctx: ServiceContext,
+  event: StoredEvent,
+  topic: string,
+): Promise<void> {
   const uploadId = referenceIn(event);
   if (uploadId === undefined) return;
   const source = `${topic}:${event.streamId}`;
@@ -49,13 +53,20 @@ export async function handleOutsideEvent(ctx: ServiceContext, event: StoredEvent
   const stream = streamId(source);
   for (let attempt = 1; ; attempt++) {
     const history = (await store.read(stream)) as unknown as ReferenceEvent[];
-    const decided = referenceDecider.decide({ type: 'SetReference', source, uploadId, at: ctx.clock() }, fold(referenceDecider, history));
+    const decided = referenceDecider.decide(
+      { type: 'SetReference', source, uploadId, at: ctx.clock() },
+      fold(referenceDecider, history),
+    );
     if (decided.length === 0) return;
     try {
       await store.append(
         stream,
         history.length === 0 ? 'no_stream' : history.length,
-        decided.map((e) => ({ ...e, id: deterministicEventId(event.id, 'media-reference'), meta: { actor: 'system', causationId: event.id } })),
+        decided.map((e) => ({
+          ...e,
+          id: deterministicEventId(event.id, 'media-reference'),
+          meta: { actor: 'system', causationId: event.id },
+        })),
       );
       break;
     } catch (err) {

@@ -9,9 +9,18 @@ export function decide(command: ReferenceCommand, state: ReferenceState): Refere
   return [
     {
       type: 'MediaReferenceChanged',
-      data: { source: command.source, uploadId: command.uploadId, previousUploadId: state.uploadId, at: command.at.toISOString() },
+      data: {
+        source: command.source,
+        uploadId: command.uploadId,
+        previousUploadId: state.uploadId,
+        at: command.at.toISOString(),
+      },
     },
   ];
 }
 
-export const referenceDecider: Decider<ReferenceState, ReferenceCommand, ReferenceEvent> = { initialState, decide, evolve };
+export const referenceDecider: Decider<ReferenceState, ReferenceCommand, ReferenceEvent> = {
+  initialState,
+  decide,
+  evolve,
+};

@@ -16,8 +16,17 @@ export function decide(command: UploadCommand, state: UploadState): UploadEvent[
     case 'RemoveUpload':
       if (state.status === 'none') throw notFound(`No upload with id ${command.id}`);
       if (state.status === 'removed') return [];
-      return [{ type: 'MediaUploadRemoved', data: { id: command.id, keys: state.keys, at: command.at.toISOString() } }];
+      return [
+        {
+          type: 'MediaUploadRemoved',
+          data: { id: command.id, keys: state.keys, at: command.at.toISOString() },
+        },
+      ];
   }
 }
 
-export const uploadDecider: Decider<UploadState, UploadCommand, UploadEvent> = { initialState, decide, evolve };
+export const uploadDecider: Decider<UploadState, UploadCommand, UploadEvent> = {
+  initialState,
+  decide,
+  evolve,
+};

@@ -1,9 +1,6 @@
 import type { UploadEvent } from './events';
 
-export type UploadState =
-  | { status: 'none' }
-  | { status: 'stored'; keys: string[] }
-  | { status: 'removed' };
+export type UploadState = { status: 'none' } | { status: 'stored'; keys: string[] } | { status: 'removed' };
 
 export const initialState = (): UploadState => ({ status: 'none' });
 

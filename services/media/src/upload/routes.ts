@@ -26,9 +26,12 @@ function receiveOneFile(maxUploadBytes: number): RequestHandler {
     single(req, res, (err: unknown) => {
       if (!err) return next();
       if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE') {
-        return next(new HttpError(413, 'payload_too_large', `The file is larger than ${megabytes(maxUploadBytes)}`));
+        return next(
+          new HttpError(413, 'payload_too_large', `The file is larger than ${megabytes(maxUploadBytes)}`),
+        );
       }
-      if (err instanceof multer.MulterError) return next(badRequest(`Upload refused: ${err.message}`, { code: err.code, field: err.field }));
+      if (err instanceof multer.MulterError)
+        return next(badRequest(`Upload refused: ${err.message}`, { code: err.code, field: err.field }));
       next(badRequest('The upload is not a valid multipart/form-data body'));
     });
   };
@@ -45,11 +48,19 @@ export function uploadRoutes(ctx: ServiceContext, options: UploadOptions): Route
   const secret = ctx.env.INTERNAL_SECRET;
 
   // Both paths are admin-only (news images and gallery screenshots); the gateway also demands a session.
-  router.post(['/api/upload', '/api/admin/upload'], requireAdmin(secret), receiveOneFile(options.maxUploadBytes), async (req, res) => {
-    if (!req.file) throw badRequest("No file was sent (multipart field 'file')");
-    const result = await storeUpload(ctx, req.file, { username: req.admin?.username, requestId: String(req.id) });
-    res.status(201).set('Cache-Control', 'no-store').json(result);
-  });
+  router.post(
+    ['/api/upload', '/api/admin/upload'],
+    requireAdmin(secret),
+    receiveOneFile(options.maxUploadBytes),
+    async (req, res) => {
+      if (!req.file) throw badRequest("No file was sent (multipart field 'file')");
+      const result = await storeUpload(ctx, req.file, {
+        username: req.admin?.username,
+        requestId: String(req.id),
+      });
+      res.status(201).set('Cache-Control', 'no-store').json(result);
+    },
+  );
 
   router.get('/media/:name', async (req, res) => {
     const upload = await findUpload(ctx, String(req.params.name));

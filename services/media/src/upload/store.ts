@@ -7,7 +7,8 @@ import { ImageDecodeError, makeVariants, sniffImage } from './images';
 import { uploadRows } from './projection';
 
 /** Served names: /media/<uuid>.<ext>. Anything else is not a file of ours. */
-export const SERVED_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([a-z0-9]{2,5})$/;
+export const SERVED_NAME =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([a-z0-9]{2,5})$/;
 
 /** The upload id in a served name, or null. */
 export function uploadIdOf(name: string): string | null {
@@ -21,7 +22,10 @@ const objectKey = (name: string) => `media/${name}`;
 export function cleanOriginalName(name: string | undefined, fallback: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 300);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 300);
   return clean || fallback;
 }
 
@@ -34,11 +38,19 @@ export interface IncomingFile {
  * Sniffs, renders the variants, stores the bytes, then records MediaUploaded. A failure after the first write
  * removes what was written, so nothing is half-stored.
  */
-export async function storeUpload(ctx: ServiceContext, file: IncomingFile, actor: { username?: string; requestId?: string }): Promise<UploadResult> {
+export async function storeUpload(
+  ctx: ServiceContext,
+  file: IncomingFile,
+  actor: { username?: string; requestId?: string },
+): Promise<UploadResult> {
   const bytes = file.buffer;
   const sniffed = await sniffImage(bytes);
   if (!sniffed) {
-    throw new HttpError(415, 'unsupported_media_type', 'Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded');
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      'Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded',
+    );
   }
   let rendered;
   try {
@@ -47,7 +59,8 @@ export async function storeUpload(ctx: ServiceContext, file: IncomingFile, actor
     if (err instanceof ImageDecodeError && err.reason === 'too_many_pixels') {
       throw new HttpError(422, 'image_too_large', `The image is too large: ${err.message}`);
     }
-    if (err instanceof ImageDecodeError) throw new HttpError(415, 'unsupported_media_type', 'The file is not a readable image');
+    if (err instanceof ImageDecodeError)
+      throw new HttpError(415, 'unsupported_media_type', 'The file is not a readable image');
     throw err;
   }
 
@@ -95,14 +108,24 @@ export async function storeUpload(ctx: ServiceContext, file: IncomingFile, actor
     throw err;
   }
   await ctx.projector.catchUp();
-  return { url: `/media/${filename}`, filename, originalName, mimeType: sniffed.mimeType, size: bytes.length };
+  return {
+    url: `/media/${filename}`,
+    filename,
+    originalName,
+    mimeType: sniffed.mimeType,
+    size: bytes.length,
+  };
 }
 
 /**
  * Records MediaUploadRemoved and deletes the bytes (original and variants). The event comes first, so the file
  * stops being served even if deleting a blob fails; such a blob is logged and left behind, unreachable.
  */
-export async function removeUpload(ctx: ServiceContext, id: string, actor: { username?: string; requestId?: string }): Promise<void> {
+export async function removeUpload(
+  ctx: ServiceContext,
+  id: string,
+  actor: { username?: string; requestId?: string },
+): Promise<void> {
   let keys: string[];
   try {
     const result = await handleCommand(
@@ -121,7 +144,9 @@ export async function removeUpload(ctx: ServiceContext, id: string, actor: { use
   }
   await ctx.projector.catchUp();
   for (const key of keys) {
-    await ctx.infra.objects.delete(key).catch((err) => ctx.logger.warn({ err, key }, 'could not delete a media object'));
+    await ctx.infra.objects
+      .delete(key)
+      .catch((err) => ctx.logger.warn({ err, key }, 'could not delete a media object'));
   }
 }
 

@@ -13,7 +13,14 @@ export type PartnerActionCommand =
       dueDate: string | null;
       at: Date;
     }
-  | { type: 'UpdateAction'; id: string; partnerId: string; notes?: string | null; isCompleted?: boolean; at: Date };
+  | {
+      type: 'UpdateAction';
+      id: string;
+      partnerId: string;
+      notes?: string | null;
+      isCompleted?: boolean;
+      at: Date;
+    };
 
 export function decide(command: PartnerActionCommand, state: PartnerActionState): PartnerActionEvent[] {
   const at = command.at.toISOString();

@@ -15,9 +15,6 @@ export type PartnerActionReopened = {
   data: { id: string; partnerId: string; at: string };
 };
 export type PartnerActionEvent =
-  | PartnerActionCreated
-  | PartnerActionNotesSaved
-  | PartnerActionCompleted
-  | PartnerActionReopened;
+  PartnerActionCreated | PartnerActionNotesSaved | PartnerActionCompleted | PartnerActionReopened;
 
 export const actionStreamId = (id: string) => `partner-action-${id}`;

@@ -1,8 +1,7 @@
 import type { PartnerActionEvent } from './events';
 
 export type PartnerActionState =
-  | { exists: false }
-  | { exists: true; partnerId: string; notes: string | null; isCompleted: boolean };
+  { exists: false } | { exists: true; partnerId: string; notes: string | null; isCompleted: boolean };
 
 export const initialState = (): PartnerActionState => ({ exists: false });
 

@@ -15,11 +15,16 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function isOverdue(row: Pick<PartnerAction, 'dueDate' | 'isCompleted'>, now: Date): boolean {
   if (row.isCompleted || !row.dueDate) return false;
-  const due = DATE_ONLY.test(row.dueDate) ? Date.parse(`${row.dueDate}T00:00:00.000Z`) + 86_400_000 : Date.parse(row.dueDate);
+  const due = DATE_ONLY.test(row.dueDate)
+    ? Date.parse(`${row.dueDate}T00:00:00.000Z`) + 86_400_000
+    : Date.parse(row.dueDate);
   return !Number.isNaN(due) && now.getTime() >= due;
 }
 
-export const actionView = ({ order: _o, version: _v, ...row }: PartnerActionRow, now: Date): PartnerAction => ({
+export const actionView = (
+  { order: _o, version: _v, ...row }: PartnerActionRow,
+  now: Date,
+): PartnerAction => ({
   ...row,
   isOverdue: isOverdue(row, now),
 });

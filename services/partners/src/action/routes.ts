@@ -16,7 +16,13 @@ export function partnerActionRoutes(ctx: ServiceContext): Router {
   const meta = (req: Request) => ({ actor: req.admin?.username, requestId: String(req.id) });
 
   const run = async (req: Request, command: PartnerActionCommand) => {
-    await handleCommand(infra.eventStore, actionStreamId(command.id), partnerActionDecider, command, meta(req));
+    await handleCommand(
+      infra.eventStore,
+      actionStreamId(command.id),
+      partnerActionDecider,
+      command,
+      meta(req),
+    );
     await projector.catchUp();
     const row = await rows.get(command.id);
     if (!row) throw notFound(`No action with id ${command.id}`);
@@ -25,7 +31,8 @@ export function partnerActionRoutes(ctx: ServiceContext): Router {
 
   router.get('/api/admin/partners/:id/actions', admin, async (req, res) => {
     const partnerId = String(req.params.id);
-    if (!(await partnerRows(infra.readModels).get(partnerId))) throw notFound(`No partner with id ${partnerId}`);
+    if (!(await partnerRows(infra.readModels).get(partnerId)))
+      throw notFound(`No partner with id ${partnerId}`);
     const list = await rows.find({ where: { partnerId }, sort: [{ field: 'order', dir: 'desc' }] });
     const now = ctx.clock();
     res.set('Cache-Control', 'no-store').json(list.map((row) => actionView(row, now)));
@@ -65,7 +72,10 @@ export function partnerActionRoutes(ctx: ServiceContext): Router {
     const open = await rows.find({ where: { isCompleted: false }, sort: [{ field: 'order', dir: 'asc' }] });
     const counts = new Map<string, number>();
     for (const row of open) counts.set(row.partnerId, (counts.get(row.partnerId) ?? 0) + 1);
-    const body: PartnerActionCount[] = [...counts].map(([partnerId, openActionsCount]) => ({ partnerId, openActionsCount }));
+    const body: PartnerActionCount[] = [...counts].map(([partnerId, openActionsCount]) => ({
+      partnerId,
+      openActionsCount,
+    }));
     res.set('Cache-Control', 'no-store').json(body);
   });
 

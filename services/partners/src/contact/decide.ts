@@ -3,7 +3,15 @@ import type { ContactEvent } from './events';
 import { evolve, initialState, type ContactState } from './evolve';
 
 export type ContactCommand =
-  | { type: 'ReceiveMessage'; id: string; name: string; email: string; subject: string; message: string; at: Date }
+  | {
+      type: 'ReceiveMessage';
+      id: string;
+      name: string;
+      email: string;
+      subject: string;
+      message: string;
+      at: Date;
+    }
   | { type: 'ChangeContactStatus'; id: string; status: 'read' | 'responded'; at: Date };
 
 export function decide(command: ContactCommand, state: ContactState): ContactEvent[] {
@@ -26,4 +34,8 @@ export function decide(command: ContactCommand, state: ContactState): ContactEve
   }
 }
 
-export const contactDecider: Decider<ContactState, ContactCommand, ContactEvent> = { initialState, decide, evolve };
+export const contactDecider: Decider<ContactState, ContactCommand, ContactEvent> = {
+  initialState,
+  decide,
+  evolve,
+};

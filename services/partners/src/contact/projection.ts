@@ -17,7 +17,13 @@ export const contactProjection: Projection = {
     switch (event.type) {
       case 'ContactMessageReceived': {
         const { at, ...fields } = event.data;
-        await rows.put({ ...fields, status: 'unread', createdAt: at, order: stored.position, version: stored.version });
+        await rows.put({
+          ...fields,
+          status: 'unread',
+          createdAt: at,
+          order: stored.position,
+          version: stored.version,
+        });
         return;
       }
       case 'ContactStatusChanged': {

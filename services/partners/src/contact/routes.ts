@@ -35,7 +35,12 @@ export function contactRoutes(ctx: ServiceContext): Router {
 
   router.put('/api/admin/contacts/:id', admin, async (req, res) => {
     const { status } = parse(updateContactStatus, req.body);
-    const updated = await run(req, { type: 'ChangeContactStatus', id: String(req.params.id), status, at: ctx.clock() });
+    const updated = await run(req, {
+      type: 'ChangeContactStatus',
+      id: String(req.params.id),
+      status,
+      at: ctx.clock(),
+    });
     res.set('Cache-Control', 'no-store').json(updated);
   });
 

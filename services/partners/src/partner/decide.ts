@@ -8,7 +8,13 @@ export type PartnerCommand =
   /** The admin's edit: a status, new details, or both. */
   | { type: 'UpdatePartner'; id: string; status?: PartnerStatus; details?: EditedDetails; at: Date }
   | { type: 'RecordContractCreated'; id: string; contractId: string; at: Date }
-  | { type: 'RecordContractEnded'; id: string; contractId: string; reason: 'ContractEnded' | 'ContractDeleted'; at: Date };
+  | {
+      type: 'RecordContractEnded';
+      id: string;
+      contractId: string;
+      reason: 'ContractEnded' | 'ContractDeleted';
+      at: Date;
+    };
 
 /** The admin form's details; an omitted type keeps the partner's type. */
 export type EditedDetails = Omit<PartnerDetails, 'type'> & { type?: PartnerType };
@@ -39,7 +45,10 @@ export function decide(command: PartnerCommand, state: PartnerState): PartnerEve
       // Checked before anything is decided, so a refused request writes nothing at all.
       if (statusChanges && active > 0) throw conflict(lockedMessage(active));
       const events: PartnerEvent[] = [];
-      const details = command.details && { ...command.details, type: command.details.type ?? state.details.type };
+      const details = command.details && {
+        ...command.details,
+        type: command.details.type ?? state.details.type,
+      };
       if (details && !sameDetails(details, state.details)) {
         events.push({ type: 'PartnerDetailsChanged', data: { id: command.id, ...details, at } });
       }
@@ -85,4 +94,8 @@ export function decide(command: PartnerCommand, state: PartnerState): PartnerEve
   }
 }
 
-export const partnerDecider: Decider<PartnerState, PartnerCommand, PartnerEvent> = { initialState, decide, evolve };
+export const partnerDecider: Decider<PartnerState, PartnerCommand, PartnerEvent> = {
+  initialState,
+  decide,
+  evolve,
+};

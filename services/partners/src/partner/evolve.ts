@@ -14,14 +14,23 @@ export const pickDetails = (source: PartnerDetails): PartnerDetails =>
 export function evolve(state: PartnerState, event: PartnerEvent): PartnerState {
   switch (event.type) {
     case 'PartnerApplicationSubmitted':
-      return { exists: true, details: pickDetails(event.data), status: event.data.status, activeContractIds: [] };
+      return {
+        exists: true,
+        details: pickDetails(event.data),
+        status: event.data.status,
+        activeContractIds: [],
+      };
     case 'PartnerDetailsChanged':
       return state.exists ? { ...state, details: pickDetails(event.data) } : state;
     case 'PartnerStatusChanged':
       return state.exists ? { ...state, status: event.data.status } : state;
     case 'PartnerPromoted':
       return state.exists
-        ? { ...state, status: 'Partner', activeContractIds: [...state.activeContractIds, event.data.contractId] }
+        ? {
+            ...state,
+            status: 'Partner',
+            activeContractIds: [...state.activeContractIds, event.data.contractId],
+          }
         : state;
     case 'PartnerContractEnded':
       return state.exists

@@ -3,7 +3,12 @@ import type { Projection, ReadModels, StoredEvent } from '@12yards/platform';
 import { detailKeys, type PartnerEvent, type PartnerFields } from './events';
 
 export const PARTNERS = 'partners';
-const FOLLOW_UPS = new Set(['PartnerDetailsChanged', 'PartnerStatusChanged', 'PartnerPromoted', 'PartnerContractEnded']);
+const FOLLOW_UPS = new Set([
+  'PartnerDetailsChanged',
+  'PartnerStatusChanged',
+  'PartnerPromoted',
+  'PartnerContractEnded',
+]);
 export type PartnerRow = PartnerFields & {
   status: PartnerStatus;
   statusLocked: boolean;
@@ -55,7 +60,12 @@ export const partnerProjection: Projection = {
         await rows.put({ ...next, status: event.data.status });
         return;
       case 'PartnerPromoted':
-        await rows.put({ ...next, status: 'Partner', activeContracts: event.data.activeContracts, statusLocked: true });
+        await rows.put({
+          ...next,
+          status: 'Partner',
+          activeContracts: event.data.activeContracts,
+          statusLocked: true,
+        });
         return;
       case 'PartnerContractEnded':
         await rows.put({

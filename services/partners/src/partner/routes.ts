@@ -39,7 +39,13 @@ export function partnerRoutes(ctx: ServiceContext): Router {
   router.post('/api/partners', async (req, res) => {
     const input = parse(partnerApplication, req.body);
     const details = toDetails(input) as unknown as PartnerDetails;
-    const created = await run(req, { type: 'SubmitApplication', id: randomUUID(), details, source: 'public', at: ctx.clock() });
+    const created = await run(req, {
+      type: 'SubmitApplication',
+      id: randomUUID(),
+      details,
+      source: 'public',
+      at: ctx.clock(),
+    });
     res.status(201).set('Cache-Control', 'no-store').json(created);
   });
 
@@ -56,7 +62,13 @@ export function partnerRoutes(ctx: ServiceContext): Router {
   router.post('/api/admin/partners', admin, async (req, res) => {
     const input = parse(adminPartnerInput, req.body);
     const details = toDetails(input) as unknown as PartnerDetails;
-    const created = await run(req, { type: 'SubmitApplication', id: randomUUID(), details, source: 'admin', at: ctx.clock() });
+    const created = await run(req, {
+      type: 'SubmitApplication',
+      id: randomUUID(),
+      details,
+      source: 'admin',
+      at: ctx.clock(),
+    });
     res.status(201).set('Cache-Control', 'no-store').json(created);
   });
 

@@ -23,7 +23,12 @@ const contractRef = z.object({ contractId: z.string().min(1), partnerId: z.strin
  * Appends the events a command decides, with ids derived from the source event, so that even a redelivery that
  * slipped past the inbox (a crash between this append and the inbox record) cannot append twice.
  */
-async function decideAndAppend(ctx: ServiceContext, command: PartnerCommand, source: StoredEvent, purpose: string) {
+async function decideAndAppend(
+  ctx: ServiceContext,
+  command: PartnerCommand,
+  source: StoredEvent,
+  purpose: string,
+) {
   const store = ctx.infra.eventStore;
   const streamId = partnerStreamId(command.id);
   for (let attempt = 1; ; attempt++) {
@@ -58,7 +63,10 @@ export async function handleContractEvent(ctx: ServiceContext, event: StoredEven
   if (kind !== 'ContractCreated' && kind !== 'ContractEnded' && kind !== 'ContractDeleted') return;
   const ref = contractRef.safeParse(event.data);
   if (!ref.success) {
-    ctx.logger.warn({ eventId: event.id, type: kind }, 'contract event without contractId/partnerId; skipped');
+    ctx.logger.warn(
+      { eventId: event.id, type: kind },
+      'contract event without contractId/partnerId; skipped',
+    );
     return;
   }
   const { contractId, partnerId } = ref.data;
@@ -72,7 +80,10 @@ export async function handleContractEvent(ctx: ServiceContext, event: StoredEven
   } catch (err) {
     // A contract for a partner this service never had cannot be applied; retrying would block the topic.
     if (err instanceof HttpError && err.status === 404) {
-      ctx.logger.warn({ eventId: event.id, partnerId, contractId }, `${kind} for an unknown partner; skipped`);
+      ctx.logger.warn(
+        { eventId: event.id, partnerId, contractId },
+        `${kind} for an unknown partner; skipped`,
+      );
       return;
     }
     throw err;

@@ -4,7 +4,14 @@ import type { ServiceStatusEvent } from './events';
 import { evolve, initialState, type ServiceStatusState } from './evolve';
 
 export type ServiceStatusCommand =
-  | { type: 'RegisterService'; id: string; serviceName: string; status: ServiceState; description?: string; at: Date }
+  | {
+      type: 'RegisterService';
+      id: string;
+      serviceName: string;
+      status: ServiceState;
+      description?: string;
+      at: Date;
+    }
   | { type: 'ChangeServiceStatus'; id: string; status: ServiceState; at: Date };
 
 export function decide(command: ServiceStatusCommand, state: ServiceStatusState): ServiceStatusEvent[] {
@@ -29,7 +36,12 @@ export function decide(command: ServiceStatusCommand, state: ServiceStatusState)
       return [
         {
           type: 'ServiceStatusChanged',
-          data: { id: command.id, status: command.status, previousStatus: state.status, at: command.at.toISOString() },
+          data: {
+            id: command.id,
+            status: command.status,
+            previousStatus: state.status,
+            at: command.at.toISOString(),
+          },
         },
       ];
   }

@@ -31,7 +31,12 @@ export const serviceStatusProjection: Projection = {
         const row = await rows.get(event.data.id);
         // The revision guard makes a replayed event a no-op.
         if (!row || row.version >= stored.version) return;
-        await rows.put({ ...row, status: event.data.status, lastUpdated: event.data.at, version: stored.version });
+        await rows.put({
+          ...row,
+          status: event.data.status,
+          lastUpdated: event.data.at,
+          version: stored.version,
+        });
         return;
       }
     }

@@ -40,7 +40,9 @@ export function ConfirmDelete({ what, onConfirm, disabled, withText }: ConfirmDe
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-          <AlertDialogDescription>This will permanently delete the {what}. This cannot be undone.</AlertDialogDescription>
+          <AlertDialogDescription>
+            This will permanently delete the {what}. This cannot be undone.
+          </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>

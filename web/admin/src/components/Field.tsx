@@ -44,7 +44,15 @@ export function Field({ label, required, error, hint, children, className }: Fie
 }
 
 /** A labelled switch row (Featured, Published, Active). */
-export function SwitchRow({ label, hint, children }: { label: string; hint?: string; children: ReactElement<Record<string, unknown>> }) {
+export function SwitchRow({
+  label,
+  hint,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  children: ReactElement<Record<string, unknown>>;
+}) {
   const id = useId();
   return (
     <div className="flex items-center justify-between gap-4 rounded-lg border border-border p-3">

@@ -42,7 +42,15 @@ export function Empty({ children }: { children: ReactNode }) {
 }
 
 /** The heading row of a tab: title, optional description, actions on the right. */
-export function TabHeader({ title, description, children }: { title: string; description?: string; children?: ReactNode }) {
+export function TabHeader({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
       <div>

@@ -7,7 +7,7 @@ import { ME_KEY, useSession } from './session';
 /** A write with the session's CSRF token; answers are parsed as JSON when they have a body. */
 export function useAdminWrite() {
   const { csrfToken } = useSession();
-  return async <T = unknown,>(method: HttpMethod, url: string, body?: unknown): Promise<T> => {
+  return async <T = unknown>(method: HttpMethod, url: string, body?: unknown): Promise<T> => {
     const res = await apiRequest(method, url, body, { csrfToken });
     const text = await res.text();
     return (text ? JSON.parse(text) : undefined) as T;
@@ -36,13 +36,17 @@ interface AdminMutationOptions<TVars, TResult> {
 }
 
 /** Every admin write: CSRF header, success toast, the SPEC's 'Error' toast, refetch of what changed. */
-export function useAdminMutation<TVars = void, TResult = unknown>(opts: AdminMutationOptions<TVars, TResult>) {
+export function useAdminMutation<TVars = void, TResult = unknown>(
+  opts: AdminMutationOptions<TVars, TResult>,
+) {
   const write = useAdminWrite();
   const queryClient = useQueryClient();
   return useMutation<TResult, Error, TVars>({
     mutationFn: (vars) => opts.mutationFn(write, vars),
     onSuccess: async (result, vars) => {
-      await Promise.all((opts.invalidate ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all(
+        (opts.invalidate ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
       if (opts.success) toastSuccess(opts.success);
       opts.onSuccess?.(result, vars);
     },

@@ -12,7 +12,11 @@ export interface UploadOptions {
  * Multipart POST of one file as field 'file'. XMLHttpRequest rather than fetch because only XHR reports
  * upload progress. Errors read 'STATUS: body' like apiRequest's.
  */
-export function uploadFile<T>(url: string, file: File, { csrfToken, fields = {}, onProgress }: UploadOptions): Promise<T> {
+export function uploadFile<T>(
+  url: string,
+  file: File,
+  { csrfToken, fields = {}, onProgress }: UploadOptions,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);

@@ -37,7 +37,10 @@ export function ContactsTab() {
   return (
     <section>
       <TabHeader title="Contact Messages" description="Messages sent through the site's contact form.">
-        <Button variant="outline" onClick={() => void queryClient.invalidateQueries({ queryKey: CONTACTS_KEY })}>
+        <Button
+          variant="outline"
+          onClick={() => void queryClient.invalidateQueries({ queryKey: CONTACTS_KEY })}
+        >
           <RefreshCw aria-hidden="true" className={contacts.isFetching ? 'animate-spin' : undefined} />
           Refresh
         </Button>
@@ -58,8 +61,11 @@ export function ContactsTab() {
                     <div className="min-w-0">
                       <h3 className="text-lg font-semibold">{c.subject}</h3>
                       <p className="text-sm text-muted-foreground">
-                        {c.name} · <a className="text-primary underline underline-offset-2" href={`mailto:${c.email}`}>{c.email}</a> ·{' '}
-                        {formatDate(c.createdAt)}
+                        {c.name} ·{' '}
+                        <a className="text-primary underline underline-offset-2" href={`mailto:${c.email}`}>
+                          {c.email}
+                        </a>{' '}
+                        · {formatDate(c.createdAt)}
                       </p>
                     </div>
                     {statusBadge[c.status]}

@@ -38,7 +38,11 @@ describe('Messages tab', () => {
   });
 
   test('When messages load, then name, email, subject, message and status show with both actions', async () => {
-    mockApi({ 'GET /api/contacts': { body: [msg(), msg({ id: 'm2', name: 'Bo', message: 'Thanks', status: 'responded' })] } });
+    mockApi({
+      'GET /api/contacts': {
+        body: [msg(), msg({ id: 'm2', name: 'Bo', message: 'Thanks', status: 'responded' })],
+      },
+    });
     renderTab(<ContactsTab />);
     const card = (await screen.findByText(/Alex Fan/)).closest('li')!;
     expect(within(card).getByText('How do I join?')).toBeInTheDocument();
@@ -53,7 +57,10 @@ describe('Messages tab', () => {
   });
 
   test('When Mark as Read / Mark as Responded are pressed, then PUT /api/admin/contacts/:id carries the status', async () => {
-    const api = mockApi({ 'GET /api/contacts': { body: [msg()] }, 'PUT /api/admin/contacts/m1': { body: msg({ status: 'read' }) } });
+    const api = mockApi({
+      'GET /api/contacts': { body: [msg()] },
+      'PUT /api/admin/contacts/m1': { body: msg({ status: 'read' }) },
+    });
     renderTab(<ContactsTab />);
     await userEvent.click(await screen.findByRole('button', { name: /as read/ }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));

@@ -62,11 +62,20 @@ export function FaqsTab() {
                     <p className="mt-1 whitespace-pre-wrap text-sm text-muted-foreground">{f.answer}</p>
                     <div className="mt-2 flex flex-wrap gap-2">
                       <Badge variant="outline">Order: {f.sortOrder}</Badge>
-                      {f.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}
+                      {f.isActive ? (
+                        <Badge variant="success">Active</Badge>
+                      ) : (
+                        <Badge variant="secondary">Inactive</Badge>
+                      )}
                     </div>
                   </div>
                   <div className="flex gap-2">
-                    <Button variant="outline" size="icon" onClick={() => setEditing(f)} aria-label={`Edit FAQ ${f.question}`}>
+                    <Button
+                      variant="outline"
+                      size="icon"
+                      onClick={() => setEditing(f)}
+                      aria-label={`Edit FAQ ${f.question}`}
+                    >
                       <Pencil aria-hidden="true" />
                     </Button>
                     <ConfirmDelete what={`FAQ "${f.question}"`} onConfirm={() => remove.mutate(f.id)} />
@@ -92,10 +101,18 @@ export function FaqDialog({ faq, onClose }: { faq: Faq | 'new' | null; onClose: 
   });
   const { errors } = formState;
   useEffect(() => {
-    if (faq) reset(faq === 'new' ? emptyFaq : { question: faq.question, answer: faq.answer, isActive: faq.isActive, sortOrder: faq.sortOrder });
+    if (faq)
+      reset(
+        faq === 'new'
+          ? emptyFaq
+          : { question: faq.question, answer: faq.answer, isActive: faq.isActive, sortOrder: faq.sortOrder },
+      );
   }, [faq, reset]);
   const save = useAdminMutation<FaqFields>({
-    mutationFn: (write, body) => (isNew ? write('POST', '/api/admin/faqs', body) : write('PUT', `/api/admin/faqs/${(faq as Faq).id}`, body)),
+    mutationFn: (write, body) =>
+      isNew
+        ? write('POST', '/api/admin/faqs', body)
+        : write('PUT', `/api/admin/faqs/${(faq as Faq).id}`, body),
     invalidate: [FAQS_KEY, ['/api/faqs']],
     success: isNew ? 'FAQ created successfully' : 'FAQ updated successfully',
     failure: isNew ? 'Failed to create FAQ' : 'Failed to update FAQ',

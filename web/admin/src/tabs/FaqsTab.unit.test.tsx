@@ -33,7 +33,11 @@ describe('FAQs tab', () => {
   });
 
   test('When FAQs load, then they are listed by order with Active / Inactive badges', async () => {
-    mockApi({ 'GET /api/admin/faqs': { body: [faq(), faq({ id: 'f2', question: 'First?', sortOrder: 1, isActive: false })] } });
+    mockApi({
+      'GET /api/admin/faqs': {
+        body: [faq(), faq({ id: 'f2', question: 'First?', sortOrder: 1, isActive: false })],
+      },
+    });
     renderTab(<FaqsTab />);
     await screen.findByText('Is it free?');
     const items = screen.getAllByRole('listitem');
@@ -64,7 +68,11 @@ describe('FAQs tab', () => {
     await userEvent.clear(within(d).getByLabelText(/^Order/));
     await userEvent.click(within(d).getByRole('button', { name: 'Create FAQ' }));
     expect(await screen.findByText('Failed to create FAQ')).toBeInTheDocument();
-    expect(api.writes()[0]).toMatchObject({ method: 'POST', url: '/api/admin/faqs', body: { question: 'Q?', answer: 'A.', isActive: true, sortOrder: 0 } });
+    expect(api.writes()[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/admin/faqs',
+      body: { question: 'Q?', answer: 'A.', isActive: true, sortOrder: 0 },
+    });
   });
 
   test('When a FAQ is edited, then PUT is sent with the new order; failure shows Failed to update FAQ', async () => {
@@ -77,12 +85,19 @@ describe('FAQs tab', () => {
     await userEvent.click(within(d).getByRole('switch'));
     await userEvent.click(within(d).getByRole('button', { name: 'Update FAQ' }));
     expect(await screen.findByText('Failed to update FAQ')).toBeInTheDocument();
-    expect(api.writes()[0]).toMatchObject({ method: 'PUT', url: '/api/admin/faqs/f1', body: { sortOrder: 7, isActive: false } });
+    expect(api.writes()[0]).toMatchObject({
+      method: 'PUT',
+      url: '/api/admin/faqs/f1',
+      body: { sortOrder: 7, isActive: false },
+    });
   });
 
   test('When delete is confirmed and fails, then Failed to delete FAQ shows; success shows a confirmation', async () => {
     let ok = false;
-    mockApi({ 'GET /api/admin/faqs': { body: [faq()] }, 'DELETE /api/admin/faqs/f1': () => (ok ? { status: 204 } : failure()) });
+    mockApi({
+      'GET /api/admin/faqs': { body: [faq()] },
+      'DELETE /api/admin/faqs/f1': () => (ok ? { status: 204 } : failure()),
+    });
     renderTab(<FaqsTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Delete FAQ/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));

@@ -59,17 +59,33 @@ export function GalleryTab() {
               <li key={g.id}>
                 <Card className="h-full overflow-hidden">
                   <div className="flex h-72 w-full items-center justify-center bg-night">
-                    <img src={g.imageUrl} alt={g.description || 'App screenshot'} className="h-full w-full object-contain" loading="lazy" />
+                    <img
+                      src={g.imageUrl}
+                      alt={g.description || 'App screenshot'}
+                      className="h-full w-full object-contain"
+                      loading="lazy"
+                    />
                   </div>
                   <CardContent className="grid gap-2 p-3">
-                    <p className="line-clamp-2 text-sm">{g.description || <span className="text-muted-foreground">No description</span>}</p>
+                    <p className="line-clamp-2 text-sm">
+                      {g.description || <span className="text-muted-foreground">No description</span>}
+                    </p>
                     <div className="flex flex-wrap gap-2">
                       {g.platformName && <Badge variant="outline">{g.platformName}</Badge>}
                       <Badge variant="outline">Order: {g.sortOrder ?? '-'}</Badge>
-                      {g.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}
+                      {g.isActive ? (
+                        <Badge variant="success">Active</Badge>
+                      ) : (
+                        <Badge variant="secondary">Inactive</Badge>
+                      )}
                     </div>
                     <div className="flex justify-end gap-2">
-                      <Button variant="outline" size="icon" onClick={() => setEditing(g)} aria-label={`Edit screenshot ${g.description ?? g.id}`}>
+                      <Button
+                        variant="outline"
+                        size="icon"
+                        onClick={() => setEditing(g)}
+                        aria-label={`Edit screenshot ${g.description ?? g.id}`}
+                      >
                         <Pencil aria-hidden="true" />
                       </Button>
                       <ConfirmDelete what="screenshot" onConfirm={() => remove.mutate(g.id)} />
@@ -86,11 +102,21 @@ export function GalleryTab() {
   );
 }
 
-const emptyItem: GalleryInput = { imageUrl: '', description: '', platformName: '', sortOrder: '', isActive: true };
+const emptyItem: GalleryInput = {
+  imageUrl: '',
+  description: '',
+  platformName: '',
+  sortOrder: '',
+  isActive: true,
+};
 
 export function GalleryDialog({ item, onClose }: { item: GalleryItem | 'new' | null; onClose: () => void }) {
   const isNew = item === 'new';
-  const { register, control, handleSubmit, reset, setValue, formState } = useForm<GalleryInput, unknown, GalleryFields>({
+  const { register, control, handleSubmit, reset, setValue, formState } = useForm<
+    GalleryInput,
+    unknown,
+    GalleryFields
+  >({
     resolver: zodResolver(galleryInput),
     defaultValues: emptyItem,
   });
@@ -114,7 +140,9 @@ export function GalleryDialog({ item, onClose }: { item: GalleryItem | 'new' | n
   }, [item, reset]);
   const save = useAdminMutation<GalleryFields>({
     mutationFn: (write, body) =>
-      isNew ? write('POST', '/api/admin/app-gallery', body) : write('PUT', `/api/admin/app-gallery/${(item as GalleryItem).id}`, body),
+      isNew
+        ? write('POST', '/api/admin/app-gallery', body)
+        : write('PUT', `/api/admin/app-gallery/${(item as GalleryItem).id}`, body),
     invalidate: [GALLERY_KEY, ['/api/app-gallery']],
     success: isNew ? 'Screenshot added successfully' : 'Screenshot updated successfully',
     failure: isNew ? 'Failed to add screenshot' : 'Failed to update screenshot',
@@ -126,7 +154,9 @@ export function GalleryDialog({ item, onClose }: { item: GalleryItem | 'new' | n
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{isNew ? 'Add Screenshot' : 'Edit Screenshot'}</DialogTitle>
-          <DialogDescription>{isNew ? 'Upload an image of the app.' : 'Change the details or replace the image.'}</DialogDescription>
+          <DialogDescription>
+            {isNew ? 'Upload an image of the app.' : 'Change the details or replace the image.'}
+          </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit((body) => save.mutate(body))} className="grid gap-4">
           <FileUpload
@@ -142,7 +172,13 @@ export function GalleryDialog({ item, onClose }: { item: GalleryItem | 'new' | n
               {errors.imageUrl.message}
             </p>
           )}
-          {imageUrl && <img src={imageUrl} alt="Screenshot preview" className="mx-auto max-h-60 rounded-md border border-border" />}
+          {imageUrl && (
+            <img
+              src={imageUrl}
+              alt="Screenshot preview"
+              className="mx-auto max-h-60 rounded-md border border-border"
+            />
+          )}
           <Field label="Description" error={errors.description?.message}>
             <Textarea rows={2} className="min-h-16" {...register('description')} />
           </Field>

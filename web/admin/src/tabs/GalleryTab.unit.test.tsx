@@ -35,7 +35,11 @@ describe('App Gallery tab', () => {
   });
 
   test('When screenshots load, then Found N screenshot(s) and each image with its badges show', async () => {
-    mockApi({ 'GET /api/admin/app-gallery': { body: [shot(), shot({ id: 'g2', description: 'Auctions', isActive: false, sortOrder: null })] } });
+    mockApi({
+      'GET /api/admin/app-gallery': {
+        body: [shot(), shot({ id: 'g2', description: 'Auctions', isActive: false, sortOrder: null })],
+      },
+    });
     renderTab(<GalleryTab />);
     expect(await screen.findByText('Found 2 screenshot(s)')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Home screen' })).toHaveAttribute('src', '/media/home.png');
@@ -55,19 +59,33 @@ describe('App Gallery tab', () => {
   });
 
   test('When an image is uploaded and saved, then its url is the imageUrl and sortOrder empty is null', async () => {
-    const api = mockApi({ 'GET /api/admin/app-gallery': { body: [] }, 'POST /api/admin/app-gallery': { status: 201, body: shot() } });
+    const api = mockApi({
+      'GET /api/admin/app-gallery': { body: [] },
+      'POST /api/admin/app-gallery': { status: 201, body: shot() },
+    });
     const xhr = mockXhr();
     renderTab(<GalleryTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Add Screenshot/ }));
     const d = await screen.findByRole('dialog');
-    await userEvent.upload(within(d).getByLabelText('Screenshot Image'), new File(['x'], 'shot.png', { type: 'image/png' }));
+    await userEvent.upload(
+      within(d).getByLabelText('Screenshot Image'),
+      new File(['x'], 'shot.png', { type: 'image/png' }),
+    );
     expect(xhr[0]!.url).toBe('/api/admin/upload');
     act(() => xhr[0]!.respond(201, upload()));
-    expect(await within(d).findByRole('img', { name: 'Screenshot preview' })).toHaveAttribute('src', '/media/abc.png');
+    expect(await within(d).findByRole('img', { name: 'Screenshot preview' })).toHaveAttribute(
+      'src',
+      '/media/abc.png',
+    );
     await userEvent.type(within(d).getByLabelText('Platform'), 'Android');
     await userEvent.click(within(d).getByRole('button', { name: 'Add Screenshot' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
-    expect(api.writes()[0]!.body).toEqual({ imageUrl: '/media/abc.png', platformName: 'Android', sortOrder: null, isActive: true });
+    expect(api.writes()[0]!.body).toEqual({
+      imageUrl: '/media/abc.png',
+      platformName: 'Android',
+      sortOrder: null,
+      isActive: true,
+    });
     expect(await screen.findByText('Screenshot added successfully')).toBeInTheDocument();
   });
 
@@ -77,7 +95,10 @@ describe('App Gallery tab', () => {
     renderTab(<GalleryTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Add Screenshot/ }));
     const d = await screen.findByRole('dialog');
-    await userEvent.upload(within(d).getByLabelText('Screenshot Image'), new File(['x'], 'shot.png', { type: 'image/png' }));
+    await userEvent.upload(
+      within(d).getByLabelText('Screenshot Image'),
+      new File(['x'], 'shot.png', { type: 'image/png' }),
+    );
     act(() => xhr[0]!.respond(415, { error: { code: 'unsupported', message: 'no' } }));
     expect(await screen.findByText('Failed to upload image')).toBeInTheDocument();
   });
@@ -95,7 +116,10 @@ describe('App Gallery tab', () => {
     expect(within(d).getByLabelText('Order')).toHaveValue(1);
     await userEvent.click(within(d).getByRole('button', { name: 'Update Screenshot' }));
     expect(await screen.findByText('Failed to update screenshot')).toBeInTheDocument();
-    expect(api.writes()[0]).toMatchObject({ method: 'PUT', body: { imageUrl: '/media/home.png', sortOrder: 1, description: 'Home screen' } });
+    expect(api.writes()[0]).toMatchObject({
+      method: 'PUT',
+      body: { imageUrl: '/media/home.png', sortOrder: 1, description: 'Home screen' },
+    });
     await userEvent.click(within(d).getByRole('button', { name: 'Cancel' }));
     await userEvent.click(screen.getByRole('button', { name: /Delete screenshot/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
@@ -103,7 +127,10 @@ describe('App Gallery tab', () => {
     await userEvent.click(screen.getByRole('button', { name: /Add Screenshot/ }));
     d = await screen.findByRole('dialog');
     const xhr = mockXhr();
-    await userEvent.upload(within(d).getByLabelText('Screenshot Image'), new File(['x'], 's.png', { type: 'image/png' }));
+    await userEvent.upload(
+      within(d).getByLabelText('Screenshot Image'),
+      new File(['x'], 's.png', { type: 'image/png' }),
+    );
     act(() => xhr[0]!.respond(201, upload()));
     await within(d).findByRole('img', { name: 'Screenshot preview' });
     await userEvent.click(within(d).getByRole('button', { name: 'Add Screenshot' }));

@@ -58,7 +58,12 @@ export function MediaTab() {
               <Card className="h-full overflow-hidden">
                 <div className="flex aspect-video items-center justify-center bg-muted">
                   {m.mimeType.startsWith('image/') ? (
-                    <img src={m.url} alt={m.altText || m.originalName} className="h-full w-full object-cover" loading="lazy" />
+                    <img
+                      src={m.url}
+                      alt={m.altText || m.originalName}
+                      className="h-full w-full object-cover"
+                      loading="lazy"
+                    />
                   ) : (
                     <FileIcon className="size-10 text-muted-foreground" aria-hidden="true" />
                   )}
@@ -78,7 +83,10 @@ export function MediaTab() {
                         View
                       </a>
                     </Button>
-                    <ConfirmDelete what={`media file "${m.originalName}"`} onConfirm={() => remove.mutate(m.id)} />
+                    <ConfirmDelete
+                      what={`media file "${m.originalName}"`}
+                      onConfirm={() => remove.mutate(m.id)}
+                    />
                   </div>
                 </CardContent>
               </Card>
@@ -92,10 +100,21 @@ export function MediaTab() {
 }
 
 type MediaFields = z.output<typeof mediaFileInput>;
-const emptyMedia: MediaFileInput = { filename: '', originalName: '', mimeType: '', size: '', url: '', altText: '' };
+const emptyMedia: MediaFileInput = {
+  filename: '',
+  originalName: '',
+  mimeType: '',
+  size: '',
+  url: '',
+  altText: '',
+};
 
 export function MediaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { register, handleSubmit, reset, setValue, formState } = useForm<MediaFileInput, unknown, MediaFields>({
+  const { register, handleSubmit, reset, setValue, formState } = useForm<
+    MediaFileInput,
+    unknown,
+    MediaFields
+  >({
     resolver: zodResolver(mediaFileInput),
     defaultValues: emptyMedia,
   });

@@ -35,7 +35,20 @@ describe('Media tab', () => {
   });
 
   test('When files load, then name, type, size in KB, an image preview for images and a View link show', async () => {
-    mockApi({ 'GET /api/admin/media': { body: [file(), file({ id: 'mf2', originalName: 'terms.pdf', mimeType: 'application/pdf', size: 1024, url: '/media/t.pdf' })] } });
+    mockApi({
+      'GET /api/admin/media': {
+        body: [
+          file(),
+          file({
+            id: 'mf2',
+            originalName: 'terms.pdf',
+            mimeType: 'application/pdf',
+            size: 1024,
+            url: '/media/t.pdf',
+          }),
+        ],
+      },
+    });
     renderTab(<MediaTab />);
     const img = (await screen.findByText('team-photo.png')).closest('li')!;
     expect(within(img).getByText('image/png')).toBeInTheDocument();
@@ -60,12 +73,18 @@ describe('Media tab', () => {
   });
 
   test('When a file is uploaded, then progress shows, the fields fill in, and POST /api/admin/media gets them', async () => {
-    const api = mockApi({ 'GET /api/admin/media': { body: [] }, 'POST /api/admin/media': { status: 201, body: file() } });
+    const api = mockApi({
+      'GET /api/admin/media': { body: [] },
+      'POST /api/admin/media': { status: 201, body: file() },
+    });
     const xhr = mockXhr();
     renderTab(<MediaTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Add Media File/ }));
     const d = await screen.findByRole('dialog');
-    await userEvent.upload(within(d).getByLabelText('File'), new File(['x'], 'shot.png', { type: 'image/png' }));
+    await userEvent.upload(
+      within(d).getByLabelText('File'),
+      new File(['x'], 'shot.png', { type: 'image/png' }),
+    );
     expect(xhr[0]).toMatchObject({ method: 'POST', url: '/api/admin/upload', withCredentials: true });
     expect(xhr[0]!.headers['X-CSRF-Token']).toBe(CSRF);
     expect(xhr[0]!.form.get('file')).toBeInstanceOf(File);
@@ -77,12 +96,22 @@ describe('Media tab', () => {
     expect(within(d).getByLabelText(/^Size/)).toHaveValue(2048);
     await userEvent.click(within(d).getByRole('button', { name: 'Add Media File' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
-    expect(api.writes()[0]!.body).toEqual({ filename: 'abc.png', originalName: 'shot.png', mimeType: 'image/png', size: 2048, url: '/media/abc.png' });
+    expect(api.writes()[0]!.body).toEqual({
+      filename: 'abc.png',
+      originalName: 'shot.png',
+      mimeType: 'image/png',
+      size: 2048,
+      url: '/media/abc.png',
+    });
     expect(await screen.findByText('Media file created successfully')).toBeInTheDocument();
   });
 
   test('When creating fails, then Failed to create media file shows; delete after confirming failing shows Failed to delete media file', async () => {
-    mockApi({ 'GET /api/admin/media': { body: [file()] }, 'POST /api/admin/media': failure(), 'DELETE /api/admin/media/mf1': failure() });
+    mockApi({
+      'GET /api/admin/media': { body: [file()] },
+      'POST /api/admin/media': failure(),
+      'DELETE /api/admin/media/mf1': failure(),
+    });
     renderTab(<MediaTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Add Media File/ }));
     const d = await screen.findByRole('dialog');

@@ -3,13 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Plus } from 'lucide-react';
-import {
-  newsCategories,
-  newsInput,
-  type NewsArticle,
-  type NewsFields,
-  type NewsInput,
-} from '@12yards/api';
+import { newsCategories, newsInput, type NewsArticle, type NewsFields, type NewsInput } from '@12yards/api';
 import {
   Badge,
   Button,
@@ -75,20 +69,34 @@ export function NewsTab() {
               <Card>
                 <CardContent className="flex flex-col gap-4 p-4 sm:flex-row sm:items-start">
                   {a.imageUrl && (
-                    <img src={a.imageUrl} alt="" className="h-24 w-full rounded-md object-cover sm:w-36" loading="lazy" />
+                    <img
+                      src={a.imageUrl}
+                      alt=""
+                      className="h-24 w-full rounded-md object-cover sm:w-36"
+                      loading="lazy"
+                    />
                   )}
                   <div className="min-w-0 flex-1">
                     <h3 className="text-lg font-semibold">{a.title}</h3>
                     <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{a.excerpt}</p>
                     <div className="mt-2 flex flex-wrap items-center gap-2">
                       {a.featured && <Badge variant="warning">Featured</Badge>}
-                      {a.published ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Draft</Badge>}
+                      {a.published ? (
+                        <Badge variant="success">Published</Badge>
+                      ) : (
+                        <Badge variant="outline">Draft</Badge>
+                      )}
                       <Badge variant="secondary">{categoryLabel(a.category)}</Badge>
                       <span className="text-xs text-muted-foreground">{formatDate(a.publishDate)}</span>
                     </div>
                   </div>
                   <div className="flex gap-2">
-                    <Button variant="outline" size="sm" onClick={() => setEditing(a)} aria-label={`Edit ${a.title}`}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setEditing(a)}
+                      aria-label={`Edit ${a.title}`}
+                    >
                       <Pencil aria-hidden="true" />
                       Edit
                     </Button>
@@ -128,9 +136,18 @@ function toForm(a: NewsArticle): NewsInput {
   };
 }
 
-export function NewsDialog({ article, onClose }: { article: NewsArticle | 'new' | null; onClose: () => void }) {
+export function NewsDialog({
+  article,
+  onClose,
+}: {
+  article: NewsArticle | 'new' | null;
+  onClose: () => void;
+}) {
   const isNew = article === 'new';
-  const form = useForm<NewsInput, unknown, NewsFields>({ resolver: zodResolver(newsInput), defaultValues: emptyArticle });
+  const form = useForm<NewsInput, unknown, NewsFields>({
+    resolver: zodResolver(newsInput),
+    defaultValues: emptyArticle,
+  });
   const [uploading, setUploading] = useState(false);
   const { register, control, handleSubmit, reset, setValue, watch, formState } = form;
   const { errors } = formState;
@@ -141,7 +158,9 @@ export function NewsDialog({ article, onClose }: { article: NewsArticle | 'new' 
 
   const save = useAdminMutation<NewsFields>({
     mutationFn: (write, body) =>
-      isNew ? write('POST', '/api/news', body) : write('PUT', `/api/admin/news/${(article as NewsArticle).id}`, body),
+      isNew
+        ? write('POST', '/api/news', body)
+        : write('PUT', `/api/admin/news/${(article as NewsArticle).id}`, body),
     invalidate: [NEWS_KEY, ['/api/news']],
     success: isNew ? 'News article created successfully' : 'News article updated successfully',
     failure: isNew ? 'Failed to create news article' : 'Failed to update news article',
@@ -201,7 +220,11 @@ export function NewsDialog({ article, onClose }: { article: NewsArticle | 'new' 
             onUploaded={(result) => setValue('imageUrl', result.url, { shouldDirty: true })}
           />
           {imageUrl && (
-            <img src={imageUrl} alt="Image preview" className="max-h-48 w-full rounded-md border border-border object-cover" />
+            <img
+              src={imageUrl}
+              alt="Image preview"
+              className="max-h-48 w-full rounded-md border border-border object-cover"
+            />
           )}
           <Controller
             control={control}

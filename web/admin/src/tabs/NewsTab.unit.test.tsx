@@ -38,7 +38,11 @@ describe('News tab', () => {
   });
 
   test('When articles load, then title, excerpt, Featured, Draft and category badges show', async () => {
-    mockApi({ 'GET /api/admin/news': { body: [article, { ...article, id: 'n2', title: 'Second', featured: false, published: true }] } });
+    mockApi({
+      'GET /api/admin/news': {
+        body: [article, { ...article, id: 'n2', title: 'Second', featured: false, published: true }],
+      },
+    });
     renderTab(<NewsTab />);
     const first = (await screen.findByText('Launch day')).closest('li')!;
     expect(within(first).getByText('The app is live')).toBeInTheDocument();
@@ -65,7 +69,10 @@ describe('News tab', () => {
   });
 
   test('When a filled article is created, then POST /api/news gets it with the CSRF token and defaults', async () => {
-    const api = mockApi({ 'GET /api/admin/news': { body: [] }, 'POST /api/news': { status: 201, body: article } });
+    const api = mockApi({
+      'GET /api/admin/news': { body: [] },
+      'POST /api/news': { status: 201, body: article },
+    });
     renderTab(<NewsTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Add Article/ }));
     const dialog = await screen.findByRole('dialog');
@@ -77,7 +84,14 @@ describe('News tab', () => {
     const [post] = api.writes();
     expect(post!.url).toBe('/api/news');
     expect(post!.headers['X-CSRF-Token']).toBe(CSRF);
-    expect(post!.body).toMatchObject({ title: 'Hello', excerpt: 'Short', content: 'Long', category: 'general', featured: false, published: true });
+    expect(post!.body).toMatchObject({
+      title: 'Hello',
+      excerpt: 'Short',
+      content: 'Long',
+      category: 'general',
+      featured: false,
+      published: true,
+    });
     expect(await screen.findByText('News article created successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -108,7 +122,10 @@ describe('News tab', () => {
   });
 
   test('When Delete is confirmed, then DELETE is sent; cancelling sends nothing; failure shows its toast', async () => {
-    const api = mockApi({ 'GET /api/admin/news': { body: [article] }, 'DELETE /api/admin/news/n1': failure() });
+    const api = mockApi({
+      'GET /api/admin/news': { body: [article] },
+      'DELETE /api/admin/news/n1': failure(),
+    });
     renderTab(<NewsTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Delete news article/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
@@ -120,18 +137,27 @@ describe('News tab', () => {
   });
 
   test('When an image is uploaded, then a progress bar shows, then the preview, and the url goes with the article', async () => {
-    const api = mockApi({ 'GET /api/admin/news': { body: [] }, 'POST /api/news': { status: 201, body: article } });
+    const api = mockApi({
+      'GET /api/admin/news': { body: [] },
+      'POST /api/news': { status: 201, body: article },
+    });
     const xhr = mockXhr();
     renderTab(<NewsTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Add Article/ }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.upload(within(dialog).getByLabelText('Upload Image'), new File(['x'], 'a.png', { type: 'image/png' }));
+    await userEvent.upload(
+      within(dialog).getByLabelText('Upload Image'),
+      new File(['x'], 'a.png', { type: 'image/png' }),
+    );
     expect(xhr[0]!.url).toBe('/api/upload');
     act(() => xhr[0]!.progress(1, 2));
     expect(within(dialog).getByRole('progressbar')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Create Article' })).toBeDisabled();
     act(() => xhr[0]!.respond(201, upload({ url: '/media/news.png' })));
-    expect(await within(dialog).findByRole('img', { name: 'Image preview' })).toHaveAttribute('src', '/media/news.png');
+    expect(await within(dialog).findByRole('img', { name: 'Image preview' })).toHaveAttribute(
+      'src',
+      '/media/news.png',
+    );
     await userEvent.type(within(dialog).getByLabelText(/^Title/), 'T');
     await userEvent.type(within(dialog).getByLabelText(/^Excerpt/), 'E');
     await userEvent.type(within(dialog).getByLabelText(/^Content/), 'C');
@@ -139,7 +165,11 @@ describe('News tab', () => {
     await userEvent.click(within(dialog).getByRole('switch', { name: 'Published' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Article' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
-    expect(api.writes()[0]!.body).toMatchObject({ imageUrl: '/media/news.png', featured: true, published: false });
+    expect(api.writes()[0]!.body).toMatchObject({
+      imageUrl: '/media/news.png',
+      featured: true,
+      published: false,
+    });
   });
 
   test('When the image upload fails, then Error / Failed to upload image shows', async () => {
@@ -148,7 +178,10 @@ describe('News tab', () => {
     renderTab(<NewsTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Add Article/ }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.upload(within(dialog).getByLabelText('Upload Image'), new File(['x'], 'a.png', { type: 'image/png' }));
+    await userEvent.upload(
+      within(dialog).getByLabelText('Upload Image'),
+      new File(['x'], 'a.png', { type: 'image/png' }),
+    );
     act(() => xhr[0]!.respond(413, { error: { code: 'payload_too_large', message: 'big' } }));
     expect(await screen.findByText('Failed to upload image')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();

@@ -52,7 +52,10 @@ export function PartnersTab() {
 
   return (
     <section>
-      <TabHeader title="Partner Applications" description="Clubs and influencers who applied, with notes and contracts.">
+      <TabHeader
+        title="Partner Applications"
+        description="Clubs and influencers who applied, with notes and contracts."
+      >
         <Button onClick={() => setAdding(true)}>
           <Plus aria-hidden="true" />
           Add Application
@@ -85,11 +88,21 @@ export function PartnersTab() {
                       {p.organization && <Badge variant="outline">{p.organization}</Badge>}
                     </div>
                     <div className="mt-auto flex gap-2">
-                      <Button variant="outline" size="sm" onClick={() => setViewing(p.id)} aria-label={`View ${p.name}`}>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setViewing(p.id)}
+                        aria-label={`View ${p.name}`}
+                      >
                         <Eye aria-hidden="true" />
                         View
                       </Button>
-                      <Button variant="outline" size="sm" onClick={() => setContractsOf(p.id)} aria-label={`Contracts of ${p.name}`}>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setContractsOf(p.id)}
+                        aria-label={`Contracts of ${p.name}`}
+                      >
                         <FileText aria-hidden="true" />
                         Contracts
                       </Button>
@@ -221,7 +234,10 @@ export function AddApplicationDialog({ open, onClose }: { open: boolean; onClose
               </>
             )}
           </div>
-          <Field label={type === 'influencer' ? 'Additional Info' : 'Message'} error={errors.message?.message}>
+          <Field
+            label={type === 'influencer' ? 'Additional Info' : 'Message'}
+            error={errors.message?.message}
+          >
             <Textarea rows={3} {...register('message')} />
           </Field>
           <DialogFooter>

@@ -134,15 +134,29 @@ describe('Applications tab', () => {
       await userEvent.type(within(d).getByLabelText(/^Email/), 'new@club.test');
       await userEvent.click(within(d).getByRole('button', { name: 'Create Application' }));
       expect(await screen.findByText('Failed to create partner application')).toBeInTheDocument();
-      expect(api.writes()[0]).toMatchObject({ method: 'POST', url: '/api/admin/partners', body: { name: 'New Club', email: 'new@club.test', type: 'club' } });
+      expect(api.writes()[0]).toMatchObject({
+        method: 'POST',
+        url: '/api/admin/partners',
+        body: { name: 'New Club', email: 'new@club.test', type: 'club' },
+      });
       expect(api.writes()[0]!.headers['X-CSRF-Token']).toBe(CSRF);
     });
   });
 
   describe('Partner details', () => {
     test('When View is opened on a club, then basic info, club details, status select and the notes list show', async () => {
-      const overdue = action({ id: 'a2', actionText: 'Send the proposal', dueDate: '2020-01-01', isOverdue: true });
-      const done = action({ id: 'a3', actionText: 'Intro call', isCompleted: true, completedAt: '2025-01-07T10:00:00.000Z' });
+      const overdue = action({
+        id: 'a2',
+        actionText: 'Send the proposal',
+        dueDate: '2020-01-01',
+        isOverdue: true,
+      });
+      const done = action({
+        id: 'a3',
+        actionText: 'Intro call',
+        isCompleted: true,
+        completedAt: '2025-01-07T10:00:00.000Z',
+      });
       mockApi({ ...lists, 'GET /api/admin/partners/p1/actions': { body: [overdue, done] } });
       renderTab(<PartnersTab />);
       await userEvent.click(await screen.findByRole('button', { name: 'View Riverside FC' }));
@@ -171,7 +185,9 @@ describe('Applications tab', () => {
       const select = within(d).getByRole('combobox', { name: 'Status' });
       expect(select).toBeDisabled();
       expect(select).toHaveTextContent('Partner');
-      expect(within(d).getByText(/has active contracts, so the status is set to Partner automatically/)).toBeInTheDocument();
+      expect(
+        within(d).getByText(/has active contracts, so the status is set to Partner automatically/),
+      ).toBeInTheDocument();
       expect(within(d).getByText('JoS')).toBeInTheDocument();
       expect(within(d).getByText('@jos')).toBeInTheDocument();
       expect(within(d).getByText('120000')).toBeInTheDocument();
@@ -180,14 +196,22 @@ describe('Applications tab', () => {
     });
 
     test('When a status is chosen, then PUT .../status is sent; failure shows Failed to update partner status', async () => {
-      const api = mockApi({ ...lists, 'GET /api/admin/partners/p1/actions': { body: [] }, 'PUT /api/admin/partners/p1/status': failure() });
+      const api = mockApi({
+        ...lists,
+        'GET /api/admin/partners/p1/actions': { body: [] },
+        'PUT /api/admin/partners/p1/status': failure(),
+      });
       renderTab(<PartnersTab />);
       await userEvent.click(await screen.findByRole('button', { name: 'View Riverside FC' }));
       const d = await screen.findByRole('dialog');
       await userEvent.click(within(d).getByRole('combobox', { name: 'Status' }));
       await userEvent.click(await screen.findByRole('option', { name: 'In Progress' }));
       expect(await screen.findByText('Failed to update partner status')).toBeInTheDocument();
-      expect(api.writes()[0]).toMatchObject({ method: 'PUT', url: '/api/admin/partners/p1/status', body: { status: 'In Progress' } });
+      expect(api.writes()[0]).toMatchObject({
+        method: 'PUT',
+        url: '/api/admin/partners/p1/status',
+        body: { status: 'In Progress' },
+      });
     });
 
     test('When Add Note has only spaces, then Save is disabled; a note is sent trimmed without an empty due date', async () => {
@@ -213,7 +237,11 @@ describe('Applications tab', () => {
     });
 
     test('When a note has a due date, then it is sent; failure shows Failed to create partner action', async () => {
-      const api = mockApi({ ...lists, 'GET /api/admin/partners/p1/actions': { body: [] }, 'POST /api/admin/partners/p1/actions': failure() });
+      const api = mockApi({
+        ...lists,
+        'GET /api/admin/partners/p1/actions': { body: [] },
+        'POST /api/admin/partners/p1/actions': failure(),
+      });
       renderTab(<PartnersTab />);
       await userEvent.click(await screen.findByRole('button', { name: 'View Riverside FC' }));
       const d = await screen.findByRole('dialog');
@@ -232,7 +260,9 @@ describe('Applications tab', () => {
       renderTab(<PartnersTab />);
       await userEvent.click(await screen.findByRole('button', { name: 'View Riverside FC' }));
       await userEvent.click(await screen.findByText(a.actionText));
-      const d = (await screen.findAllByRole('dialog')).find((el) => within(el).queryByText('Action Details'))!;
+      const d = (await screen.findAllByRole('dialog')).find((el) =>
+        within(el).queryByText('Action Details'),
+      )!;
       return { api, d };
     };
 
@@ -245,23 +275,32 @@ describe('Applications tab', () => {
     });
 
     test('When Save Notes is pressed, then PUT sends the notes; Mark Complete sends isCompleted true', async () => {
-      const { api, d } = await open(action({ notes: 'old' }), { 'PUT /api/admin/partners/p1/actions/a1': { body: action({}) } });
+      const { api, d } = await open(action({ notes: 'old' }), {
+        'PUT /api/admin/partners/p1/actions/a1': { body: action({}) },
+      });
       const notes = within(d).getByLabelText('Notes');
       expect(notes).toHaveValue('old');
       await userEvent.clear(notes);
       await userEvent.type(notes, 'Left a voicemail');
       await userEvent.click(within(d).getByRole('button', { name: 'Save Notes' }));
       await waitFor(() => expect(api.writes()).toHaveLength(1));
-      expect(api.writes()[0]).toMatchObject({ method: 'PUT', url: '/api/admin/partners/p1/actions/a1', body: { notes: 'Left a voicemail' } });
+      expect(api.writes()[0]).toMatchObject({
+        method: 'PUT',
+        url: '/api/admin/partners/p1/actions/a1',
+        body: { notes: 'Left a voicemail' },
+      });
       await userEvent.click(within(d).getByRole('button', { name: 'Mark Complete' }));
       await waitFor(() => expect(api.writes()).toHaveLength(2));
       expect(api.writes()[1]!.body).toEqual({ notes: 'Left a voicemail', isCompleted: true });
     });
 
     test('When a completed action opens, then it shows Completed and its date and no Mark Complete; failure toasts', async () => {
-      const { d } = await open(action({ isCompleted: true, completedAt: '2025-01-07T10:00:00.000Z', dueDate: '2020-01-01' }), {
-        'PUT /api/admin/partners/p1/actions/a1': failure(),
-      });
+      const { d } = await open(
+        action({ isCompleted: true, completedAt: '2025-01-07T10:00:00.000Z', dueDate: '2020-01-01' }),
+        {
+          'PUT /api/admin/partners/p1/actions/a1': failure(),
+        },
+      );
       expect(within(d).getByText('Completed', { selector: 'span' })).toBeInTheDocument();
       expect(within(d).getByText('January 7, 2025')).toBeInTheDocument();
       expect(within(d).queryByText('Overdue')).not.toBeInTheDocument();
@@ -273,7 +312,11 @@ describe('Applications tab', () => {
 
   describe('Contract Management', () => {
     const openContracts = async (extra = {}) => {
-      const api = mockApi({ ...lists, 'GET /api/admin/partners/p1/contracts': { body: [contract] }, ...extra });
+      const api = mockApi({
+        ...lists,
+        'GET /api/admin/partners/p1/contracts': { body: [contract] },
+        ...extra,
+      });
       renderTab(<PartnersTab />);
       await userEvent.click(await screen.findByRole('button', { name: 'Contracts of Riverside FC' }));
       const d = await screen.findByRole('dialog');
@@ -282,20 +325,30 @@ describe('Applications tab', () => {
     };
 
     test('When a partner has no contracts, then No contracts yet. shows; a failing list says so', async () => {
-      mockApi({ ...lists, 'GET /api/admin/partners/p1/contracts': { body: [] }, 'GET /api/admin/partners/p2/contracts': failure() });
+      mockApi({
+        ...lists,
+        'GET /api/admin/partners/p1/contracts': { body: [] },
+        'GET /api/admin/partners/p2/contracts': failure(),
+      });
       renderTab(<PartnersTab />);
       await userEvent.click(await screen.findByRole('button', { name: 'Contracts of Riverside FC' }));
-      expect(await within(await screen.findByRole('dialog')).findByText('No contracts yet.')).toBeInTheDocument();
+      expect(
+        await within(await screen.findByRole('dialog')).findByText('No contracts yet.'),
+      ).toBeInTheDocument();
       await userEvent.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       await userEvent.click(screen.getByRole('button', { name: 'Contracts of Jo Striker' }));
-      expect(await within(await screen.findByRole('dialog')).findByText('Failed to load contracts')).toBeInTheDocument();
+      expect(
+        await within(await screen.findByRole('dialog')).findByText('Failed to load contracts'),
+      ).toBeInTheDocument();
     });
 
     test('When the end date is before the start date, then the form says so and sends nothing', async () => {
       const { api, d } = await openContracts();
       await userEvent.click(within(d).getByRole('button', { name: /Edit contract/ }));
-      const form = (await screen.findAllByRole('dialog')).find((el) => within(el).queryByText('Update Contract'))!;
+      const form = (await screen.findAllByRole('dialog')).find((el) =>
+        within(el).queryByText('Update Contract'),
+      )!;
       await userEvent.clear(within(form).getByLabelText(/^End Date/));
       await userEvent.type(within(form).getByLabelText(/^End Date/), '2024-01-01');
       await userEvent.click(within(form).getByRole('button', { name: 'Update Contract' }));
@@ -327,7 +380,9 @@ describe('Applications tab', () => {
     test('When Add Contract is sent empty or out of limits, then the schema messages show and nothing is sent', async () => {
       const { api } = await openContracts();
       await userEvent.click(screen.getByRole('button', { name: /Add Contract/ }));
-      const form = (await screen.findAllByRole('dialog')).find((el) => within(el).queryByText('Create Contract'))!;
+      const form = (await screen.findAllByRole('dialog')).find((el) =>
+        within(el).queryByText('Create Contract'),
+      )!;
       await userEvent.clear(within(form).getByLabelText(/^Revenue Share/));
       await userEvent.type(within(form).getByLabelText(/^Revenue Share/), '60');
       await userEvent.clear(within(form).getByLabelText(/^Polls per Month/));
@@ -345,19 +400,28 @@ describe('Applications tab', () => {
     test('When Edit Contract is saved, then PUT /api/admin/contracts/:id is sent; failure shows Failed to update contract', async () => {
       const { api, d } = await openContracts({ 'PUT /api/admin/contracts/c1': failure() });
       await userEvent.click(within(d).getByRole('button', { name: /Edit contract/ }));
-      const form = (await screen.findAllByRole('dialog')).find((el) => within(el).queryByText('Update Contract'))!;
+      const form = (await screen.findAllByRole('dialog')).find((el) =>
+        within(el).queryByText('Update Contract'),
+      )!;
       expect(within(form).getByLabelText(/^Company Name/)).toHaveValue('Riverside Ltd');
       await userEvent.click(within(form).getByRole('button', { name: 'Update Contract' }));
       expect(await screen.findByText('Failed to update contract')).toBeInTheDocument();
       expect(api.writes()[0]).toMatchObject({ method: 'PUT', url: '/api/admin/contracts/c1' });
-      expect(api.writes()[0]!.body).toMatchObject({ partnerId: 'p1', lengthMonths: 12, revenueSharePercent: 20 });
+      expect(api.writes()[0]!.body).toMatchObject({
+        partnerId: 'p1',
+        lengthMonths: 12,
+        revenueSharePercent: 20,
+      });
     });
 
     test('When a filled new contract fails, then Failed to create contract shows', async () => {
       const { api, d } = await openContracts({ 'POST /api/admin/contracts': failure() });
       await userEvent.click(within(d).getByRole('button', { name: /Add Contract/ }));
-      const form = (await screen.findAllByRole('dialog')).find((el) => within(el).queryByText('Create Contract'))!;
-      const fill = async (label: RegExp, value: string) => userEvent.type(within(form).getByLabelText(label), value);
+      const form = (await screen.findAllByRole('dialog')).find((el) =>
+        within(el).queryByText('Create Contract'),
+      )!;
+      const fill = async (label: RegExp, value: string) =>
+        userEvent.type(within(form).getByLabelText(label), value);
       await fill(/^Company Name/, 'Co');
       await fill(/^Registration Number/, 'R1');
       await fill(/^Company Address/, 'Addr');
@@ -372,20 +436,28 @@ describe('Applications tab', () => {
       await fill(/^Penalty Fee/, '£2');
       await userEvent.click(within(form).getByRole('button', { name: 'Create Contract' }));
       expect(await screen.findByText('Failed to create contract')).toBeInTheDocument();
-      expect(api.writes()[0]).toMatchObject({ method: 'POST', url: '/api/admin/contracts', body: { partnerId: 'p1', lengthMonths: 12, pollsPerMonth: 0 } });
+      expect(api.writes()[0]).toMatchObject({
+        method: 'POST',
+        url: '/api/admin/contracts',
+        body: { partnerId: 'p1', lengthMonths: 12, pollsPerMonth: 0 },
+      });
     });
 
     test('When Generate answers the .docx, then it is saved as contract-{id}.docx', async () => {
       const { api, d } = await openContracts({
         'POST /api/admin/contracts/c1/generate-document': {
           body: 'DOCX',
-          headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+          headers: {
+            'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          },
         },
       });
       const created: string[] = [];
       URL.createObjectURL = jest.fn(() => 'blob:doc');
       URL.revokeObjectURL = jest.fn();
-      const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
         created.push(this.download);
       });
       await userEvent.click(within(d).getByRole('button', { name: /Generate document/ }));
@@ -402,16 +474,25 @@ describe('Applications tab', () => {
           body: { jobId: 'j1', state: 'waiting', attemptsMade: 0, statusUrl: '/api/admin/contracts/jobs/j1' },
         },
         'GET /api/admin/contracts/jobs/j1': () => ({
-          body: ++polls < 2
-            ? { jobId: 'j1', state: 'active', attemptsMade: 1, statusUrl: '/api/admin/contracts/jobs/j1' }
-            : { jobId: 'j1', state: 'completed', attemptsMade: 1, statusUrl: '/api/admin/contracts/jobs/j1', downloadUrl: '/api/admin/contracts/jobs/j1/download' },
+          body:
+            ++polls < 2
+              ? { jobId: 'j1', state: 'active', attemptsMade: 1, statusUrl: '/api/admin/contracts/jobs/j1' }
+              : {
+                  jobId: 'j1',
+                  state: 'completed',
+                  attemptsMade: 1,
+                  statusUrl: '/api/admin/contracts/jobs/j1',
+                  downloadUrl: '/api/admin/contracts/jobs/j1/download',
+                },
         }),
         'GET /api/admin/contracts/jobs/j1/download': { body: 'DOCX' },
       });
       const saved: string[] = [];
       URL.createObjectURL = jest.fn(() => 'blob:doc');
       URL.revokeObjectURL = jest.fn();
-      const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
         saved.push(this.download);
       });
       await userEvent.click(within(d).getByRole('button', { name: /Generate document/ }));
@@ -428,7 +509,12 @@ describe('Applications tab', () => {
 
     test('When Generate from Template is refused, then the server message (or Failed to generate contract) shows', async () => {
       const { d } = await openContracts({
-        'POST /api/admin/contracts/generate': { status: 400, body: { error: { code: 'missing_fields', message: 'Missing contract details: Registration number' } } },
+        'POST /api/admin/contracts/generate': {
+          status: 400,
+          body: {
+            error: { code: 'missing_fields', message: 'Missing contract details: Registration number' },
+          },
+        },
       });
       await userEvent.click(within(d).getByRole('button', { name: /Generate from Template/ }));
       expect(await screen.findByText('Missing contract details: Registration number')).toBeInTheDocument();

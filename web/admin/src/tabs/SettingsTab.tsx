@@ -21,7 +21,11 @@ export function SettingsTab() {
     },
   });
   const update = useAdminMutation<boolean>({
-    mutationFn: (write, on) => write('PUT', `/api/admin/settings/${SHOW_APP_GALLERY}`, { value: String(on), description: DESCRIPTION }),
+    mutationFn: (write, on) =>
+      write('PUT', `/api/admin/settings/${SHOW_APP_GALLERY}`, {
+        value: String(on),
+        description: DESCRIPTION,
+      }),
     invalidate: [GALLERY_SETTING_KEY],
     success: 'Setting updated successfully',
     failure: 'Failed to update setting. Please try again.',
@@ -48,7 +52,12 @@ export function SettingsTab() {
                 <Label htmlFor={id}>Show App Gallery</Label>
                 <p className="text-sm text-muted-foreground">{DESCRIPTION}.</p>
               </div>
-              <Switch id={id} checked={!!checked} disabled={update.isPending} onCheckedChange={(on) => update.mutate(on)} />
+              <Switch
+                id={id}
+                checked={!!checked}
+                disabled={update.isPending}
+                onCheckedChange={(on) => update.mutate(on)}
+              />
             </div>
           </CardContent>
         </Card>

@@ -18,7 +18,12 @@ describe('Settings tab', () => {
   });
 
   test('When the setting was never saved (404), then the switch is on (the default)', async () => {
-    mockApi({ 'GET /api/settings/show_app_gallery': { status: 404, body: { error: { code: 'not_found', message: 'x' } } } });
+    mockApi({
+      'GET /api/settings/show_app_gallery': {
+        status: 404,
+        body: { error: { code: 'not_found', message: 'x' } },
+      },
+    });
     renderTab(<SettingsTab />);
     expect(await screen.findByRole('switch', { name: 'Show App Gallery' })).toBeChecked();
   });

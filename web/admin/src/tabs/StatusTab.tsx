@@ -47,15 +47,23 @@ export function StatusTab() {
                         ) : (
                           <Badge variant="destructive">Issue under investigation</Badge>
                         )}
-                        <p className="mt-1 text-xs text-muted-foreground">Last updated {formatDateTime(s.lastUpdated)}</p>
+                        <p className="mt-1 text-xs text-muted-foreground">
+                          Last updated {formatDateTime(s.lastUpdated)}
+                        </p>
                       </div>
                     </div>
                     <Button
                       variant={operational ? 'outline' : 'default'}
-                      className={operational ? 'border-destructive/60 text-destructive hover:text-destructive' : undefined}
+                      className={
+                        operational
+                          ? 'border-destructive/60 text-destructive hover:text-destructive'
+                          : undefined
+                      }
                       size="sm"
                       disabled={toggle.isPending}
-                      onClick={() => toggle.mutate({ id: s.id, status: operational ? 'issue' : 'operational' })}
+                      onClick={() =>
+                        toggle.mutate({ id: s.id, status: operational ? 'issue' : 'operational' })
+                      }
                       aria-label={`${operational ? 'Mark as Issue' : 'Mark as Operational'}: ${s.serviceName}`}
                     >
                       {operational ? 'Mark as Issue' : 'Mark as Operational'}

@@ -33,7 +33,9 @@ describe('Service Status tab', () => {
 
   test('When statuses load, then operational ones offer Mark as Issue and issues offer Mark as Operational', async () => {
     const api = mockApi({
-      'GET /api/service-status': { body: [svc(), svc({ id: 's2', serviceName: 'Auctions', status: 'issue' })] },
+      'GET /api/service-status': {
+        body: [svc(), svc({ id: 's2', serviceName: 'Auctions', status: 'issue' })],
+      },
       'PUT /api/admin/service-status/s1': { body: svc({ status: 'issue' }) },
       'PUT /api/admin/service-status/s2': failure(),
     });

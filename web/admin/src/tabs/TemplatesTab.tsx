@@ -3,7 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, FileText, Pencil, Upload } from 'lucide-react';
-import { SELECT_FILE_MESSAGE, templateExtensions, templateMeta, type ContractTemplate, type TemplateMeta } from '@12yards/api';
+import {
+  SELECT_FILE_MESSAGE,
+  templateExtensions,
+  templateMeta,
+  type ContractTemplate,
+  type TemplateMeta,
+} from '@12yards/api';
 import {
   Button,
   Card,
@@ -42,7 +48,10 @@ export function TemplatesTab() {
 
   return (
     <section>
-      <TabHeader title="Contract Templates" description="Documents that generated contracts are based on; the newest valid one is used.">
+      <TabHeader
+        title="Contract Templates"
+        description="Documents that generated contracts are based on; the newest valid one is used."
+      >
         <Button onClick={() => setUploading(true)}>
           <Upload aria-hidden="true" />
           Upload Contract
@@ -51,7 +60,11 @@ export function TemplatesTab() {
       {templates.isPending ? (
         <Loading text="Loading templates..." />
       ) : templates.isError ? (
-        <LoadError what="contract templates" error={templates.error} onRetry={() => void templates.refetch()} />
+        <LoadError
+          what="contract templates"
+          error={templates.error}
+          onRetry={() => void templates.refetch()}
+        />
       ) : templates.data.length === 0 ? (
         <Empty>No contract templates</Empty>
       ) : (
@@ -64,21 +77,35 @@ export function TemplatesTab() {
                   <div className="min-w-0 flex-1">
                     <h3 className="font-semibold">{t.name}</h3>
                     <p className="text-sm text-muted-foreground">
-                      Valid from {formatDate(t.validFromDate)} · {t.fileName} · Uploaded {formatDate(t.createdAt)}
+                      Valid from {formatDate(t.validFromDate)} · {t.fileName} · Uploaded{' '}
+                      {formatDate(t.createdAt)}
                     </p>
                   </div>
                   <div className="flex gap-2">
                     <Button variant="outline" size="sm" asChild>
-                      <a href={`/api/admin/contract-templates/${t.id}/download`} download={t.fileName} aria-label={`Download ${t.name}`}>
+                      <a
+                        href={`/api/admin/contract-templates/${t.id}/download`}
+                        download={t.fileName}
+                        aria-label={`Download ${t.name}`}
+                      >
                         <Download aria-hidden="true" />
                         Download
                       </a>
                     </Button>
-                    <Button variant="outline" size="sm" onClick={() => setEditing(t)} aria-label={`Edit ${t.name}`}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setEditing(t)}
+                      aria-label={`Edit ${t.name}`}
+                    >
                       <Pencil aria-hidden="true" />
                       Edit
                     </Button>
-                    <ConfirmDelete what={`contract template "${t.name}"`} onConfirm={() => remove.mutate(t.id)} withText />
+                    <ConfirmDelete
+                      what={`contract template "${t.name}"`}
+                      onConfirm={() => remove.mutate(t.id)}
+                      withText
+                    />
                   </div>
                 </CardContent>
               </Card>
@@ -101,7 +128,10 @@ export function UploadTemplateDialog({ open, onClose }: { open: boolean; onClose
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
-  const { register, handleSubmit, reset, formState } = useForm<TemplateMeta>({ resolver: zodResolver(templateMeta), defaultValues: emptyMeta });
+  const { register, handleSubmit, reset, formState } = useForm<TemplateMeta>({
+    resolver: zodResolver(templateMeta),
+    defaultValues: emptyMeta,
+  });
   const { errors } = formState;
   const close = () => {
     reset(emptyMeta);
@@ -118,7 +148,11 @@ export function UploadTemplateDialog({ open, onClose }: { open: boolean; onClose
     }
     setProgress(0);
     try {
-      await uploadFile('/api/admin/contract-templates', file, { csrfToken, fields: meta, onProgress: setProgress });
+      await uploadFile('/api/admin/contract-templates', file, {
+        csrfToken,
+        fields: meta,
+        onProgress: setProgress,
+      });
       await queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
       toastSuccess('Contract template uploaded successfully');
       close();
@@ -134,7 +168,9 @@ export function UploadTemplateDialog({ open, onClose }: { open: boolean; onClose
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Upload Contract</DialogTitle>
-          <DialogDescription>A .doc, .docx or .pdf file with its name and the date it is valid from.</DialogDescription>
+          <DialogDescription>
+            A .doc, .docx or .pdf file with its name and the date it is valid from.
+          </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit(send)} className="grid gap-4">
           <Field label="Name" required error={errors.name?.message}>
@@ -183,8 +219,17 @@ export function UploadTemplateDialog({ open, onClose }: { open: boolean; onClose
   );
 }
 
-export function EditTemplateDialog({ template, onClose }: { template: ContractTemplate | null; onClose: () => void }) {
-  const { register, handleSubmit, reset, formState } = useForm<TemplateMeta>({ resolver: zodResolver(templateMeta), defaultValues: emptyMeta });
+export function EditTemplateDialog({
+  template,
+  onClose,
+}: {
+  template: ContractTemplate | null;
+  onClose: () => void;
+}) {
+  const { register, handleSubmit, reset, formState } = useForm<TemplateMeta>({
+    resolver: zodResolver(templateMeta),
+    defaultValues: emptyMeta,
+  });
   const { errors } = formState;
   useEffect(() => {
     if (template) reset({ name: template.name, validFromDate: template.validFromDate.slice(0, 10) });

@@ -44,7 +44,10 @@ describe('Templates tab', () => {
     expect(within(row).getByText(/Valid from January 1, 2025/)).toBeInTheDocument();
     expect(within(row).getByText(/club-contract\.docx/)).toBeInTheDocument();
     expect(within(row).getByText(/Uploaded January 5, 2025/)).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: /Download/ })).toHaveAttribute('href', '/api/admin/contract-templates/t1/download');
+    expect(within(row).getByRole('link', { name: /Download/ })).toHaveAttribute(
+      'href',
+      '/api/admin/contract-templates/t1/download',
+    );
     expect(within(row).getByRole('button', { name: /Edit/ })).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: /Delete/ })).toBeInTheDocument();
   });
@@ -109,7 +112,10 @@ describe('Templates tab', () => {
   });
 
   test('When a template is edited, then PATCH sends name and date; failure shows Failed to update contract template', async () => {
-    const api = mockApi({ 'GET /api/admin/contract-templates': { body: [tpl()] }, 'PATCH /api/admin/contract-templates/t1': failure() });
+    const api = mockApi({
+      'GET /api/admin/contract-templates': { body: [tpl()] },
+      'PATCH /api/admin/contract-templates/t1': failure(),
+    });
     renderTab(<TemplatesTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Edit/ }));
     const d = await screen.findByRole('dialog');
@@ -120,11 +126,17 @@ describe('Templates tab', () => {
     await userEvent.type(within(d).getByLabelText(/^Name/), 'Renamed');
     await userEvent.click(within(d).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Failed to update contract template')).toBeInTheDocument();
-    expect(api.writes()[0]).toMatchObject({ method: 'PATCH', body: { name: 'Renamed', validFromDate: '2025-01-01' } });
+    expect(api.writes()[0]).toMatchObject({
+      method: 'PATCH',
+      body: { name: 'Renamed', validFromDate: '2025-01-01' },
+    });
   });
 
   test('When delete is confirmed and fails, then Failed to delete contract template shows', async () => {
-    const api = mockApi({ 'GET /api/admin/contract-templates': { body: [tpl()] }, 'DELETE /api/admin/contract-templates/t1': failure() });
+    const api = mockApi({
+      'GET /api/admin/contract-templates': { body: [tpl()] },
+      'DELETE /api/admin/contract-templates/t1': failure(),
+    });
     renderTab(<TemplatesTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Delete contract template/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));

@@ -24,7 +24,14 @@ export function renderTab(ui: ReactElement, { route = '/admin12YardsDB' } = {}) 
 }
 
 type Answer = { status?: number; body?: unknown; headers?: Record<string, string> } | (() => never);
-type Handler = Answer | ((req: { url: string; method: string; body: unknown; headers: Record<string, string> }) => Answer | Promise<Answer>);
+type Handler =
+  | Answer
+  | ((req: {
+      url: string;
+      method: string;
+      body: unknown;
+      headers: Record<string, string>;
+    }) => Answer | Promise<Answer>);
 
 export interface Call {
   method: string;
@@ -48,13 +55,17 @@ export function mockApi(routes: Record<string, Handler | 'pending' | 'network'>)
     const path = url.split('?')[0];
     const handler = routes[`${method} ${url}`] ?? routes[`${method} ${path}`];
     if (handler === undefined) {
-      return fakeResponse(404, JSON.stringify({ error: { code: 'not_found', message: url } })) as unknown as Response;
+      return fakeResponse(
+        404,
+        JSON.stringify({ error: { code: 'not_found', message: url } }),
+      ) as unknown as Response;
     }
     if (handler === 'pending') return new Promise<Response>(() => {});
     if (handler === 'network') throw new TypeError('Failed to fetch');
     const answer = typeof handler === 'function' ? await handler({ url, method, body, headers }) : handler;
     const { status = 200, body: resBody, headers: resHeaders } = answer as Exclude<Answer, () => never>;
-    const text = resBody === undefined ? null : typeof resBody === 'string' ? resBody : JSON.stringify(resBody);
+    const text =
+      resBody === undefined ? null : typeof resBody === 'string' ? resBody : JSON.stringify(resBody);
     return fakeResponse(status, status === 204 ? null : text, resHeaders) as unknown as Response;
   });
   global.fetch = fetchMock as unknown as typeof fetch;

@@ -14,7 +14,9 @@ export interface FakeRequest {
 export function mockXhr() {
   const requests: FakeRequest[] = [];
   class FakeXHR {
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    upload: {
+      onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    } = { onprogress: null };
     status = 0;
     statusText = '';
     responseText = '';

@@ -68,7 +68,10 @@ function serverSaysSocialMedia(err: unknown): boolean {
   const details = errorBodyOf(err)?.details;
   return (
     Array.isArray(details) &&
-    details.some((d) => Array.isArray((d as { path?: unknown }).path) && (d as { path: unknown[] }).path[0] === 'socialMedia')
+    details.some(
+      (d) =>
+        Array.isArray((d as { path?: unknown }).path) && (d as { path: unknown[] }).path[0] === 'socialMedia',
+    )
   );
 }
 
@@ -90,7 +93,9 @@ function ApplicationForm({ type, onDone }: { type: PartnerType; onDone: () => vo
     defaultValues: blank(type),
   });
   const { register, handleSubmit, formState, reset, getValues, control, watch } = form;
-  const errors = formState.errors as FieldErrors<PartnerApplicationInput> & { socialMedia?: { message?: string } };
+  const errors = formState.errors as FieldErrors<PartnerApplicationInput> & {
+    socialMedia?: { message?: string };
+  };
   const values = watch();
 
   useEffect(() => reset(blank(type)), [type, reset]);
@@ -105,9 +110,17 @@ function ApplicationForm({ type, onDone }: { type: PartnerType; onDone: () => vo
     },
     onError: (err) => {
       if (serverSaysSocialMedia(err)) {
-        toast({ variant: 'destructive', title: 'Validation Error', description: influencerMessage(getValues()) });
+        toast({
+          variant: 'destructive',
+          title: 'Validation Error',
+          description: influencerMessage(getValues()),
+        });
       } else {
-        toast({ variant: 'destructive', title: 'Error', description: 'Something went wrong. Please try again.' });
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: 'Something went wrong. Please try again.',
+        });
       }
     },
   });
@@ -151,7 +164,11 @@ function ApplicationForm({ type, onDone }: { type: PartnerType; onDone: () => vo
                 <Input autoComplete="organization" {...register('organization')} />
               </FormField>
               <FormField label="Your Position" required error={errors.position?.message}>
-                <Input autoComplete="organization-title" placeholder="e.g. Commercial Director" {...register('position')} />
+                <Input
+                  autoComplete="organization-title"
+                  placeholder="e.g. Commercial Director"
+                  {...register('position')}
+                />
               </FormField>
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
@@ -186,7 +203,11 @@ function ApplicationForm({ type, onDone }: { type: PartnerType; onDone: () => vo
         ) : (
           <>
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Known As" hint="The name your followers know you by" error={errors.knownAs?.message}>
+              <FormField
+                label="Known As"
+                hint="The name your followers know you by"
+                error={errors.knownAs?.message}
+              >
                 <Input {...register('knownAs')} />
               </FormField>
               <FormField label="Website" error={errors.webAddress?.message}>
@@ -195,7 +216,8 @@ function ApplicationForm({ type, onDone }: { type: PartnerType; onDone: () => vo
             </div>
             <fieldset className="grid gap-3 rounded-lg border border-border p-4">
               <legend className="px-1 text-sm font-semibold">
-                Social Media Accounts <span className="font-normal text-muted-foreground">(at least one)</span>
+                Social Media Accounts{' '}
+                <span className="font-normal text-muted-foreground">(at least one)</span>
               </legend>
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField label="X (Twitter)">

@@ -23,14 +23,17 @@ function Harness() {
 
 async function openApplication(card: 'club' | 'influencer', whole = false) {
   if (!whole) renderWithProviders(<Harness />);
-  const button = await screen.findByRole('button', { name: card === 'club' ? /Apply as a Club/ : /Apply as an Influencer/ });
+  const button = await screen.findByRole('button', {
+    name: card === 'club' ? /Apply as a Club/ : /Apply as an Influencer/,
+  });
   await userEvent.click(button);
   return screen.findByRole('dialog', {
     name: card === 'club' ? 'Football Club Partnership Application' : 'Influencer Partnership Application',
   });
 }
 
-const submit = (d: HTMLElement) => userEvent.click(within(d).getByRole('button', { name: /Submit Application/ }));
+const submit = (d: HTMLElement) =>
+  userEvent.click(within(d).getByRole('button', { name: /Submit Application/ }));
 
 async function fillCommon(d: HTMLElement) {
   await userEvent.type(within(d).getByLabelText(/^Full Name/), 'Sam Fan');
@@ -48,7 +51,9 @@ describe('Partner application dialog', () => {
     await userEvent.type(within(d).getByLabelText(/^Total Followers/), '65000');
     await submit(d);
     expect(await screen.findByText('Validation Error')).toBeInTheDocument();
-    expect(screen.getAllByText('Please provide at least one social media account.').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Please provide at least one social media account.').length).toBeGreaterThan(
+      0,
+    );
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
@@ -95,7 +100,12 @@ describe('Partner application dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByTestId('type')).toHaveTextContent('none');
     const post = calls.find((c) => c.method === 'POST' && c.url === '/api/partners');
-    expect(post?.body).toMatchObject({ type: 'club', name: 'Sam Fan', organization: 'Riverside FC', position: 'Chair' });
+    expect(post?.body).toMatchObject({
+      type: 'club',
+      name: 'Sam Fan',
+      organization: 'Riverside FC',
+      position: 'Chair',
+    });
   });
 
   it('When the server fails, then the toast reads Something went wrong and the dialog stays open', async () => {
@@ -113,7 +123,13 @@ describe('Partner application dialog', () => {
     quietApi({
       'POST /api/partners': {
         status: 400,
-        body: { error: { code: 'bad_request', message: 'Invalid input', details: [{ path: ['socialMedia'], message: 'x' }] } },
+        body: {
+          error: {
+            code: 'bad_request',
+            message: 'Invalid input',
+            details: [{ path: ['socialMedia'], message: 'x' }],
+          },
+        },
       },
     });
     const d = await openApplication('influencer');
@@ -130,6 +146,8 @@ describe('Partner application dialog', () => {
     renderApp('/');
     const d = await openApplication('club', true);
     expect(within(d).getByLabelText(/^Club Name/)).toBeInTheDocument();
-    expect(within(d).getByText('We review every application and reply within 24-48 hours.')).toBeInTheDocument();
+    expect(
+      within(d).getByText('We review every application and reply within 24-48 hours.'),
+    ).toBeInTheDocument();
   });
 });

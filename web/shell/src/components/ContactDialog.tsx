@@ -3,7 +3,13 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { site } from '../config';
 import { ContactForm } from './ContactForm';
 
-export function ContactDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ContactDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
@@ -34,7 +40,9 @@ export function ContactDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             <CalendarDays className="mt-0.5 size-5 text-primary" aria-hidden="true" />
             <span>
               <span className="block font-semibold">Schedule a call</span>
-              <span className="block text-sm text-muted-foreground">Pick a time that suits you (opens in a new tab)</span>
+              <span className="block text-sm text-muted-foreground">
+                Pick a time that suits you (opens in a new tab)
+              </span>
             </span>
           </a>
         </div>
@@ -53,13 +61,15 @@ export function ContactDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             <MapPin className="size-4 text-primary" aria-hidden="true" /> {site.location}
           </li>
           <li className="flex items-center gap-2">
-            <Clock className="size-4 text-primary" aria-hidden="true" /> We reply within 24 hours on business days.
+            <Clock className="size-4 text-primary" aria-hidden="true" /> We reply within 24 hours on business
+            days.
           </li>
         </ul>
 
         <p className="text-sm text-muted-foreground">
-          <span className="font-semibold text-foreground">Partnership inquiries:</span> we work with football clubs,
-          influencers and technology partners. Tell us who you are and what you would like to build together.
+          <span className="font-semibold text-foreground">Partnership inquiries:</span> we work with football
+          clubs, influencers and technology partners. Tell us who you are and what you would like to build
+          together.
         </p>
 
         <section aria-labelledby="contact-form-heading" className="grid gap-3">

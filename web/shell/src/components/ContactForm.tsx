@@ -11,14 +11,21 @@ const empty: ContactMessageInput = { name: '', email: '', subject: '', message: 
 
 /** Empty fields are rejected with a message (DESIGN.md departure: SPEC's placeholder values are not sent). */
 export function ContactForm({ onSent }: { onSent?: () => void }) {
-  const form = useForm<ContactMessageInput>({ resolver: zodResolver(contactMessageInput), defaultValues: empty });
+  const form = useForm<ContactMessageInput>({
+    resolver: zodResolver(contactMessageInput),
+    defaultValues: empty,
+  });
   const { register, handleSubmit, formState, reset } = form;
   const errors = formState.errors;
 
   const send = useMutation({
-    mutationFn: async (values: ContactMessageInput) => (await apiRequest('POST', '/api/contacts', values)).json(),
+    mutationFn: async (values: ContactMessageInput) =>
+      (await apiRequest('POST', '/api/contacts', values)).json(),
     onSuccess: () => {
-      toast({ title: 'Message Sent!', description: "Thank you for your message. We'll get back to you soon." });
+      toast({
+        title: 'Message Sent!',
+        description: "Thank you for your message. We'll get back to you soon.",
+      });
       reset(empty);
       onSent?.();
     },
@@ -26,13 +33,20 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
       toast({
         variant: 'destructive',
         title: 'Error',
-        description: isHttpError(err) ? 'Failed to send message. Please try again.' : 'Network error. Please try again.',
+        description: isHttpError(err)
+          ? 'Failed to send message. Please try again.'
+          : 'Network error. Please try again.',
       });
     },
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit((v) => send.mutate(v))} className="grid gap-4" aria-label="Send us a Message">
+    <form
+      noValidate
+      onSubmit={handleSubmit((v) => send.mutate(v))}
+      className="grid gap-4"
+      aria-label="Send us a Message"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Name" required error={errors.name?.message}>
           <Input autoComplete="name" {...register('name')} />
@@ -48,7 +62,11 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
         <Textarea rows={4} {...register('message')} />
       </FormField>
       <Button type="submit" disabled={send.isPending} className="w-full sm:w-auto sm:justify-self-end">
-        {send.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+        {send.isPending ? (
+          <Loader2 className="animate-spin" aria-hidden="true" />
+        ) : (
+          <Send aria-hidden="true" />
+        )}
         {send.isPending ? 'Sending...' : 'Send Message'}
       </Button>
     </form>

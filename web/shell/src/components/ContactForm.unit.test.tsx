@@ -41,7 +41,9 @@ describe('Get in Touch dialog and contact form', () => {
     expect(within(dialog).getByText('+44 20 7946 0123')).toBeInTheDocument();
     expect(within(dialog).getByText(/London, UK/)).toBeInTheDocument();
     expect(within(dialog).getByText(/within 24 hours on business days/)).toBeInTheDocument();
-    expect(within(dialog).getByText(/football clubs,\s+influencers and technology partners/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/football clubs,\s+influencers and technology partners/),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Send us a Message' })).toBeInTheDocument();
   });
 
@@ -63,16 +65,25 @@ describe('Get in Touch dialog and contact form', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: /Send Message/ }));
     expect(await screen.findByText('Message Sent!')).toBeInTheDocument();
     expect(screen.getByText("Thank you for your message. We'll get back to you soon.")).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Get in Touch' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Get in Touch' })).not.toBeInTheDocument(),
+    );
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.body).toEqual({ name: 'Alex Morgan', email: 'alex@club.example', subject: 'Demo', message: 'Tell me more' });
+    expect(post.body).toEqual({
+      name: 'Alex Morgan',
+      email: 'alex@club.example',
+      subject: 'Demo',
+      message: 'Tell me more',
+    });
     expect(post.init?.credentials).toBe('include');
     const reopened = await openContact(false);
     expect(within(reopened).getByLabelText(/^Name/)).toHaveValue('');
   });
 
   it('When the server answers non-OK, then the destructive Error toast shows and the dialog stays open', async () => {
-    quietApi({ 'POST /api/contacts': { status: 500, body: { error: { code: 'internal', message: 'boom' } } } });
+    quietApi({
+      'POST /api/contacts': { status: 500, body: { error: { code: 'internal', message: 'boom' } } },
+    });
     const dialog = await openContact();
     await fill(dialog);
     await userEvent.click(within(dialog).getByRole('button', { name: /Send Message/ }));

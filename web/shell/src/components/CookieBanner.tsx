@@ -18,9 +18,21 @@ type Choice = Pick<CookieConsent, 'analytics' | 'marketing' | 'functional'>;
 
 export const COOKIE_CATEGORIES: Array<{ key: keyof Choice | 'necessary'; label: string; text: string }> = [
   { key: 'necessary', label: 'Necessary', text: 'Keep the site working and secure. Always on.' },
-  { key: 'analytics', label: 'Analytics', text: 'Help us understand how visitors use the site so we can improve it.' },
-  { key: 'marketing', label: 'Marketing', text: 'Let us measure campaigns and show relevant 12Yards content elsewhere.' },
-  { key: 'functional', label: 'Functional', text: 'Remember your choices, such as the forms you have started.' },
+  {
+    key: 'analytics',
+    label: 'Analytics',
+    text: 'Help us understand how visitors use the site so we can improve it.',
+  },
+  {
+    key: 'marketing',
+    label: 'Marketing',
+    text: 'Let us measure campaigns and show relevant 12Yards content elsewhere.',
+  },
+  {
+    key: 'functional',
+    label: 'Functional',
+    text: 'Remember your choices, such as the forms you have started.',
+  },
 ];
 
 export function readConsent(): CookieConsent | null {
@@ -46,7 +58,11 @@ export function CookieBanner() {
   const [view, setView] = useState<'main' | 'preferences'>('main');
   const [choice, setChoice] = useState<Choice>(() => {
     const c = readConsent();
-    return { analytics: c?.analytics ?? false, marketing: c?.marketing ?? false, functional: c?.functional ?? false };
+    return {
+      analytics: c?.analytics ?? false,
+      marketing: c?.marketing ?? false,
+      functional: c?.functional ?? false,
+    };
   });
   const headingId = useId();
 
@@ -84,8 +100,12 @@ export function CookieBanner() {
             <p className="mt-1 text-sm text-muted-foreground">
               {view === 'main' ? (
                 <>
-                  We use necessary cookies to run this site and, with your permission, analytics, marketing and
-                  functional cookies. Read more in our <Link className="font-medium text-primary underline" to="/privacy-policy">Privacy Policy</Link>.
+                  We use necessary cookies to run this site and, with your permission, analytics, marketing
+                  and functional cookies. Read more in our{' '}
+                  <Link className="font-medium text-primary underline" to="/privacy-policy">
+                    Privacy Policy
+                  </Link>
+                  .
                 </>
               ) : (
                 'Choose which optional cookies we may use. You can change this at any time from Cookie Policy in the footer.'
@@ -100,7 +120,10 @@ export function CookieBanner() {
               const id = `cookie-${cat.key}`;
               const checked = cat.key === 'necessary' ? true : choice[cat.key];
               return (
-                <li key={cat.key} className="flex items-start justify-between gap-3 rounded-lg border border-border p-3">
+                <li
+                  key={cat.key}
+                  className="flex items-start justify-between gap-3 rounded-lg border border-border p-3"
+                >
                   <div>
                     <Label htmlFor={id}>{cat.label}</Label>
                     <p className="mt-1 text-xs text-muted-foreground">{cat.text}</p>
@@ -125,10 +148,15 @@ export function CookieBanner() {
               <Button variant="ghost" onClick={() => setView('preferences')}>
                 Manage Preferences
               </Button>
-              <Button variant="outline" onClick={() => finish({ analytics: false, marketing: false, functional: false })}>
+              <Button
+                variant="outline"
+                onClick={() => finish({ analytics: false, marketing: false, functional: false })}
+              >
                 Reject All
               </Button>
-              <Button onClick={() => finish({ analytics: true, marketing: true, functional: true })}>Accept All</Button>
+              <Button onClick={() => finish({ analytics: true, marketing: true, functional: true })}>
+                Accept All
+              </Button>
             </>
           ) : (
             <>

@@ -27,7 +27,12 @@ describe('Cookie banner', () => {
   it('When Reject All is chosen, then only necessary is stored true', async () => {
     renderWithProviders(<CookieBanner />);
     await userEvent.click(screen.getByRole('button', { name: 'Reject All' }));
-    expect(stored()).toMatchObject({ necessary: true, analytics: false, marketing: false, functional: false });
+    expect(stored()).toMatchObject({
+      necessary: true,
+      analytics: false,
+      marketing: false,
+      functional: false,
+    });
     expect(screen.queryByRole('button', { name: 'Reject All' })).not.toBeInTheDocument();
   });
 
@@ -47,7 +52,13 @@ describe('Cookie banner', () => {
   it('When consent exists, then the banner stays hidden until the show-cookies-banner event fires', async () => {
     window.localStorage.setItem(
       COOKIE_CONSENT_KEY,
-      JSON.stringify({ necessary: true, analytics: false, marketing: true, functional: false, timestamp: new Date().toISOString() }),
+      JSON.stringify({
+        necessary: true,
+        analytics: false,
+        marketing: true,
+        functional: false,
+        timestamp: new Date().toISOString(),
+      }),
     );
     renderWithProviders(<CookieBanner />);
     expect(screen.queryByRole('button', { name: 'Accept All' })).not.toBeInTheDocument();

@@ -46,33 +46,89 @@ export function Footer() {
         <nav aria-label="Platform">
           <h3 className="text-sm font-semibold uppercase tracking-wider text-white">Platform</h3>
           <ul className="mt-4 space-y-3">
-            <li><button type="button" className={linkClass} onClick={() => goToSection('features')}>Features</button></li>
-            <li><button type="button" className={linkClass} onClick={() => goToSection('benefits')}>Benefits</button></li>
-            <li><Link className={linkClass} to="/partner-console">Dashboard</Link></li>
-            <li><Link className={linkClass} to="/partner-console">API Documentation</Link></li>
-            <li><Link className={linkClass} to="/partner-console">Partner Resources</Link></li>
+            <li>
+              <button type="button" className={linkClass} onClick={() => goToSection('features')}>
+                Features
+              </button>
+            </li>
+            <li>
+              <button type="button" className={linkClass} onClick={() => goToSection('benefits')}>
+                Benefits
+              </button>
+            </li>
+            <li>
+              <Link className={linkClass} to="/partner-console">
+                Dashboard
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to="/partner-console">
+                API Documentation
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to="/partner-console">
+                Partner Resources
+              </Link>
+            </li>
           </ul>
         </nav>
 
         <nav aria-label="Partners">
           <h3 className="text-sm font-semibold uppercase tracking-wider text-white">Partners</h3>
           <ul className="mt-4 space-y-3">
-            <li><button type="button" className={linkClass} onClick={() => goToSection('partners')}>Become a Partner</button></li>
-            <li><button type="button" className={linkClass} onClick={() => scrollThenOpen('club')}>For Clubs</button></li>
-            <li><button type="button" className={linkClass} onClick={() => scrollThenOpen('influencer')}>For Influencers</button></li>
-            <li><button type="button" className={linkClass} onClick={() => setContactOpen(true)}>Contact Us</button></li>
+            <li>
+              <button type="button" className={linkClass} onClick={() => goToSection('partners')}>
+                Become a Partner
+              </button>
+            </li>
+            <li>
+              <button type="button" className={linkClass} onClick={() => scrollThenOpen('club')}>
+                For Clubs
+              </button>
+            </li>
+            <li>
+              <button type="button" className={linkClass} onClick={() => scrollThenOpen('influencer')}>
+                For Influencers
+              </button>
+            </li>
+            <li>
+              <button type="button" className={linkClass} onClick={() => setContactOpen(true)}>
+                Contact Us
+              </button>
+            </li>
           </ul>
         </nav>
 
         <nav aria-label="Support">
           <h3 className="text-sm font-semibold uppercase tracking-wider text-white">Support</h3>
           <ul className="mt-4 space-y-3">
-            <li><button type="button" className={linkClass} onClick={() => goToSection('faq')}>Help Centre</button></li>
-            <li><Link className={linkClass} to="/status">Service Status</Link></li>
-            <li><Link className={linkClass} to="/privacy-policy">Privacy Policy</Link></li>
-            <li><Link className={linkClass} to="/terms-of-service">Terms of Service</Link></li>
             <li>
-              <button type="button" className={linkClass} onClick={() => window.dispatchEvent(new Event(SHOW_COOKIES_BANNER_EVENT))}>
+              <button type="button" className={linkClass} onClick={() => goToSection('faq')}>
+                Help Centre
+              </button>
+            </li>
+            <li>
+              <Link className={linkClass} to="/status">
+                Service Status
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to="/privacy-policy">
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to="/terms-of-service">
+                Terms of Service
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                className={linkClass}
+                onClick={() => window.dispatchEvent(new Event(SHOW_COOKIES_BANNER_EVENT))}
+              >
                 Cookie Policy
               </button>
             </li>

@@ -9,7 +9,13 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-export function LegalPage(props: { title: string; description: string; path: string; intro: ReactNode; sections: LegalSection[] }) {
+export function LegalPage(props: {
+  title: string;
+  description: string;
+  path: string;
+  intro: ReactNode;
+  sections: LegalSection[];
+}) {
   return (
     <article className="bg-background">
       <Seo title={`${props.title} | 12Yards`} description={props.description} path={props.path} />
@@ -34,7 +40,9 @@ export function LegalPage(props: { title: string; description: string; path: str
             <h2 id={`${s.id}-h`} className="text-xl font-bold">
               {i + 1}. {s.title}
             </h2>
-            <div className="mt-3 space-y-3 leading-relaxed text-slate-700 [&_li]:ml-5 [&_li]:list-disc [&_ul]:space-y-1">{s.body}</div>
+            <div className="mt-3 space-y-3 leading-relaxed text-slate-700 [&_li]:ml-5 [&_li]:list-disc [&_ul]:space-y-1">
+              {s.body}
+            </div>
           </section>
         ))}
       </div>

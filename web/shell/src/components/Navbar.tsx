@@ -32,7 +32,10 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-white/10 bg-night text-white shadow-sm">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6"
+      >
         <Link
           to="/"
           aria-label="12Yards home"
@@ -68,7 +71,11 @@ export function Navbar() {
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           onClick={() => setMenuOpen((o) => !o)}
         >
-          {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+          {menuOpen ? (
+            <X className="size-6" aria-hidden="true" />
+          ) : (
+            <Menu className="size-6" aria-hidden="true" />
+          )}
         </button>
       </nav>
 
@@ -77,7 +84,11 @@ export function Navbar() {
           <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
             {NAV_ITEMS.map((item) => (
               <li key={item.section}>
-                <button type="button" className={`${itemClass} w-full text-left text-base`} onClick={() => choose(item.section)}>
+                <button
+                  type="button"
+                  className={`${itemClass} w-full text-left text-base`}
+                  onClick={() => choose(item.section)}
+                >
                   {item.label}
                 </button>
               </li>

@@ -3,7 +3,13 @@ import { Badge, Dialog, DialogContent, DialogHeader, DialogTitle } from '@12yard
 import { categoryLabel } from '../lib/categories';
 import { formatLongDate } from '../lib/dates';
 
-export function NewsArticleDialog({ article, onClose }: { article: NewsArticle | null; onClose: () => void }) {
+export function NewsArticleDialog({
+  article,
+  onClose,
+}: {
+  article: NewsArticle | null;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={article !== null} onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="max-w-3xl" aria-describedby={undefined}>

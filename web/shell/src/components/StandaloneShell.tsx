@@ -7,7 +7,11 @@ import { Logo } from './Logo';
 export function StandaloneShell({ children }: { children: ReactNode }) {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-night px-4 py-12">
-      <Link to="/" className="mb-8 rounded-md text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent" aria-label="12Yards home">
+      <Link
+        to="/"
+        className="mb-8 rounded-md text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+        aria-label="12Yards home"
+      >
         <Logo />
       </Link>
       <div className="w-full max-w-md">{children}</div>

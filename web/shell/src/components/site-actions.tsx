@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { PartnerType } from '@12yards/api';
 import { SCROLL_THEN_OPEN_MS } from '../config';
@@ -36,7 +45,8 @@ export function SiteActionsProvider({ children }: { children: ReactNode }) {
     (id: SectionId) => {
       if (location.pathname === '/') {
         scrollToSection(id);
-        if (window.location.hash !== `#${id}`) window.history.replaceState(window.history.state, '', `#${id}`);
+        if (window.location.hash !== `#${id}`)
+          window.history.replaceState(window.history.state, '', `#${id}`);
       } else {
         navigate(`/#${id}`);
       }

@@ -1,9 +1,23 @@
 import { useEffect, useState } from 'react';
 import { ChevronLeft, ChevronRight, Loader2 } from 'lucide-react';
-import { Badge, Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@12yards/ui';
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@12yards/ui';
 import { useAppGallery } from '../lib/queries';
 
-export function AppGalleryDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+export function AppGalleryDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
   const { data, isLoading, isError } = useAppGallery(open);
   const items = data ?? [];
   const [index, setIndex] = useState(0);
@@ -28,7 +42,9 @@ export function AppGalleryDialog({ open, onOpenChange }: { open: boolean; onOpen
             <span className="sr-only">Loading screenshots</span>
           </div>
         ) : isError || !item ? (
-          <p className="py-16 text-center text-muted-foreground">No app screenshots available at the moment.</p>
+          <p className="py-16 text-center text-muted-foreground">
+            No app screenshots available at the moment.
+          </p>
         ) : (
           <div className="grid gap-3">
             <figure className="group relative overflow-hidden rounded-lg bg-muted">
@@ -49,10 +65,22 @@ export function AppGalleryDialog({ open, onOpenChange }: { open: boolean; onOpen
               )}
               {count > 1 && (
                 <>
-                  <Button size="icon" variant="secondary" className="absolute left-2 top-1/2 -translate-y-1/2 rounded-full" aria-label="Previous screenshot" onClick={() => step(-1)}>
+                  <Button
+                    size="icon"
+                    variant="secondary"
+                    className="absolute left-2 top-1/2 -translate-y-1/2 rounded-full"
+                    aria-label="Previous screenshot"
+                    onClick={() => step(-1)}
+                  >
                     <ChevronLeft aria-hidden="true" />
                   </Button>
-                  <Button size="icon" variant="secondary" className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full" aria-label="Next screenshot" onClick={() => step(1)}>
+                  <Button
+                    size="icon"
+                    variant="secondary"
+                    className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full"
+                    aria-label="Next screenshot"
+                    onClick={() => step(1)}
+                  >
                     <ChevronRight aria-hidden="true" />
                   </Button>
                 </>

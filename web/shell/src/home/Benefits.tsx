@@ -1,15 +1,43 @@
-import { CalendarDays, ChartNoAxesCombined, Handshake, HeartHandshake, PoundSterling, TrendingUp, Users } from 'lucide-react';
+import {
+  CalendarDays,
+  ChartNoAxesCombined,
+  Handshake,
+  HeartHandshake,
+  PoundSterling,
+  TrendingUp,
+  Users,
+} from 'lucide-react';
 import { Button } from '@12yards/ui';
 import { site } from '../config';
 import { useSiteActions } from '../components/site-actions';
 import { Section } from './Section';
 
 const BENEFITS = [
-  { Icon: PoundSterling, title: 'Revenue Sharing', text: 'Earn a share of advertising, sponsorship and gaming revenue from day one, with no setup or ongoing costs.' },
-  { Icon: TrendingUp, title: 'Additional Revenue Streams', text: 'Subscriptions, auctions and partner offers open income that does not depend on ticket sales.' },
-  { Icon: Users, title: 'Stronger Community', text: 'Supporters who play, vote and talk every week become the club’s most loyal advocates.' },
-  { Icon: ChartNoAxesCombined, title: 'Better Decision Making', text: 'Feedback, polls and AI sentiment insights show what fans really want.' },
-  { Icon: HeartHandshake, title: 'Dedicated Support', text: 'A named onboarding team helps you launch, promote and grow the app.' },
+  {
+    Icon: PoundSterling,
+    title: 'Revenue Sharing',
+    text: 'Earn a share of advertising, sponsorship and gaming revenue from day one, with no setup or ongoing costs.',
+  },
+  {
+    Icon: TrendingUp,
+    title: 'Additional Revenue Streams',
+    text: 'Subscriptions, auctions and partner offers open income that does not depend on ticket sales.',
+  },
+  {
+    Icon: Users,
+    title: 'Stronger Community',
+    text: 'Supporters who play, vote and talk every week become the club’s most loyal advocates.',
+  },
+  {
+    Icon: ChartNoAxesCombined,
+    title: 'Better Decision Making',
+    text: 'Feedback, polls and AI sentiment insights show what fans really want.',
+  },
+  {
+    Icon: HeartHandshake,
+    title: 'Dedicated Support',
+    text: 'A named onboarding team helps you launch, promote and grow the app.',
+  },
 ];
 
 export function Benefits() {
@@ -34,7 +62,9 @@ export function Benefits() {
           <div>
             <Handshake className="size-7 text-white" aria-hidden="true" />
             <h3 className="mt-4 text-lg font-semibold">Ready to get started?</h3>
-            <p className="mt-2 text-emerald-50">See the app in action or apply today. Your app can be live in 2-3 weeks.</p>
+            <p className="mt-2 text-emerald-50">
+              See the app in action or apply today. Your app can be live in 2-3 weeks.
+            </p>
           </div>
           <div className="mt-6 flex flex-wrap gap-3">
             <Button asChild variant="accent">
@@ -42,7 +72,11 @@ export function Benefits() {
                 <CalendarDays aria-hidden="true" /> Schedule a Demo
               </a>
             </Button>
-            <Button variant="outline" className="border-white bg-transparent text-white hover:bg-white/10" onClick={() => goToSection('partners')}>
+            <Button
+              variant="outline"
+              className="border-white bg-transparent text-white hover:bg-white/10"
+              onClick={() => goToSection('partners')}
+            >
               Become a Partner
             </Button>
           </div>

@@ -26,7 +26,13 @@ export const MODELS = [
     name: 'Freemium',
     price: '£0 setup',
     summary: 'Free for every supporter, funded by advertising, sponsorship and gaming.',
-    points: ['No setup costs', 'Free to all users', 'Revenue share', 'Full content control', 'Priority support'],
+    points: [
+      'No setup costs',
+      'Free to all users',
+      'Revenue share',
+      'Full content control',
+      'Priority support',
+    ],
   },
   {
     name: 'Paid Subscription',
@@ -56,7 +62,9 @@ export function HowItWorks() {
             <Card className="h-full">
               <CardHeader>
                 <div className="flex items-center gap-3">
-                  <span className="grid size-10 place-items-center rounded-full bg-primary text-lg font-bold text-white">{i + 1}</span>
+                  <span className="grid size-10 place-items-center rounded-full bg-primary text-lg font-bold text-white">
+                    {i + 1}
+                  </span>
                   <Icon className="size-6 text-primary" aria-hidden="true" />
                 </div>
                 <CardTitle className="mt-3">{title}</CardTitle>
@@ -93,8 +101,8 @@ export function HowItWorks() {
       <div className="mx-auto mt-16 max-w-5xl rounded-2xl bg-night p-8 text-center text-white md:p-12">
         <h3 className="text-2xl font-extrabold sm:text-3xl">New Territories, New Platforms, New Fans</h3>
         <p className="mx-auto mt-4 max-w-2xl text-slate-300">
-          Reach supporters wherever they are, at home, abroad and on every device, and turn a global following into a
-          community that plays, votes and spends with your club.
+          Reach supporters wherever they are, at home, abroad and on every device, and turn a global following
+          into a community that plays, votes and spends with your club.
         </p>
         <Button asChild size="lg" variant="accent" className="mt-8">
           <a href={site.demoUrl} target="_blank" rel="noopener noreferrer">

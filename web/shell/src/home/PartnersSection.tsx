@@ -32,7 +32,8 @@ const CARDS: Array<{ value: CardValue; title: string; text: string; cta: string;
 
 export function PartnersSection() {
   const { setApplicationType, setContactOpen } = useSiteActions();
-  const choose = (value: CardValue) => (value === 'contact' ? setContactOpen(true) : setApplicationType(value));
+  const choose = (value: CardValue) =>
+    value === 'contact' ? setContactOpen(true) : setApplicationType(value);
 
   return (
     <Section
@@ -54,7 +55,12 @@ export function PartnersSection() {
               </CardHeader>
               <CardContent className="flex-1 text-muted-foreground">{text}</CardContent>
               <CardFooter>
-                <Button className="w-full" variant={value === 'contact' ? 'outline' : 'default'} onClick={() => choose(value)} data-value={value}>
+                <Button
+                  className="w-full"
+                  variant={value === 'contact' ? 'outline' : 'default'}
+                  onClick={() => choose(value)}
+                  data-value={value}
+                >
                   {cta} <ArrowRight aria-hidden="true" />
                 </Button>
               </CardFooter>

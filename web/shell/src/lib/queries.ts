@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { SHOW_APP_GALLERY, type Faq, type NewsArticle, type PublicGalleryItem, type ServiceStatus, type Setting } from '@12yards/api';
+import {
+  SHOW_APP_GALLERY,
+  type Faq,
+  type NewsArticle,
+  type PublicGalleryItem,
+  type ServiceStatus,
+  type Setting,
+} from '@12yards/api';
 
 // Query keys are the URLs: the default query function (packages/api getQueryFn) fetches the key joined as a path.
 

@@ -3,7 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Loader2, Lock } from 'lucide-react';
-import { apiRequest, INVALID_CREDENTIALS, loginRequest, type LoginRequest, type SessionResponse } from '@12yards/api';
+import {
+  apiRequest,
+  INVALID_CREDENTIALS,
+  loginRequest,
+  type LoginRequest,
+  type SessionResponse,
+} from '@12yards/api';
 import { Button, Card, CardContent, CardDescription, CardHeader, Input, toast } from '@12yards/ui';
 import { Seo } from '../components/Seo';
 import { StandaloneShell } from '../components/StandaloneShell';
@@ -22,7 +28,8 @@ export default function AdminLoginPage() {
   const queryClient = useQueryClient();
 
   const login = useMutation({
-    mutationFn: async (body: LoginRequest) => (await apiRequest('POST', '/api/auth/login', body)).json() as Promise<SessionResponse>,
+    mutationFn: async (body: LoginRequest) =>
+      (await apiRequest('POST', '/api/auth/login', body)).json() as Promise<SessionResponse>,
     // The admin gate reads GET /api/auth/me from the shared cache: an earlier 'no session' answer (a visit before
     // login, or a logout) would send the admin straight back here, so the new session replaces it.
     onSuccess: (session) => {

@@ -20,7 +20,10 @@ describe('Home page', () => {
     expect(screen.getByText('Android')).toBeInTheDocument();
     expect(screen.getByText('Web')).toBeInTheDocument();
     expect(document.title).toMatch(/12Yards/);
-    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'https://12yards.com/');
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'https://12yards.com/',
+    );
     expect(document.head.querySelector('meta[property="og:title"]')).not.toBeNull();
   });
 
@@ -63,7 +66,9 @@ describe('Home page', () => {
     renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: /App Gallery/ }));
     const dialog = await screen.findByRole('dialog', { name: 'App Gallery' });
-    expect(await within(dialog).findByText('No app screenshots available at the moment.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('No app screenshots available at the moment.'),
+    ).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Next screenshot' })).not.toBeInTheDocument();
   });
 
@@ -116,8 +121,24 @@ describe('Home page', () => {
     quietApi({
       'GET /api/faqs': {
         body: [
-          { id: 'f1', question: 'How much does it cost?', answer: 'Nothing to start.', isActive: true, sortOrder: 1, createdAt: '', updatedAt: '' },
-          { id: 'f2', question: 'How long does it take?', answer: 'Two to three weeks.', isActive: true, sortOrder: 2, createdAt: '', updatedAt: '' },
+          {
+            id: 'f1',
+            question: 'How much does it cost?',
+            answer: 'Nothing to start.',
+            isActive: true,
+            sortOrder: 1,
+            createdAt: '',
+            updatedAt: '',
+          },
+          {
+            id: 'f2',
+            question: 'How long does it take?',
+            answer: 'Two to three weeks.',
+            isActive: true,
+            sortOrder: 2,
+            createdAt: '',
+            updatedAt: '',
+          },
         ],
       },
     });
@@ -152,7 +173,9 @@ describe('Home page', () => {
     await user.click(screen.getByRole('button', { name: 'For Influencers' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     act(() => jest.advanceTimersByTime(800));
-    expect(await screen.findByRole('dialog', { name: 'Influencer Partnership Application' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Influencer Partnership Application' }),
+    ).toBeInTheDocument();
   });
 
   it('When the mobile menu is toggled and an item chosen, then the menu closes', async () => {
@@ -190,6 +213,8 @@ describe('Home page', () => {
     expect(within(dialog).getByRole('link', { name: /Visit Website/ })).toHaveAttribute('target', '_blank');
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: /Terrace Talk: Fan Community/ })).toHaveFocus());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Terrace Talk: Fan Community/ })).toHaveFocus(),
+    );
   });
 });

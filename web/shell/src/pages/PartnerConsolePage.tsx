@@ -26,11 +26,18 @@ export default function PartnerConsolePage() {
 
   return (
     <StandaloneShell>
-      <Seo title="Partner Console | 12Yards" description="Sign in to the 12Yards partner console." path="/partner-console" noindex />
+      <Seo
+        title="Partner Console | 12Yards"
+        description="Sign in to the 12Yards partner console."
+        path="/partner-console"
+        noindex
+      />
       <Card>
         <CardHeader>
           <h1 className="text-2xl font-semibold leading-tight tracking-tight">Partner Console</h1>
-          <CardDescription>Sign in to your dashboard, API documentation and partner resources.</CardDescription>
+          <CardDescription>
+            Sign in to your dashboard, API documentation and partner resources.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <form onSubmit={onSubmit} className="grid gap-4">
@@ -40,10 +47,19 @@ export default function PartnerConsolePage() {
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="pc-password">Password</Label>
-              <Input id="pc-password" name="password" type="password" autoComplete="current-password" required />
+              <Input
+                id="pc-password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+              />
             </div>
             {error && (
-              <p role="alert" className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+              <p
+                role="alert"
+                className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+              >
                 <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                 {error}
               </p>

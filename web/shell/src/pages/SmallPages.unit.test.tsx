@@ -45,14 +45,21 @@ describe('legal pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
     expect(screen.getByText('Last updated: December 2024')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /Cookies/ })).toBeInTheDocument();
-    for (const c of ['Necessary:', 'Analytics:', 'Marketing:', 'Functional:']) expect(screen.getByText(c)).toBeInTheDocument();
+    for (const c of ['Necessary:', 'Analytics:', 'Marketing:', 'Functional:'])
+      expect(screen.getByText(c)).toBeInTheDocument();
   });
 
   it('When the terms open, then they require age 13 and guardian consent under 18, under UK law', async () => {
     quietApi();
     renderApp('/terms-of-service');
-    expect(await screen.findByText('You must be at least 13 years old to use the Services.')).toBeInTheDocument();
-    expect(screen.getByText(/If you are under 18, you may use the Services only with the consent of a parent or guardian/)).toBeInTheDocument();
+    expect(
+      await screen.findByText('You must be at least 13 years old to use the Services.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /If you are under 18, you may use the Services only with the consent of a parent or guardian/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText(/governed by the laws of England and Wales \(UK law\)/)).toBeInTheDocument();
   });
 });
@@ -78,13 +85,21 @@ describe('/admin-login', () => {
     expect(await screen.findByText('Username is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
-    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute(
+      'content',
+      'noindex, nofollow',
+    );
   });
 
   it('When the credentials are wrong, then Authenticating... shows while pending and the Authentication Failed toast follows', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    quietApi({ 'POST /api/auth/login': { status: 401, body: { error: { code: 'unauthorized', message: 'Invalid username or password' } } } });
+    quietApi({
+      'POST /api/auth/login': {
+        status: 401,
+        body: { error: { code: 'unauthorized', message: 'Invalid username or password' } },
+      },
+    });
     const base = global.fetch;
     global.fetch = (async (i: RequestInfo | URL, init?: RequestInit) => {
       await gate;
@@ -102,7 +117,9 @@ describe('/admin-login', () => {
   });
 
   it('When the server accepts the login, then the browser goes to /admin12YardsDB', async () => {
-    const { calls } = quietApi({ 'POST /api/auth/login': { body: { user: { username: 'admin', role: 'admin' }, csrfToken: 't' } } });
+    const { calls } = quietApi({
+      'POST /api/auth/login': { body: { user: { username: 'admin', role: 'admin' }, csrfToken: 't' } },
+    });
     renderLogin();
     await userEvent.type(screen.getByLabelText(/^Username/), 'admin');
     await userEvent.type(screen.getByLabelText(/^Password/), 'right');

@@ -7,7 +7,9 @@ import { useServiceStatus } from '../lib/queries';
 import { useSiteActions } from '../components/site-actions';
 import { formatDateTime } from '../lib/dates';
 
-type Row = Pick<ServiceStatus, 'id' | 'serviceName' | 'status' | 'lastUpdated'> & { description?: string | null };
+type Row = Pick<ServiceStatus, 'id' | 'serviceName' | 'status' | 'lastUpdated'> & {
+  description?: string | null;
+};
 
 export function statusLabel(status: string): string {
   if (status === 'operational') return 'Fully Operational';
@@ -74,7 +76,8 @@ export default function StatusPage() {
                 </>
               ) : (
                 <>
-                  <AlertTriangle className="size-5 text-warning-foreground" aria-hidden="true" /> Some services have issues
+                  <AlertTriangle className="size-5 text-warning-foreground" aria-hidden="true" /> Some
+                  services have issues
                 </>
               )}
             </CardTitle>
@@ -82,7 +85,10 @@ export default function StatusPage() {
           <CardContent className="p-0">
             <ul className="divide-y divide-border">
               {rows.map((r) => (
-                <li key={r.id} className="flex flex-col items-start gap-2 px-6 py-4 sm:flex-row sm:items-center sm:justify-between">
+                <li
+                  key={r.id}
+                  className="flex flex-col items-start gap-2 px-6 py-4 sm:flex-row sm:items-center sm:justify-between"
+                >
                   <div>
                     <p className="font-semibold">{r.serviceName}</p>
                     {r.description && <p className="text-sm text-muted-foreground">{r.description}</p>}
@@ -105,7 +111,8 @@ export default function StatusPage() {
               e.preventDefault();
               scrollThenOpen('contact');
             }}
-            className="font-semibold text-primary underline-offset-2 hover:underline">
+            className="font-semibold text-primary underline-offset-2 hover:underline"
+          >
             Contact us
           </Link>
           .

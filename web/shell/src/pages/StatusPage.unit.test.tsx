@@ -28,7 +28,11 @@ describe('/status', () => {
   it('When services are returned, then each status has its label and unknown values read Checking Status', async () => {
     quietApi({
       'GET /api/service-status': {
-        body: [row('s1', 'Android App', 'operational'), row('s2', 'Auctions', 'issue'), row('s3', 'Payments', 'maintenance')],
+        body: [
+          row('s1', 'Android App', 'operational'),
+          row('s2', 'Auctions', 'issue'),
+          row('s3', 'Payments', 'maintenance'),
+        ],
       },
     });
     renderApp('/status');

@@ -27,7 +27,10 @@ export function mockFetch(routes: Record<string, Handler>) {
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ method, url, body, init });
     const h = routes[`${method} ${url}`];
-    const answer = typeof h === 'function' ? h({ url, method, body }) : (h ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } });
+    const answer =
+      typeof h === 'function'
+        ? h({ url, method, body })
+        : (h ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } });
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
     if (answer === 'pending') return new Promise<Response>(() => {});
     const status = answer.status ?? 200;

@@ -25,10 +25,18 @@ export function isOverdue(a: PartnerAction, now = new Date()): boolean {
   return due.getTime() < now.getTime();
 }
 
-export function ActionDetailsDialog({ action, onClose }: { action: PartnerAction | null; onClose: () => void }) {
+export function ActionDetailsDialog({
+  action,
+  onClose,
+}: {
+  action: PartnerAction | null;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={action !== null} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent aria-describedby={undefined}>{action && <ActionDetails action={action} onDone={onClose} />}</DialogContent>
+      <DialogContent aria-describedby={undefined}>
+        {action && <ActionDetails action={action} onDone={onClose} />}
+      </DialogContent>
     </Dialog>
   );
 }
@@ -53,17 +61,28 @@ function ActionDetails({ action: a, onDone }: { action: PartnerAction; onDone: (
       <DialogHeader>
         <DialogTitle>Action Details</DialogTitle>
       </DialogHeader>
-      <div className={cn('grid gap-3 rounded-lg border p-3', overdue ? 'border-destructive bg-red-50' : 'border-border')}>
+      <div
+        className={cn(
+          'grid gap-3 rounded-lg border p-3',
+          overdue ? 'border-destructive bg-red-50' : 'border-border',
+        )}
+      >
         <p className="whitespace-pre-wrap">{a.actionText}</p>
         <dl className="grid grid-cols-2 gap-3 text-sm">
           <div>
             <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Due Date</dt>
-            <dd className={overdue ? 'font-semibold text-destructive' : undefined}>{a.dueDate ? formatDate(a.dueDate) : 'No due date'}</dd>
+            <dd className={overdue ? 'font-semibold text-destructive' : undefined}>
+              {a.dueDate ? formatDate(a.dueDate) : 'No due date'}
+            </dd>
           </div>
           <div>
             <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Status</dt>
             <dd className="flex flex-wrap gap-1.5">
-              {a.isCompleted ? <Badge variant="success">Completed</Badge> : <Badge variant="warning">Pending</Badge>}
+              {a.isCompleted ? (
+                <Badge variant="success">Completed</Badge>
+              ) : (
+                <Badge variant="warning">Pending</Badge>
+              )}
               {overdue && <Badge variant="destructive">Overdue</Badge>}
             </dd>
           </div>

@@ -3,7 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, Pencil, Plus, Wand2 } from 'lucide-react';
-import { apiRequest, contractInput, type Contract, type ContractFields, type ContractInput, type Partner } from '@12yards/api';
+import {
+  apiRequest,
+  contractInput,
+  type Contract,
+  type ContractFields,
+  type ContractInput,
+  type Partner,
+} from '@12yards/api';
 import {
   Button,
   Card,
@@ -117,11 +124,21 @@ function ContractCard({ contract: c, onEdit }: { contract: Contract; onEdit: () 
             </p>
           </div>
           <div className="flex gap-2">
-            <Button size="sm" onClick={generateDocument} disabled={busy} aria-label={`Generate document for ${c.companyName}`}>
+            <Button
+              size="sm"
+              onClick={generateDocument}
+              disabled={busy}
+              aria-label={`Generate document for ${c.companyName}`}
+            >
               <Download aria-hidden="true" />
               {busy ? 'Generating...' : 'Generate'}
             </Button>
-            <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit contract of ${c.companyName}`}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={onEdit}
+              aria-label={`Edit contract of ${c.companyName}`}
+            >
               <Pencil aria-hidden="true" />
               Edit Contract
             </Button>
@@ -161,12 +178,15 @@ interface DocumentJob {
 
 /** The .docx: at once, or (202) after polling the job until it is done. */
 export async function fetchDocument(contractId: string, csrfToken: string, pollMs = 1000): Promise<Blob> {
-  const res = await apiRequest('POST', `/api/admin/contracts/${contractId}/generate-document`, undefined, { csrfToken });
+  const res = await apiRequest('POST', `/api/admin/contracts/${contractId}/generate-document`, undefined, {
+    csrfToken,
+  });
   if (res.status !== 202) return res.blob();
   let job = (await res.json()) as DocumentJob;
   for (let i = 0; i < 120; i++) {
     if (job.state === 'failed') throw new Error(job.error?.message ?? 'Failed to generate contract document');
-    if (job.state === 'completed' && job.downloadUrl) return (await apiRequest('GET', job.downloadUrl)).blob();
+    if (job.state === 'completed' && job.downloadUrl)
+      return (await apiRequest('GET', job.downloadUrl)).blob();
     await new Promise((r) => setTimeout(r, pollMs));
     job = (await (await apiRequest('GET', job.statusUrl)).json()) as DocumentJob;
   }
@@ -215,7 +235,13 @@ const blank = (partnerId: string): ContractInput => ({
 });
 
 function toForm(c: Contract): ContractInput {
-  const { id: _id, createdAt: _c, updatedAt: _u, templateId: _t, ...fields } = c as Contract & { templateId?: unknown };
+  const {
+    id: _id,
+    createdAt: _c,
+    updatedAt: _u,
+    templateId: _t,
+    ...fields
+  } = c as Contract & { templateId?: unknown };
   return fields;
 }
 
@@ -230,7 +256,10 @@ export function ContractFormDialog({
   onClose: () => void;
 }) {
   const isNew = contract === 'new';
-  const form = useForm<ContractInput, unknown, ContractFields>({ resolver: zodResolver(contractInput), defaultValues: blank(partnerId) });
+  const form = useForm<ContractInput, unknown, ContractFields>({
+    resolver: zodResolver(contractInput),
+    defaultValues: blank(partnerId),
+  });
   const { register, handleSubmit, reset, formState } = form;
   const errors = formState.errors as Partial<Record<string, { message?: string }>>;
   useEffect(() => {
@@ -239,7 +268,9 @@ export function ContractFormDialog({
 
   const save = useAdminMutation<ContractFields>({
     mutationFn: (write, body) =>
-      isNew ? write('POST', '/api/admin/contracts', body) : write('PUT', `/api/admin/contracts/${(contract as Contract).id}`, body),
+      isNew
+        ? write('POST', '/api/admin/contracts', body)
+        : write('PUT', `/api/admin/contracts/${(contract as Contract).id}`, body),
     invalidate: [contractsKey(partnerId), ['/api/partners']],
     success: isNew ? 'Contract created successfully' : 'Contract updated successfully',
     failure: isNew ? 'Failed to create contract' : 'Failed to update contract',
@@ -264,7 +295,12 @@ export function ContractFormDialog({
             <legend className="mb-2 font-semibold">Company</legend>
             {text('companyName', 'Company Name')}
             {text('registrationNumber', 'Registration Number')}
-            <Field label="Company Address" required error={errors.companyAddress?.message} className="sm:col-span-2">
+            <Field
+              label="Company Address"
+              required
+              error={errors.companyAddress?.message}
+              className="sm:col-span-2"
+            >
               <Textarea rows={2} className="min-h-16" {...register('companyAddress')} />
             </Field>
           </fieldset>

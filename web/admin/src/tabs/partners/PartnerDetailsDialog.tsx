@@ -92,7 +92,10 @@ function PartnerDetails({ partner: p }: { partner: Partner }) {
             <Detail label="Position" value={p.position} />
             <Detail label="Web Address" value={p.webAddress} />
             <Detail label="Target Members" value={p.targetMembers} />
-            <Detail label="Membership Type" value={p.membershipType ? membershipTypeLabels[p.membershipType] : null} />
+            <Detail
+              label="Membership Type"
+              value={p.membershipType ? membershipTypeLabels[p.membershipType] : null}
+            />
           </dl>
           <dl>
             <Detail label="Message" value={p.message} />
@@ -135,8 +138,8 @@ function StatusControl({ partner: p }: { partner: Partner }) {
       {p.statusLocked && (
         <p id={`${id}-locked`} className="flex items-start gap-1.5 text-xs text-muted-foreground">
           <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-          This partner has active contracts, so the status is set to Partner automatically and cannot be changed by
-          hand.
+          This partner has active contracts, so the status is set to Partner automatically and cannot be
+          changed by hand.
         </p>
       )}
     </div>
@@ -170,13 +173,26 @@ function Notes({ partnerId }: { partnerId: string }) {
                     overdue ? 'border-destructive bg-red-50' : 'border-border',
                   )}
                 >
-                  <span className={cn('min-w-0 flex-1 text-sm', a.isCompleted && 'text-muted-foreground line-through')}>
+                  <span
+                    className={cn(
+                      'min-w-0 flex-1 text-sm',
+                      a.isCompleted && 'text-muted-foreground line-through',
+                    )}
+                  >
                     {a.actionText}
                   </span>
                   <span className="flex items-center gap-2 text-xs">
-                    {a.dueDate && <span className={overdue ? 'font-semibold text-destructive' : 'text-muted-foreground'}>Due {formatDate(a.dueDate)}</span>}
+                    {a.dueDate && (
+                      <span className={overdue ? 'font-semibold text-destructive' : 'text-muted-foreground'}>
+                        Due {formatDate(a.dueDate)}
+                      </span>
+                    )}
                     {overdue && <Badge variant="destructive">Overdue</Badge>}
-                    {a.isCompleted ? <Badge variant="success">Completed</Badge> : <Badge variant="warning">Pending</Badge>}
+                    {a.isCompleted ? (
+                      <Badge variant="success">Completed</Badge>
+                    ) : (
+                      <Badge variant="warning">Pending</Badge>
+                    )}
                   </span>
                 </button>
               </li>
@@ -229,7 +245,13 @@ export function AddNote({ partnerId }: { partnerId: string }) {
     >
       <div className="grid gap-1.5">
         <Label htmlFor={noteId}>Note</Label>
-        <Textarea id={noteId} rows={2} className="min-h-16" value={text} onChange={(e) => setText(e.target.value)} />
+        <Textarea
+          id={noteId}
+          rows={2}
+          className="min-h-16"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </div>
       <div className="grid gap-1.5 sm:max-w-xs">
         <Label htmlFor={dueId}>Due Date (optional)</Label>
