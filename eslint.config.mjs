@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -14,21 +15,12 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Scripts, servers and tests run on Node; the web apps run in the browser (typescript-eslint leaves
+  // undefined names in .ts files to the compiler, so these matter for plain JavaScript files).
+  { languageOptions: { globals: globals.node } },
+  { files: ['web/*/src/**', 'packages/ui/src/**'], languageOptions: { globals: globals.browser } },
+  { files: ['jest.config.js'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },
   {
-    languageOptions: {
-      globals: {
-        process: 'readonly',
-        console: 'readonly',
-        Buffer: 'readonly',
-        setTimeout: 'readonly',
-        clearTimeout: 'readonly',
-        setInterval: 'readonly',
-        clearInterval: 'readonly',
-        setImmediate: 'readonly',
-        fetch: 'readonly',
-        URL: 'readonly',
-      },
-    },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',

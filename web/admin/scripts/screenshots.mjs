@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global FormData, Blob, location -- Node 20 globals, and location inside page.waitForFunction (runs in the browser) */
+/* global location -- used inside page.waitForFunction, which runs in the browser */
 // Seeds a running 12Yards (npm start) with sample data through the API, signs in through the shell's
 // /admin-login in Debian's chromium and takes a screenshot of every admin tab and the main dialogs.
 //   BASE_URL=http://127.0.0.1:8080 ADMIN_USERNAME=admin ADMIN_PASSWORD=... node web/admin/scripts/screenshots.mjs

@@ -21,8 +21,8 @@ const objectKey = (name: string) => `media/${name}`;
 /** The client's file name, kept as a label only: no directories, no control characters, at most 300 characters. */
 export function cleanOriginalName(name: string | undefined, fallback: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   const clean = base
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
     .slice(0, 300);
