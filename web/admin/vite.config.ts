@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { federation } from '@module-federation/vite';
-import { sharedSingletons } from './federation-shared';
+import { sharedSingletons } from './federation-shared.ts';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
