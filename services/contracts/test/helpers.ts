@@ -1,3 +1,4 @@
+import * as CFB from 'cfb';
 import request from 'supertest';
 import type { Response as SuperagentResponse } from 'superagent';
 import {
@@ -133,3 +134,22 @@ export function binary(res: SuperagentResponse, cb: (err: Error | null, body: Bu
   stream.on('end', () => cb(null, Buffer.concat(chunks)));
   stream.on('error', (err) => cb(err, Buffer.alloc(0)));
 }
+
+/**
+ * An OLE compound file holding the given streams. With a `WordDocument` stream (and `1Table`) it is what a Word
+ * 97-2003 .doc is made of; with `Workbook` it is an .xls.
+ */
+export function compoundFile(streams: Record<string, Buffer>): Buffer {
+  const container = CFB.utils.cfb_new();
+  for (const [name, bytes] of Object.entries(streams)) CFB.utils.cfb_add(container, name, bytes);
+  return Buffer.from(CFB.write(container, { type: 'buffer' }) as Uint8Array);
+}
+/** A minimal Word 97-2003 document: the FIB's magic number 0xA5EC at the start of the WordDocument stream. */
+export const wordDoc = () =>
+  compoundFile({
+    WordDocument: Buffer.from([0xec, 0xa5, 0xc1, 0x00, ...new Array(60).fill(0)]),
+    '1Table': Buffer.alloc(16),
+  });
+/** An Excel 97-2003 workbook: a compound file too, but without a WordDocument stream. */
+export const excelWorkbook = () =>
+  compoundFile({ Workbook: Buffer.from([0x09, 0x08, 0x10, 0x00, 0x00, 0x06]) });

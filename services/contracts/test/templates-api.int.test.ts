@@ -2,14 +2,14 @@ import request from 'supertest';
 import { Projector } from '@12yards/platform';
 import { contractsProjections } from '../src/definition';
 import { buildDefaultTemplate } from '../src/document/default-template';
-import { admin, binary, editor, startContracts, type Harness } from './helpers';
+import { admin, binary, editor, excelWorkbook, startContracts, wordDoc, type Harness } from './helpers';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const pdf = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
 );
-/** An OLE compound file header, as a Word 97-2003 .doc starts. */
-const doc = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
+/** A Word 97-2003 .doc: an OLE compound file with a WordDocument stream. */
+const doc = wordDoc();
 
 describe('contracts service: contract templates', () => {
   let h: Harness;
@@ -72,9 +72,22 @@ describe('contracts service: contract templates', () => {
     expect(Buffer.compare(file.body, pdf)).toBe(0);
   });
 
-  it('When a .doc (OLE compound file) is uploaded, then it is accepted as a Word document', async () => {
+  it('When a .doc (OLE compound file with a WordDocument stream) is uploaded, then it is accepted as a Word document', async () => {
     const res = await upload('Old terms', '2025-01-01', { bytes: doc, filename: 'old.doc' }).expect(201);
     expect(res.body).toMatchObject({ mimeType: 'application/msword', fileName: 'old.doc' });
+  });
+
+  it('When an .xls (a compound file without a WordDocument stream) is named .doc, then 415 and nothing is stored', async () => {
+    const res = await upload('Sheet', '2025-01-01', { bytes: excelWorkbook(), filename: 'terms.doc' }).expect(
+      415,
+    );
+    expect(res.body.error).toMatchObject({
+      code: 'unsupported_file_type',
+      message: 'The file must be a .doc, .docx or .pdf document',
+    });
+    const header = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(504)]);
+    await upload('Broken', '2025-01-01', { bytes: header, filename: 'broken.doc' }).expect(415);
+    expect(await list()).toEqual([]);
   });
 
   it('When the file is neither .doc, .docx nor .pdf by content, then 415 and nothing is stored, whatever its name', async () => {
