@@ -38,6 +38,9 @@ export const partnerActionProjection: Projection = {
     const rows = actionRows(models);
     if (event.type === 'PartnerActionCreated') {
       const d = event.data;
+      // The revision guard: a replayed creation must not reset a row that later events already changed.
+      const existing = await rows.get(d.id);
+      if (existing && existing.version >= stored.version) return;
       await rows.put({
         id: d.id,
         partnerId: d.partnerId,

@@ -17,6 +17,9 @@ export const contactProjection: Projection = {
     switch (event.type) {
       case 'ContactMessageReceived': {
         const { at, ...fields } = event.data;
+        // The revision guard: a replayed creation must not reset a row that later events already changed.
+        const existing = await rows.get(fields.id);
+        if (existing && existing.version >= stored.version) return;
         await rows.put({
           ...fields,
           status: 'unread',

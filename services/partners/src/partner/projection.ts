@@ -35,6 +35,9 @@ export const partnerProjection: Projection = {
     const rows = partnerRows(models);
     if (event.type === 'PartnerApplicationSubmitted') {
       const { at, source: _source, ...fields } = event.data;
+      // The revision guard: a replayed creation must not reset a row that later events already changed.
+      const existing = await rows.get(fields.id);
+      if (existing && existing.version >= stored.version) return;
       await rows.put({
         ...fields,
         statusLocked: false,

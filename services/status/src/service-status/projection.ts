@@ -15,6 +15,9 @@ export const serviceStatusProjection: Projection = {
     switch (event.type) {
       case 'ServiceRegistered': {
         const d = event.data;
+        // The revision guard: a replayed registration must not reset a status that later events already changed.
+        const existing = await rows.get(d.id);
+        if (existing && existing.version >= stored.version) return;
         await rows.put({
           id: d.id,
           serviceName: d.serviceName,
