@@ -1,10 +1,11 @@
 import './test/setup';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { createQueryClient } from '@12yards/api';
 import { CSRF, mockApi, session } from './test/render';
+import { mockXhr } from './test/xhr';
 import AdminApp from './AdminApp';
 
 function Where() {
@@ -121,5 +122,50 @@ describe('Admin gate and layout', () => {
     renderApp();
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(within(document.body).queryByRole('tab')).not.toBeInTheDocument();
+  });
+
+  describe('When an upload answers 401 (session expired), then the gate checks again and goes to /admin-login', () => {
+    const expiring = (lists: Record<string, { body: unknown }>) => {
+      let meCalls = 0;
+      return mockApi({
+        'GET /api/auth/me': () =>
+          ++meCalls === 1
+            ? { body: session }
+            : { status: 401, body: { error: { code: 'unauthorized', message: 'x' } } },
+        ...lists,
+      });
+    };
+    const expired = { error: { code: 'unauthorized', message: 'Sign in' } };
+
+    test('a file upload (media)', async () => {
+      const api = expiring({ 'GET /api/admin/media': { body: [] } });
+      const xhr = mockXhr();
+      renderApp('/admin12YardsDB?tab=media');
+      await userEvent.click(await screen.findByRole('button', { name: /Add Media File/ }));
+      const d = await screen.findByRole('dialog');
+      await userEvent.upload(
+        within(d).getByLabelText('File'),
+        new File(['x'], 'a.png', { type: 'image/png' }),
+      );
+      act(() => xhr[0]!.respond(401, expired));
+      expect(await screen.findByText('Login page')).toBeInTheDocument();
+      expect(api.calls.filter((c) => c.url === '/api/auth/me')).toHaveLength(2);
+    });
+
+    test('a contract template upload', async () => {
+      const api = expiring({ 'GET /api/admin/contract-templates': { body: [] } });
+      const xhr = mockXhr();
+      renderApp('/admin12YardsDB?tab=templates');
+      await userEvent.click(await screen.findByRole('button', { name: /Upload Contract/ }));
+      const d = await screen.findByRole('dialog');
+      await userEvent.type(within(d).getByLabelText(/^Name/), 'Club v2');
+      await userEvent.type(within(d).getByLabelText(/^Valid From/), '2025-03-01');
+      await userEvent.upload(within(d).getByLabelText(/^File/), new File(['doc'], 'v2.docx'));
+      await userEvent.click(within(d).getByRole('button', { name: 'Upload' }));
+      await waitFor(() => expect(xhr).toHaveLength(1));
+      act(() => xhr[0]!.respond(401, expired));
+      expect(await screen.findByText('Login page')).toBeInTheDocument();
+      expect(api.calls.filter((c) => c.url === '/api/auth/me')).toHaveLength(2);
+    });
   });
 });

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Label, Progress } from '@12yards/ui';
 import type { UploadResult } from '@12yards/api';
 import { uploadFile } from '../lib/upload';
-import { useSession } from '../lib/session';
+import { recheckSessionOn401, useSession } from '../lib/session';
 import { toastError } from '../lib/api';
 
 interface FileUploadProps {
@@ -20,6 +21,7 @@ interface FileUploadProps {
 export function FileUpload({ label, url, accept, failure, onUploaded, onUploadingChange }: FileUploadProps) {
   const id = useId();
   const { csrfToken } = useSession();
+  const queryClient = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
 
   async function onChange(e: React.ChangeEvent<HTMLInputElement>) {
@@ -30,8 +32,9 @@ export function FileUpload({ label, url, accept, failure, onUploaded, onUploadin
     try {
       const result = await uploadFile<UploadResult>(url, file, { csrfToken, onProgress: setProgress });
       onUploaded(result, file);
-    } catch {
+    } catch (err) {
       toastError(failure);
+      recheckSessionOn401(queryClient, err);
     } finally {
       setProgress(null);
       onUploadingChange?.(false);

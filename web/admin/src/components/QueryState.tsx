@@ -2,8 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { Button, Card, CardContent } from '@12yards/ui';
-import { httpStatus } from '../lib/errors';
-import { ME_KEY } from '../lib/session';
+import { recheckSessionOn401 } from '../lib/session';
 
 export function Loading({ text }: { text: string }) {
   return (
@@ -17,9 +16,7 @@ export function Loading({ text }: { text: string }) {
 /** A list that could not be read; a 401 (expired session) sends the gate back to /api/auth/me. */
 export function LoadError({ what, error, onRetry }: { what: string; error: Error; onRetry: () => void }) {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (httpStatus(error) === 401) void queryClient.invalidateQueries({ queryKey: ME_KEY });
-  }, [error, queryClient]);
+  useEffect(() => recheckSessionOn401(queryClient, error), [error, queryClient]);
   return (
     <Card role="alert" className="border-destructive/40">
       <CardContent className="flex flex-col items-center gap-3 p-8 text-center">

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { apiRequest, type HttpMethod } from '@12yards/api';
 import { toast } from '@12yards/ui';
-import { httpStatus } from './errors';
-import { ME_KEY, useSession } from './session';
+import { recheckSessionOn401, useSession } from './session';
 
 /** A write with the session's CSRF token; answers are parsed as JSON when they have a body. */
 export function useAdminWrite() {
@@ -52,8 +51,7 @@ export function useAdminMutation<TVars = void, TResult = unknown>(
     },
     onError: (err) => {
       toastError(typeof opts.failure === 'function' ? opts.failure(err) : opts.failure);
-      // An expired session: the gate checks /api/auth/me again and sends the admin to the login page.
-      if (httpStatus(err) === 401) void queryClient.invalidateQueries({ queryKey: ME_KEY });
+      recheckSessionOn401(queryClient, err);
     },
   });
 }

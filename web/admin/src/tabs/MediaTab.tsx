@@ -143,7 +143,7 @@ export function MediaDialog({ open, onClose }: { open: boolean; onClose: () => v
           <FileUpload
             label="File"
             url="/api/admin/upload"
-            failure="Failed to upload file"
+            failure="Failed to upload image"
             onUploadingChange={setUploading}
             onUploaded={(r) => {
               const opts = { shouldValidate: true, shouldDirty: true };

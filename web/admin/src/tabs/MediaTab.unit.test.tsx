@@ -106,6 +106,22 @@ describe('Media tab', () => {
     expect(await screen.findByText('Media file created successfully')).toBeInTheDocument();
   });
 
+  test('When the upload fails, then Error / Failed to upload image shows and the fields stay empty', async () => {
+    mockApi({ 'GET /api/admin/media': { body: [] } });
+    const xhr = mockXhr();
+    renderTab(<MediaTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Add Media File/ }));
+    const d = await screen.findByRole('dialog');
+    await userEvent.upload(
+      within(d).getByLabelText('File'),
+      new File(['x'], 'shot.png', { type: 'image/png' }),
+    );
+    act(() => xhr[0]!.respond(415, { error: { code: 'unsupported', message: 'no' } }));
+    expect(await screen.findByText('Failed to upload image')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(within(d).getByLabelText(/^Filename/)).toHaveValue('');
+  });
+
   test('When creating fails, then Failed to create media file shows; delete after confirming failing shows Failed to delete media file', async () => {
     mockApi({
       'GET /api/admin/media': { body: [file()] },

@@ -28,7 +28,7 @@ import {
 import { toastError, toastSuccess, useAdminMutation } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { uploadFile } from '../lib/upload';
-import { useSession } from '../lib/session';
+import { recheckSessionOn401, useSession } from '../lib/session';
 import { Field } from '../components/Field';
 import { ConfirmDelete } from '../components/ConfirmDelete';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
@@ -156,8 +156,9 @@ export function UploadTemplateDialog({ open, onClose }: { open: boolean; onClose
       await queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
       toastSuccess('Contract template uploaded successfully');
       close();
-    } catch {
+    } catch (err) {
       toastError('Failed to upload contract template');
+      recheckSessionOn401(queryClient, err);
     } finally {
       setProgress(null);
     }
