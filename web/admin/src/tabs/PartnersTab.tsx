@@ -28,6 +28,7 @@ import {
   SelectTrigger,
   SelectValue,
   Textarea,
+  cn,
 } from '@12yards/ui';
 import type { z } from 'zod';
 import { useAdminMutation } from '../lib/api';
@@ -85,8 +86,8 @@ export function PartnersTab() {
                     <div className="flex flex-wrap gap-2">
                       <TypeBadge type={p.type} />
                       {open > 0 && <Badge variant="destructive">{open} Open Actions</Badge>}
-                      {p.organization && <Badge variant="outline">{p.organization}</Badge>}
                     </div>
+                    <CardDetails partner={p} />
                     <div className="mt-auto flex gap-2">
                       <Button
                         variant="outline"
@@ -118,6 +119,45 @@ export function PartnersTab() {
       <PartnerDetailsDialog partner={byId(viewing)} onClose={() => setViewing(null)} />
       <ContractsDialog partner={byId(contractsOf)} onClose={() => setContractsOf(null)} />
     </section>
+  );
+}
+
+/** SPEC section 2: what a card shows of each type; the message is the influencer's additional info. */
+function cardDetails(p: Partner): [label: string, value: string | undefined][] {
+  return p.type === 'influencer'
+    ? [
+        ['Known As', p.knownAs],
+        ['Twitter', p.twitterAccount],
+        ['Instagram', p.instagramAccount],
+        ['TikTok', p.tiktokAccount],
+        ['Facebook', p.facebookAccount],
+        ['Total Followers', p.totalFollowers],
+        ['Additional Info', p.message],
+      ]
+    : [
+        ['Organization', p.organization],
+        ['Message', p.message],
+      ];
+}
+
+const LONG_TEXT = new Set(['Additional Info', 'Message']);
+
+/** The card's filled details as a compact list; the long texts span the card, clamped to three lines. */
+function CardDetails({ partner }: { partner: Partner }) {
+  const filled = cardDetails(partner).filter(([, value]) => value?.trim());
+  if (filled.length === 0) return null;
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+      {filled.map(([label, value]) => {
+        const long = LONG_TEXT.has(label);
+        return (
+          <div key={label} className={long ? 'col-span-2 min-w-0' : 'min-w-0'}>
+            <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+            <dd className={cn('break-words', long && 'line-clamp-3 whitespace-pre-line')}>{value}</dd>
+          </div>
+        );
+      })}
+    </dl>
   );
 }
 

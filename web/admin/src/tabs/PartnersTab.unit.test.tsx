@@ -112,6 +112,33 @@ describe('Applications tab', () => {
     expect(within(inflCard).queryByText(/Open Actions/)).not.toBeInTheDocument();
   });
 
+  test('When partners load, then each card lists its filled details: influencer socials and followers, club organization and message', async () => {
+    mockApi(lists);
+    renderTab(<PartnersTab />);
+    const details = (card: HTMLElement) =>
+      Object.fromEntries(
+        within(card)
+          .getAllByRole('term')
+          .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+      );
+    const clubCard = (await screen.findByText('Riverside FC')).closest('li')!;
+    expect(details(clubCard)).toEqual({
+      Organization: 'Riverside Football Club',
+      Message: 'We want an app',
+    });
+    expect(within(clubCard).getByText('We want an app')).toHaveClass('line-clamp-3');
+    const inflCard = screen.getByText('Jo Striker').closest('li')!;
+    expect(details(inflCard)).toEqual({
+      'Known As': 'JoS',
+      Twitter: '@jos',
+      Instagram: 'jos.ig',
+      'Total Followers': '120000',
+      'Additional Info': 'Big audience',
+    });
+    expect(within(inflCard).getByRole('button', { name: /View/ })).toBeInTheDocument();
+    expect(within(inflCard).getByRole('button', { name: /Contracts/ })).toBeInTheDocument();
+  });
+
   describe('Add Application', () => {
     test('When sent empty, then name and email messages show and nothing is sent; the type defaults to club', async () => {
       const api = mockApi(lists);
