@@ -263,6 +263,21 @@ describe('Applications tab', () => {
       expect(await screen.findByText('Note added successfully')).toBeInTheDocument();
     });
 
+    test('When a note is longer than the schema allows, then its message shows by the field and nothing is sent', async () => {
+      const api = mockApi({ ...lists, 'GET /api/admin/partners/p1/actions': { body: [] } });
+      renderTab(<PartnersTab />);
+      await userEvent.click(await screen.findByRole('button', { name: 'View Riverside FC' }));
+      const d = await screen.findByRole('dialog');
+      await userEvent.click(await within(d).findByRole('button', { name: 'Add Note' }));
+      const note = within(d).getByLabelText('Note');
+      await userEvent.click(note);
+      await userEvent.paste('x'.repeat(2001));
+      await userEvent.click(within(d).getByRole('button', { name: 'Save' }));
+      expect(await within(d).findByText('Action must be at most 2000 characters')).toBeInTheDocument();
+      expect(note).toHaveAttribute('aria-invalid', 'true');
+      expect(api.writes()).toHaveLength(0);
+    });
+
     test('When a note has a due date, then it is sent; failure shows Failed to create partner action', async () => {
       const api = mockApi({
         ...lists,
@@ -319,6 +334,19 @@ describe('Applications tab', () => {
       await userEvent.click(within(d).getByRole('button', { name: 'Mark Complete' }));
       await waitFor(() => expect(api.writes()).toHaveLength(2));
       expect(api.writes()[1]!.body).toEqual({ notes: 'Left a voicemail', isCompleted: true });
+    });
+
+    test('When the notes are longer than the schema allows, then Save Notes and Mark Complete show its message and send nothing', async () => {
+      const { api, d } = await open(action({}));
+      const notes = within(d).getByLabelText('Notes');
+      await userEvent.click(notes);
+      await userEvent.paste('x'.repeat(10_001));
+      await userEvent.click(within(d).getByRole('button', { name: 'Save Notes' }));
+      expect(await within(d).findByText('notes must be at most 10000 characters')).toBeInTheDocument();
+      expect(notes).toHaveAttribute('aria-invalid', 'true');
+      await userEvent.click(within(d).getByRole('button', { name: 'Mark Complete' }));
+      expect(within(d).getByText('notes must be at most 10000 characters')).toBeInTheDocument();
+      expect(api.writes()).toHaveLength(0);
     });
 
     test('When a completed action opens, then it shows Completed and its date and no Mark Complete; failure toasts', async () => {

@@ -1,5 +1,7 @@
-import { useEffect, useId, useState } from 'react';
-import type { PartnerAction } from '@12yards/api';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { updatePartnerAction, type PartnerAction, type UpdatePartnerAction } from '@12yards/api';
 import {
   Badge,
   Button,
@@ -8,12 +10,13 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  Label,
   Textarea,
   cn,
 } from '@12yards/ui';
+import type { z } from 'zod';
 import { useAdminMutation } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { Field } from '../../components/Field';
 
 /** Overdue: the due date is past and the action is open (the server says so too, as isOverdue). */
 export function isOverdue(a: PartnerAction, now = new Date()): boolean {
@@ -41,12 +44,18 @@ export function ActionDetailsDialog({
   );
 }
 
+type ActionUpdate = z.output<typeof updatePartnerAction>;
+
+/** Save Notes and Mark Complete send the notes checked by the shared updatePartnerAction schema. */
 function ActionDetails({ action: a, onDone }: { action: PartnerAction; onDone: () => void }) {
-  const [notes, setNotes] = useState(a.notes ?? '');
-  const notesId = useId();
-  useEffect(() => setNotes(a.notes ?? ''), [a.id, a.notes]);
+  const { register, handleSubmit, reset, formState } = useForm<UpdatePartnerAction, unknown, ActionUpdate>({
+    resolver: zodResolver(updatePartnerAction),
+    defaultValues: { notes: a.notes ?? '' },
+  });
+  const { errors } = formState;
+  useEffect(() => reset({ notes: a.notes ?? '' }), [a.id, a.notes, reset]);
   const overdue = isOverdue(a);
-  const update = useAdminMutation<{ notes: string; isCompleted?: boolean }>({
+  const update = useAdminMutation<ActionUpdate>({
     mutationFn: (write, body) => write('PUT', `/api/admin/partners/${a.partnerId}/actions/${a.id}`, body),
     invalidate: [['/api/admin/partners', a.partnerId, 'actions'], ['/api/admin/partner-action-counts']],
     success: 'Action updated successfully',
@@ -55,6 +64,8 @@ function ActionDetails({ action: a, onDone }: { action: PartnerAction; onDone: (
       if (body.isCompleted) onDone();
     },
   });
+  const save = (complete: boolean) =>
+    handleSubmit(({ notes }) => update.mutate(complete ? { notes, isCompleted: true } : { notes }));
 
   return (
     <>
@@ -98,16 +109,15 @@ function ActionDetails({ action: a, onDone }: { action: PartnerAction; onDone: (
           </div>
         </dl>
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={notesId}>Notes</Label>
-        <Textarea id={notesId} rows={4} value={notes} onChange={(e) => setNotes(e.target.value)} />
-      </div>
+      <Field label="Notes" error={errors.notes?.message}>
+        <Textarea rows={4} {...register('notes')} />
+      </Field>
       <DialogFooter>
-        <Button variant="outline" disabled={update.isPending} onClick={() => update.mutate({ notes })}>
+        <Button variant="outline" disabled={update.isPending} onClick={save(false)}>
           Save Notes
         </Button>
         {!a.isCompleted && (
-          <Button disabled={update.isPending} onClick={() => update.mutate({ notes, isCompleted: true })}>
+          <Button disabled={update.isPending} onClick={save(true)}>
             Mark Complete
           </Button>
         )}

@@ -1,7 +1,16 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock } from 'lucide-react';
-import { membershipTypeLabels, type Partner, type PartnerAction, type PartnerStatus } from '@12yards/api';
+import {
+  membershipTypeLabels,
+  newPartnerAction,
+  type NewPartnerAction,
+  type Partner,
+  type PartnerAction,
+  type PartnerStatus,
+} from '@12yards/api';
 import {
   Badge,
   Button,
@@ -19,8 +28,10 @@ import {
   Textarea,
   cn,
 } from '@12yards/ui';
+import type { z } from 'zod';
 import { useAdminMutation } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { Field } from '../../components/Field';
 import { Loading } from '../../components/QueryState';
 import { TypeBadge } from './badges';
 import { ActionDetailsDialog, isOverdue } from './ActionDetailsDialog';
@@ -206,23 +217,35 @@ function Notes({ partnerId }: { partnerId: string }) {
   );
 }
 
-/** SPEC section 5: the text is trimmed and required (Save disabled while empty); the due date is sent only when filled. */
+type NewNoteFields = z.output<typeof newPartnerAction>;
+const emptyNote: NewPartnerAction = { actionText: '', dueDate: '' };
+
+/**
+ * SPEC section 5: the text is trimmed and required (Save disabled while empty); the due date is sent only when
+ * filled. Checked with the shared newPartnerAction schema, whose messages show by the fields.
+ */
 export function AddNote({ partnerId }: { partnerId: string }) {
-  const [text, setText] = useState('');
-  const [dueDate, setDueDate] = useState('');
   const [open, setOpen] = useState(false);
-  const noteId = useId();
-  const dueId = useId();
+  const { register, control, handleSubmit, reset, formState } = useForm<
+    NewPartnerAction,
+    unknown,
+    NewNoteFields
+  >({
+    resolver: zodResolver(newPartnerAction),
+    defaultValues: emptyNote,
+  });
+  const { errors } = formState;
+  const text = useWatch({ control, name: 'actionText' });
+  const close = () => {
+    reset(emptyNote);
+    setOpen(false);
+  };
   const create = useAdminMutation<{ actionText: string; dueDate?: string }>({
     mutationFn: (write, body) => write('POST', `/api/admin/partners/${partnerId}/actions`, body),
     invalidate: [actionsKey(partnerId), ['/api/admin/partner-action-counts']],
     success: 'Note added successfully',
     failure: 'Failed to create partner action',
-    onSuccess: () => {
-      setText('');
-      setDueDate('');
-      setOpen(false);
-    },
+    onSuccess: close,
   });
   if (!open) {
     return (
@@ -233,35 +256,25 @@ export function AddNote({ partnerId }: { partnerId: string }) {
       </div>
     );
   }
-  const trimmed = text.trim();
   return (
     <form
+      noValidate
       className="grid gap-3 rounded-lg border border-border p-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!trimmed) return;
-        create.mutate(dueDate ? { actionText: trimmed, dueDate } : { actionText: trimmed });
-      }}
+      onSubmit={handleSubmit(({ actionText, dueDate }) =>
+        create.mutate(dueDate ? { actionText, dueDate } : { actionText }),
+      )}
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor={noteId}>Note</Label>
-        <Textarea
-          id={noteId}
-          rows={2}
-          className="min-h-16"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </div>
-      <div className="grid gap-1.5 sm:max-w-xs">
-        <Label htmlFor={dueId}>Due Date (optional)</Label>
-        <Input id={dueId} type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
-      </div>
+      <Field label="Note" error={errors.actionText?.message}>
+        <Textarea rows={2} className="min-h-16" {...register('actionText')} />
+      </Field>
+      <Field label="Due Date (optional)" error={errors.dueDate?.message} className="sm:max-w-xs">
+        <Input type="date" {...register('dueDate')} />
+      </Field>
       <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={!trimmed || create.isPending}>
+        <Button type="submit" size="sm" disabled={!text.trim() || create.isPending}>
           {create.isPending ? 'Saving...' : 'Save'}
         </Button>
-        <Button variant="outline" size="sm" onClick={() => setOpen(false)}>
+        <Button variant="outline" size="sm" onClick={close}>
           Cancel
         </Button>
       </div>
