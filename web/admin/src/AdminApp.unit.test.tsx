@@ -58,6 +58,25 @@ describe('Admin gate and layout', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/admin12YardsDB');
   });
 
+  test('When the session check fails with a non-401 error, then the session error card shows; Try Again asks again and opens', async () => {
+    let meCalls = 0;
+    const api = mockApi({
+      'GET /api/auth/me': () =>
+        ++meCalls === 1
+          ? { status: 503, body: { error: { code: 'unavailable', message: 'down' } } }
+          : { body: session },
+      'GET /api/admin/news': { body: [] },
+    });
+    renderApp();
+    const card = await screen.findByRole('alert');
+    expect(within(card).getByText('Failed to load your session')).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin12YardsDB');
+    await userEvent.click(within(card).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.url === '/api/auth/me')).toHaveLength(2);
+  });
+
   test('When the session check is pending, then no admin content shows yet', () => {
     mockApi({ 'GET /api/auth/me': 'pending' });
     renderApp();

@@ -92,6 +92,29 @@ describe('FAQs tab', () => {
     });
   });
 
+  test('When the order is not a whole number, then the form says so and sends nothing', async () => {
+    const api = mockApi({ 'GET /api/admin/faqs': { body: [faq()] } });
+    renderTab(<FaqsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Edit FAQ/ }));
+    const d = await screen.findByRole('dialog');
+    await userEvent.clear(within(d).getByLabelText(/^Order/));
+    await userEvent.type(within(d).getByLabelText(/^Order/), '2.5');
+    await userEvent.click(within(d).getByRole('button', { name: 'Update FAQ' }));
+    expect(await within(d).findByText('must be a whole number')).toBeInTheDocument();
+    expect(within(d).getByLabelText(/^Order/)).toHaveAttribute('aria-invalid', 'true');
+    expect(api.writes()).toHaveLength(0);
+  });
+
+  test('When delete is cancelled, then nothing is sent and the FAQ stays', async () => {
+    const api = mockApi({ 'GET /api/admin/faqs': { body: [faq()] } });
+    renderTab(<FaqsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Delete FAQ/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.writes()).toHaveLength(0);
+    expect(screen.getByText('Is it free?')).toBeInTheDocument();
+  });
+
   test('When delete is confirmed and fails, then Failed to delete FAQ shows; success shows a confirmation', async () => {
     let ok = false;
     mockApi({

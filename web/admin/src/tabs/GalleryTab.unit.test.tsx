@@ -103,6 +103,74 @@ describe('App Gallery tab', () => {
     expect(await screen.findByText('Failed to upload image')).toBeInTheDocument();
   });
 
+  test('When an edit is saved, then PUT sends the fields, the success toast shows, the dialog closes and the list is read again', async () => {
+    const api = mockApi({
+      'GET /api/admin/app-gallery': { body: [shot()] },
+      'PUT /api/admin/app-gallery/g1': { body: shot({ sortOrder: 5 }) },
+    });
+    renderTab(<GalleryTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Edit screenshot/ }));
+    const d = await screen.findByRole('dialog');
+    await userEvent.clear(within(d).getByLabelText('Order'));
+    await userEvent.type(within(d).getByLabelText('Order'), '5');
+    await userEvent.click(within(d).getByRole('switch', { name: 'Active' }));
+    await userEvent.click(within(d).getByRole('button', { name: 'Update Screenshot' }));
+    expect(await screen.findByText('Screenshot updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.writes()).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        url: '/api/admin/app-gallery/g1',
+        body: {
+          imageUrl: '/media/home.png',
+          description: 'Home screen',
+          platformName: 'iOS',
+          sortOrder: 5,
+          isActive: false,
+        },
+      }),
+    ]);
+    expect(api.calls.filter((c) => c.url === '/api/admin/app-gallery')).toHaveLength(2);
+  });
+
+  test('When the order is not a whole number, then the edit dialog says so and sends nothing', async () => {
+    const api = mockApi({ 'GET /api/admin/app-gallery': { body: [shot()] } });
+    renderTab(<GalleryTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Edit screenshot/ }));
+    const d = await screen.findByRole('dialog');
+    await userEvent.clear(within(d).getByLabelText('Order'));
+    await userEvent.type(within(d).getByLabelText('Order'), '1.5');
+    await userEvent.click(within(d).getByRole('button', { name: 'Update Screenshot' }));
+    expect(await within(d).findByText('must be a whole number')).toBeInTheDocument();
+    expect(within(d).getByLabelText('Order')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.writes()).toHaveLength(0);
+  });
+
+  test('When delete is confirmed and succeeds, then the success toast shows and the list is read again', async () => {
+    const api = mockApi({
+      'GET /api/admin/app-gallery': { body: [shot()] },
+      'DELETE /api/admin/app-gallery/g1': { status: 204 },
+    });
+    renderTab(<GalleryTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Delete screenshot/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Screenshot deleted successfully')).toBeInTheDocument();
+    expect(api.writes()).toEqual([
+      expect.objectContaining({ method: 'DELETE', url: '/api/admin/app-gallery/g1' }),
+    ]);
+    expect(api.calls.filter((c) => c.url === '/api/admin/app-gallery')).toHaveLength(2);
+  });
+
+  test('When delete is cancelled, then nothing is sent and the screenshot stays', async () => {
+    const api = mockApi({ 'GET /api/admin/app-gallery': { body: [shot()] } });
+    renderTab(<GalleryTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Delete screenshot/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.writes()).toHaveLength(0);
+    expect(screen.getByRole('img', { name: 'Home screen' })).toBeInTheDocument();
+  });
+
   test('When adding, editing or deleting fails, then the matching screenshot toast shows', async () => {
     const api = mockApi({
       'GET /api/admin/app-gallery': { body: [shot()] },

@@ -122,6 +122,31 @@ describe('Media tab', () => {
     expect(within(d).getByLabelText(/^Filename/)).toHaveValue('');
   });
 
+  test('When delete is confirmed and succeeds, then the success toast shows and the list is read again', async () => {
+    const api = mockApi({
+      'GET /api/admin/media': { body: [file()] },
+      'DELETE /api/admin/media/mf1': { status: 204 },
+    });
+    renderTab(<MediaTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Delete media file/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Media file deleted successfully')).toBeInTheDocument();
+    expect(api.writes()).toEqual([
+      expect.objectContaining({ method: 'DELETE', url: '/api/admin/media/mf1' }),
+    ]);
+    expect(api.calls.filter((c) => c.url === '/api/admin/media')).toHaveLength(2);
+  });
+
+  test('When delete is cancelled, then nothing is sent and the file stays', async () => {
+    const api = mockApi({ 'GET /api/admin/media': { body: [file()] } });
+    renderTab(<MediaTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Delete media file/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.writes()).toHaveLength(0);
+    expect(screen.getByText('team-photo.png')).toBeInTheDocument();
+  });
+
   test('When creating fails, then Failed to create media file shows; delete after confirming failing shows Failed to delete media file', async () => {
     mockApi({
       'GET /api/admin/media': { body: [file()] },

@@ -121,6 +121,40 @@ describe('News tab', () => {
     expect(api.writes()[0]).toMatchObject({ method: 'PUT', url: '/api/admin/news/n1' });
   });
 
+  test('When an edit is saved, then PUT sends the change, the success toast shows, the dialog closes and the list is read again', async () => {
+    const api = mockApi({
+      'GET /api/admin/news': { body: [article] },
+      'PUT /api/admin/news/n1': { body: { ...article, title: 'Launch week' } },
+    });
+    renderTab(<NewsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Launch day' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.clear(within(dialog).getByLabelText(/^Title/));
+    await userEvent.type(within(dialog).getByLabelText(/^Title/), 'Launch week');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update Article' }));
+    expect(await screen.findByText('News article updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.writes()[0]).toMatchObject({
+      method: 'PUT',
+      url: '/api/admin/news/n1',
+      body: { title: 'Launch week', excerpt: 'The app is live', category: 'announcement' },
+    });
+    expect(api.calls.filter((c) => c.url === '/api/admin/news')).toHaveLength(2);
+  });
+
+  test('When Delete is confirmed and succeeds, then the success toast shows and the list is read again', async () => {
+    const api = mockApi({
+      'GET /api/admin/news': { body: [article] },
+      'DELETE /api/admin/news/n1': { status: 204 },
+    });
+    renderTab(<NewsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Delete news article/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('News article deleted successfully')).toBeInTheDocument();
+    expect(api.writes()).toEqual([expect.objectContaining({ method: 'DELETE', url: '/api/admin/news/n1' })]);
+    expect(api.calls.filter((c) => c.url === '/api/admin/news')).toHaveLength(2);
+  });
+
   test('When Delete is confirmed, then DELETE is sent; cancelling sends nothing; failure shows its toast', async () => {
     const api = mockApi({
       'GET /api/admin/news': { body: [article] },

@@ -139,6 +139,17 @@ describe('Applications tab', () => {
     expect(within(inflCard).getByRole('button', { name: /Contracts/ })).toBeInTheDocument();
   });
 
+  test('When the open-actions counts fail to load, then the cards still show, without Open Actions badges', async () => {
+    mockApi({ ...lists, 'GET /api/admin/partner-action-counts': failure() });
+    renderTab(<PartnersTab />);
+    const clubCard = (await screen.findByText('Riverside FC')).closest('li')!;
+    expect(within(clubCard).getByText('club@riverside.test')).toBeInTheDocument();
+    expect(within(clubCard).getByRole('button', { name: /View/ })).toBeInTheDocument();
+    expect(screen.getByText('Jo Striker')).toBeInTheDocument();
+    expect(screen.queryByText(/Open Actions/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Failed to load partners')).not.toBeInTheDocument();
+  });
+
   describe('Add Application', () => {
     test('When sent empty, then name and email messages show and nothing is sent; the type defaults to club', async () => {
       const api = mockApi(lists);
@@ -167,6 +178,22 @@ describe('Applications tab', () => {
         body: { name: 'New Club', email: 'new@club.test', type: 'club' },
       });
       expect(api.writes()[0]!.headers['X-CSRF-Token']).toBe(CSRF);
+    });
+
+    test('When creating succeeds, then the success toast shows, the dialog closes and the list is read again', async () => {
+      const api = mockApi({
+        ...lists,
+        'POST /api/admin/partners': { status: 201, body: { ...club, id: 'p3', name: 'New Club' } },
+      });
+      renderTab(<PartnersTab />);
+      await userEvent.click(await screen.findByRole('button', { name: /Add Application/ }));
+      const d = await screen.findByRole('dialog');
+      await userEvent.type(within(d).getByLabelText(/^Name/), 'New Club');
+      await userEvent.type(within(d).getByLabelText(/^Email/), 'new@club.test');
+      await userEvent.click(within(d).getByRole('button', { name: 'Create Application' }));
+      expect(await screen.findByText('Partner application created successfully')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(api.calls.filter((c) => c.method === 'GET' && c.url === '/api/partners')).toHaveLength(2);
     });
   });
 
@@ -220,6 +247,57 @@ describe('Applications tab', () => {
       expect(within(d).getByText('120000')).toBeInTheDocument();
       expect(within(d).getByText('Big audience')).toBeInTheDocument();
       expect(await within(d).findByText('No notes yet.')).toBeInTheDocument();
+    });
+
+    test('When View is opened on an influencer, then Known As, the four socials, Total Followers and Additional Info show', async () => {
+      const full: Partner = {
+        ...influencer,
+        tiktokAccount: 'jos.tt',
+        facebookAccount: 'fb.com/jos',
+        message: 'Weekly match vlogs',
+      };
+      mockApi({
+        'GET /api/partners': { body: [full] },
+        'GET /api/admin/partner-action-counts': { body: [] },
+        'GET /api/admin/partners/p2/actions': { body: [] },
+      });
+      renderTab(<PartnersTab />);
+      await userEvent.click(await screen.findByRole('button', { name: 'View Jo Striker' }));
+      const d = await screen.findByRole('dialog');
+      const section = within(d).getByRole('region', { name: 'Influencer details' });
+      const details = Object.fromEntries(
+        within(section)
+          .getAllByRole('term')
+          .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+      );
+      expect(details).toEqual({
+        'Known As': 'JoS',
+        Twitter: '@jos',
+        Instagram: 'jos.ig',
+        TikTok: 'jos.tt',
+        Facebook: 'fb.com/jos',
+        'Total Followers': '120000',
+        'Additional Info': 'Weekly match vlogs',
+      });
+      expect(within(d).queryByRole('region', { name: 'Club details' })).not.toBeInTheDocument();
+    });
+
+    test('When the notes are loading, then Loading notes... shows; when they fail, Failed to load notes', async () => {
+      mockApi({
+        ...lists,
+        'GET /api/admin/partners/p1/actions': 'pending',
+        'GET /api/admin/partners/p2/actions': failure(),
+      });
+      renderTab(<PartnersTab />);
+      await userEvent.click(await screen.findByRole('button', { name: 'View Riverside FC' }));
+      let d = await screen.findByRole('dialog');
+      expect(within(d).getByText('Loading notes...')).toBeInTheDocument();
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await userEvent.click(screen.getByRole('button', { name: 'View Jo Striker' }));
+      d = await screen.findByRole('dialog');
+      expect(await within(d).findByText('Failed to load notes')).toBeInTheDocument();
+      expect(within(d).getByRole('button', { name: 'Add Note' })).toBeInTheDocument();
     });
 
     test('When a status is chosen, then PUT .../status is sent; failure shows Failed to update partner status', async () => {
@@ -398,6 +476,15 @@ describe('Applications tab', () => {
       ).toBeInTheDocument();
     });
 
+    test('When contracts are loading, then Loading contracts... shows', async () => {
+      mockApi({ ...lists, 'GET /api/admin/partners/p1/contracts': 'pending' });
+      renderTab(<PartnersTab />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Contracts of Riverside FC' }));
+      const d = await screen.findByRole('dialog');
+      expect(within(d).getByText('Loading contracts...')).toBeInTheDocument();
+      expect(within(d).getByRole('button', { name: /Add Contract/ })).toBeInTheDocument();
+    });
+
     test('When the end date is before the start date, then the form says so and sends nothing', async () => {
       const { api, d } = await openContracts();
       await userEvent.click(within(d).getByRole('button', { name: /Edit contract/ }));
@@ -467,6 +554,57 @@ describe('Applications tab', () => {
         lengthMonths: 12,
         revenueSharePercent: 20,
       });
+    });
+
+    test('When Edit Contract succeeds, then the success toast shows, the form closes and the contracts are read again', async () => {
+      const { api, d } = await openContracts({
+        'PUT /api/admin/contracts/c1': { body: { ...contract, companyName: 'Riverside Group' } },
+      });
+      await userEvent.click(within(d).getByRole('button', { name: /Edit contract/ }));
+      const form = (await screen.findAllByRole('dialog')).find((el) =>
+        within(el).queryByText('Update Contract'),
+      )!;
+      await userEvent.clear(within(form).getByLabelText(/^Company Name/));
+      await userEvent.type(within(form).getByLabelText(/^Company Name/), 'Riverside Group');
+      await userEvent.click(within(form).getByRole('button', { name: 'Update Contract' }));
+      expect(await screen.findByText('Contract updated successfully')).toBeInTheDocument();
+      await waitFor(() => expect(form).not.toBeInTheDocument());
+      expect(screen.getByRole('dialog')).toHaveTextContent('Contract Management');
+      expect(api.writes()[0]).toMatchObject({
+        method: 'PUT',
+        url: '/api/admin/contracts/c1',
+        body: { companyName: 'Riverside Group' },
+      });
+      expect(api.calls.filter((c) => c.url === '/api/admin/partners/p1/contracts')).toHaveLength(2);
+    });
+
+    test('When Add Contract succeeds, then the success toast shows, the form closes and the contracts are read again', async () => {
+      const { api, d } = await openContracts({
+        'POST /api/admin/contracts': { status: 201, body: { ...contract, id: 'c2' } },
+      });
+      await userEvent.click(within(d).getByRole('button', { name: /Add Contract/ }));
+      const form = (await screen.findAllByRole('dialog')).find((el) =>
+        within(el).queryByText('Create Contract'),
+      )!;
+      const fill = async (label: RegExp, value: string) =>
+        userEvent.type(within(form).getByLabelText(label), value);
+      await fill(/^Company Name/, 'Co');
+      await fill(/^Registration Number/, 'R1');
+      await fill(/^Company Address/, 'Addr');
+      await fill(/^Client Name/, 'N');
+      await fill(/^Client Email/, 'n@x.test');
+      await fill(/^Client Phone/, '1');
+      await fill(/^Client Position/, 'P');
+      await fill(/^Start Date/, '2025-01-01');
+      await fill(/^Contract Length/, '12');
+      await fill(/^End Date/, '2025-12-31');
+      await fill(/^Setup Fee/, '£1');
+      await fill(/^Penalty Fee/, '£2');
+      await userEvent.click(within(form).getByRole('button', { name: 'Create Contract' }));
+      expect(await screen.findByText('Contract created successfully')).toBeInTheDocument();
+      await waitFor(() => expect(form).not.toBeInTheDocument());
+      expect(api.writes()[0]).toMatchObject({ method: 'POST', url: '/api/admin/contracts' });
+      expect(api.calls.filter((c) => c.url === '/api/admin/partners/p1/contracts')).toHaveLength(2);
     });
 
     test('When a filled new contract fails, then Failed to create contract shows', async () => {

@@ -132,6 +132,66 @@ describe('Templates tab', () => {
     });
   });
 
+  test('When an edit is saved, then PATCH sends it, the success toast shows, the dialog closes and the list is read again', async () => {
+    const api = mockApi({
+      'GET /api/admin/contract-templates': { body: [tpl()] },
+      'PATCH /api/admin/contract-templates/t1': { body: tpl({ validFromDate: '2025-06-01' }) },
+    });
+    renderTab(<TemplatesTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Edit/ }));
+    const d = await screen.findByRole('dialog');
+    await userEvent.clear(within(d).getByLabelText(/^Valid From/));
+    await userEvent.type(within(d).getByLabelText(/^Valid From/), '2025-06-01');
+    await userEvent.click(within(d).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Contract template updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.writes()).toEqual([
+      expect.objectContaining({
+        method: 'PATCH',
+        url: '/api/admin/contract-templates/t1',
+        body: { name: 'Standard club contract', validFromDate: '2025-06-01' },
+      }),
+    ]);
+    expect(api.calls.filter((c) => c.url === '/api/admin/contract-templates')).toHaveLength(2);
+  });
+
+  test('When the valid-from date is emptied in the edit dialog, then it is flagged and nothing is sent', async () => {
+    const api = mockApi({ 'GET /api/admin/contract-templates': { body: [tpl()] } });
+    renderTab(<TemplatesTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Edit/ }));
+    const d = await screen.findByRole('dialog');
+    await userEvent.clear(within(d).getByLabelText(/^Valid From/));
+    await userEvent.click(within(d).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(d).findByText('must be a date (YYYY-MM-DD)')).toBeInTheDocument();
+    expect(within(d).getByLabelText(/^Valid From/)).toHaveAttribute('aria-invalid', 'true');
+    expect(api.writes()).toHaveLength(0);
+  });
+
+  test('When delete is confirmed and succeeds, then the success toast shows and the list is read again', async () => {
+    const api = mockApi({
+      'GET /api/admin/contract-templates': { body: [tpl()] },
+      'DELETE /api/admin/contract-templates/t1': { status: 204 },
+    });
+    renderTab(<TemplatesTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Delete contract template/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Contract template deleted successfully')).toBeInTheDocument();
+    expect(api.writes()).toEqual([
+      expect.objectContaining({ method: 'DELETE', url: '/api/admin/contract-templates/t1' }),
+    ]);
+    expect(api.calls.filter((c) => c.url === '/api/admin/contract-templates')).toHaveLength(2);
+  });
+
+  test('When delete is cancelled, then nothing is sent and the template stays', async () => {
+    const api = mockApi({ 'GET /api/admin/contract-templates': { body: [tpl()] } });
+    renderTab(<TemplatesTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Delete contract template/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.writes()).toHaveLength(0);
+    expect(screen.getByText('Standard club contract')).toBeInTheDocument();
+  });
+
   test('When delete is confirmed and fails, then Failed to delete contract template shows', async () => {
     const api = mockApi({
       'GET /api/admin/contract-templates': { body: [tpl()] },
