@@ -170,6 +170,30 @@ describe('automatic promotion from the contracts topic', () => {
     ]);
   });
 
+  it('When an ended contract is reactivated after the status was changed by hand, then the partner is promoted and locked again', async () => {
+    const id = await apply();
+    await publishContractCreated(topic.store, 'c1', id);
+    await publishContractClosed(topic.store, 'ContractEnded', 'c1', id);
+    await expectPartner(id, { status: 'Partner', statusLocked: false, activeContracts: 0 });
+    await request(svc.app)
+      .put(`/api/admin/partners/${id}/status`)
+      .set(admin())
+      .send({ status: 'Approved' })
+      .expect(200);
+
+    const source = await publishContractClosed(topic.store, 'ContractReactivated', 'c1', id);
+    await expectPartner(id, { status: 'Partner', statusLocked: true, activeContracts: 1 });
+    const promotions = await ourEvents('PartnerPromoted');
+    expect(promotions).toHaveLength(2);
+    expect(promotions[1]!.data).toMatchObject({ contractId: 'c1', previousStatus: 'Approved' });
+    expect(promotions[1]!.id).toBe(deterministicEventId(source.id, 'promote'));
+    await request(svc.app)
+      .put(`/api/admin/partners/${id}/status`)
+      .set(admin())
+      .send({ status: 'Pending' })
+      .expect(409);
+  });
+
   it('When a contract names an unknown partner or other contract events arrive, then they are skipped and later events still apply', async () => {
     await publishContractCreated(topic.store, 'c0', 'no-such-partner');
     await topic.store.append('contract-x', 'no_stream', [

@@ -15,7 +15,7 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 500
 
 /**
  * The contracts service's topic in embedded mode is its SQLite event store: appending there is how the
- * contracts service would publish ContractCreated / ContractEnded / ContractDeleted.
+ * contracts service would publish ContractCreated / ContractEnded / ContractReactivated / ContractDeleted.
  */
 export function contractsTopic(dataDir: string): { store: SqliteEventStore; db: SqliteDb; close(): void } {
   const db = openSqlite(serviceDbFile(dataDir, 'contracts'));
@@ -35,7 +35,7 @@ export async function publishContractCreated(store: SqliteEventStore, contractId
 
 export async function publishContractClosed(
   store: SqliteEventStore,
-  type: 'ContractEnded' | 'ContractDeleted',
+  type: 'ContractEnded' | 'ContractDeleted' | 'ContractReactivated',
   contractId: string,
   partnerId: string,
 ) {

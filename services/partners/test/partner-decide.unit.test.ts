@@ -160,6 +160,36 @@ describe('partner decide/evolve', () => {
     expect(decide({ type: 'UpdatePartner', id: 'p1', status: 'Approved', at }, state)).toHaveLength(1);
   });
 
+  it('Given a contract that ended and a status changed by hand, when the contract is recorded as created again (reactivated), then the partner is promoted and locked again', () => {
+    let state = fold(partnerDecider, [submitted, promoted('c1', 1)]);
+    for (const command of [
+      { type: 'RecordContractEnded', id: 'p1', contractId: 'c1', reason: 'ContractEnded', at },
+      { type: 'UpdatePartner', id: 'p1', status: 'Approved', at },
+    ] as const) {
+      state = decide(command, state).reduce(evolve, state);
+    }
+    expect(state).toMatchObject({ status: 'Approved', activeContractIds: [] });
+    const again = decide({ type: 'RecordContractCreated', id: 'p1', contractId: 'c1', at }, state);
+    expect(again).toEqual([
+      {
+        type: 'PartnerPromoted',
+        data: {
+          id: 'p1',
+          contractId: 'c1',
+          status: 'Partner',
+          previousStatus: 'Approved',
+          activeContracts: 1,
+          statusLocked: true,
+          at: iso,
+        },
+      },
+    ]);
+    state = again.reduce(evolve, state);
+    expect(() => decide({ type: 'UpdatePartner', id: 'p1', status: 'Pending', at }, state)).toThrow(
+      expect.objectContaining({ status: 409 }),
+    );
+  });
+
   it('Given a contract that is not active, when it ends (again), then nothing happens', () => {
     const state = fold(partnerDecider, [submitted]);
     expect(

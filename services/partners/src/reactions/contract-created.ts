@@ -54,13 +54,18 @@ async function decideAndAppend(
   }
 }
 
+/** Contract events that make a contract active for its partner (a reactivated contract counts as a new one). */
+const ACTIVATING = new Set(['ContractCreated', 'ContractReactivated']);
+const RELEASING = new Set(['ContractEnded', 'ContractDeleted']);
+
 /**
- * The contracts service's integration events: ContractCreated promotes the partner (status Partner, locked while
- * it has active contracts); ContractEnded and ContractDeleted release one contract, unlocking at zero.
+ * The contracts service's integration events: ContractCreated (and ContractReactivated, an ended contract whose end
+ * date was moved back) promotes the partner (status Partner, locked while it has active contracts); ContractEnded and
+ * ContractDeleted release one contract, unlocking at zero.
  */
 export async function handleContractEvent(ctx: ServiceContext, event: StoredEvent): Promise<void> {
   const kind = event.type;
-  if (kind !== 'ContractCreated' && kind !== 'ContractEnded' && kind !== 'ContractDeleted') return;
+  if (!ACTIVATING.has(kind) && !RELEASING.has(kind)) return;
   const ref = contractRef.safeParse(event.data);
   if (!ref.success) {
     ctx.logger.warn(
@@ -71,12 +76,17 @@ export async function handleContractEvent(ctx: ServiceContext, event: StoredEven
   }
   const { contractId, partnerId } = ref.data;
   const at = ctx.clock();
-  const command: PartnerCommand =
-    kind === 'ContractCreated'
-      ? { type: 'RecordContractCreated', id: partnerId, contractId, at }
-      : { type: 'RecordContractEnded', id: partnerId, contractId, reason: kind, at };
+  const command: PartnerCommand = ACTIVATING.has(kind)
+    ? { type: 'RecordContractCreated', id: partnerId, contractId, at }
+    : {
+        type: 'RecordContractEnded',
+        id: partnerId,
+        contractId,
+        reason: kind as 'ContractEnded' | 'ContractDeleted',
+        at,
+      };
   try {
-    await decideAndAppend(ctx, command, event, kind === 'ContractCreated' ? 'promote' : 'release');
+    await decideAndAppend(ctx, command, event, ACTIVATING.has(kind) ? 'promote' : 'release');
   } catch (err) {
     // A contract for a partner this service never had cannot be applied; retrying would block the topic.
     if (err instanceof HttpError && err.status === 404) {
