@@ -1,5 +1,6 @@
 import type { ServiceDefinition } from '@12yards/platform';
 import { buildApp } from './app';
+import { startExpirySweep } from './contract/expiry';
 import { contractProjection } from './contract/projection';
 import { startDocumentWorker } from './document/worker';
 import { resolveOptions, type ContractsOptions } from './options';
@@ -21,9 +22,12 @@ export function createContractsService(opts: ContractsOptions = {}): ServiceDefi
       const worker = inProcess
         ? await startDocumentWorker(ctx, options.workerObjects(ctx.infra.objects))
         : undefined;
+      // Contracts past their end date end now and then every expirySweepMs (ContractEnded unlocks the partner).
+      const expiry = await startExpirySweep(ctx, options.expirySweepMs);
       return {
         app: buildApp(ctx, options),
         async stop() {
+          await expiry.stop();
           await worker?.close();
           await subscription.stop();
         },

@@ -10,13 +10,18 @@ export interface ContractsOptions {
   inProcessWorker?: boolean;
   /** Wraps the object store the document worker writes to (tests inject faults). */
   workerObjects?: (objects: ObjectStore) => ObjectStore;
+  /** How often contracts past their end date are ended (also once at start). Default 1 hour. */
+  expirySweepMs?: number;
 }
+
+export const DEFAULT_EXPIRY_SWEEP_MS = 60 * 60 * 1000;
 
 export const resolveOptions = (o: ContractsOptions = {}) => ({
   jobWaitMs: o.jobWaitMs ?? 10_000,
   partnerWaitMs: o.partnerWaitMs ?? 1_000,
   inProcessWorker: o.inProcessWorker,
   workerObjects: o.workerObjects ?? ((objects: ObjectStore) => objects),
+  expirySweepMs: o.expirySweepMs ?? DEFAULT_EXPIRY_SWEEP_MS,
 });
 export type ResolvedOptions = ReturnType<typeof resolveOptions>;
 

@@ -81,6 +81,7 @@ describe('contract decide/evolve', () => {
       exists: true,
       partnerId: 'p1',
       terms: { ...terms, revenueSharePercent: 50 },
+      ended: false,
     });
   });
 
@@ -100,5 +101,131 @@ describe('contract decide/evolve', () => {
     expect(() =>
       decide({ type: 'UpdateContract', id: 'nope', fields, at }, contractDecider.initialState()),
     ).toThrow(expect.objectContaining({ status: 404 }));
+  });
+
+  describe('end, reactivation and deletion', () => {
+    // The contract runs 2026-12-01 .. 2027-11-30.
+    const dayAfterEnd = new Date('2027-12-01T00:00:00.000Z');
+    const lastDay = new Date('2027-11-30T23:59:59.999Z');
+    const ended: ContractEvent = {
+      type: 'ContractEnded',
+      data: {
+        contractId: 'c1',
+        partnerId: 'p1',
+        endDate: '2027-11-30',
+        endedAt: dayAfterEnd.toISOString(),
+      },
+    };
+
+    it('Given an active contract, when the sweep runs on its last day, then nothing is decided', () => {
+      expect(
+        decide({ type: 'EndContract', id: 'c1', at: lastDay }, fold(contractDecider, [created])),
+      ).toEqual([]);
+    });
+
+    it('Given an active contract, when the sweep runs the day after its end date, then ContractEnded carries the partner', () => {
+      const events = decide(
+        { type: 'EndContract', id: 'c1', at: dayAfterEnd },
+        fold(contractDecider, [created]),
+      );
+      expect(events).toEqual([ended]);
+      expect(fold(contractDecider, [created, ...events])).toMatchObject({ exists: true, ended: true });
+    });
+
+    it('Given an ended contract, when the sweep runs again, then nothing is decided', () => {
+      const state = fold(contractDecider, [created, ended]);
+      expect(decide({ type: 'EndContract', id: 'c1', at: new Date('2028-06-01T00:00:00Z') }, state)).toEqual(
+        [],
+      );
+    });
+
+    it('Given no contract or a deleted one, when the sweep runs, then nothing is decided', () => {
+      const deleted: ContractEvent = {
+        type: 'ContractDeleted',
+        data: { contractId: 'c1', partnerId: 'p1', wasActive: true, deletedAt: at.toISOString() },
+      };
+      for (const history of [[], [created, deleted]]) {
+        expect(
+          decide({ type: 'EndContract', id: 'c1', at: dayAfterEnd }, fold(contractDecider, history)),
+        ).toEqual([]);
+      }
+    });
+
+    it('Given an active contract, when its end date is moved into the past, then only ContractUpdated is decided (the sweep ends it)', () => {
+      const events = decide(
+        { type: 'UpdateContract', id: 'c1', fields: { ...terms, endDate: '2026-12-31' }, at: dayAfterEnd },
+        fold(contractDecider, [created]),
+      );
+      expect(events.map((e) => e.type)).toEqual(['ContractUpdated']);
+      expect(
+        decide(
+          { type: 'EndContract', id: 'c1', at: dayAfterEnd },
+          fold(contractDecider, [created, ...events]),
+        ),
+      ).toEqual([expect.objectContaining({ type: 'ContractEnded' })]);
+    });
+
+    it('Given an ended contract, when its end date is moved to today or later, then ContractUpdated and ContractReactivated are decided', () => {
+      const now = new Date('2027-12-10T09:00:00.000Z');
+      const events = decide(
+        { type: 'UpdateContract', id: 'c1', fields: { ...terms, endDate: '2027-12-10' }, at: now },
+        fold(contractDecider, [created, ended]),
+      );
+      expect(events).toEqual([
+        expect.objectContaining({ type: 'ContractUpdated' }),
+        {
+          type: 'ContractReactivated',
+          data: {
+            contractId: 'c1',
+            partnerId: 'p1',
+            endDate: '2027-12-10',
+            reactivatedAt: now.toISOString(),
+          },
+        },
+      ]);
+      expect(fold(contractDecider, [created, ended, ...events])).toMatchObject({ ended: false });
+    });
+
+    it('Given an ended contract, when other terms change and the end date stays past, then it stays ended', () => {
+      const state = fold(contractDecider, [created, ended]);
+      const events = decide(
+        { type: 'UpdateContract', id: 'c1', fields: { ...terms, setupFee: '£9' }, at: dayAfterEnd },
+        state,
+      );
+      expect(events.map((e) => e.type)).toEqual(['ContractUpdated']);
+      expect(fold(contractDecider, [created, ended, ...events])).toMatchObject({ ended: true });
+    });
+
+    it('Given a contract, when it is deleted, then ContractDeleted carries the partner; afterwards every command is refused', () => {
+      const events = decide({ type: 'DeleteContract', id: 'c1', at }, fold(contractDecider, [created]));
+      expect(events).toEqual([
+        {
+          type: 'ContractDeleted',
+          data: { contractId: 'c1', partnerId: 'p1', wasActive: true, deletedAt: at.toISOString() },
+        },
+      ]);
+      const state = fold(contractDecider, [created, ...events]);
+      expect(() => decide({ type: 'DeleteContract', id: 'c1', at }, state)).toThrow(
+        expect.objectContaining({ status: 404 }),
+      );
+      expect(() => decide({ type: 'UpdateContract', id: 'c1', fields: terms, at }, state)).toThrow(
+        expect.objectContaining({ status: 404 }),
+      );
+      expect(() =>
+        decide({ type: 'CreateContract', id: 'c1', fields, partnerKnown: true, at }, state),
+      ).toThrow(expect.objectContaining({ status: 409 }));
+    });
+
+    it('Given an ended contract, when it is deleted, then ContractDeleted says it was no longer active', () => {
+      expect(
+        decide({ type: 'DeleteContract', id: 'c1', at }, fold(contractDecider, [created, ended]))[0]!.data,
+      ).toMatchObject({ wasActive: false });
+    });
+
+    it('Given no contract, when it is deleted, then it is a 404', () => {
+      expect(() =>
+        decide({ type: 'DeleteContract', id: 'nope', at }, contractDecider.initialState()),
+      ).toThrow(expect.objectContaining({ status: 404 }));
+    });
   });
 });

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { Projector } from '@12yards/platform';
+import { endExpiredContracts } from '../src/contract/expiry';
 import { contractsProjections } from '../src/definition';
 import { admin, startContracts, validContract, type Harness } from './helpers';
 
@@ -237,6 +238,23 @@ describe('contracts service: contracts', () => {
       .expect(200);
     await post(validContract(other)).expect(201);
     await h.changePartner(other, { name: 'Renamed' });
+    // Ended, ended and reactivated, deleted: the contracts' own bookkeeping must come back the same too.
+    const past = { startDate: '2025-01-01', endDate: '2025-12-31' };
+    await post({ ...validContract(partnerId), ...past, companyName: 'Ended' }).expect(201);
+    const renewed = (await post({ ...validContract(partnerId), ...past, companyName: 'Renewed' }).expect(201))
+      .body;
+    const gone = (await post({ ...validContract(partnerId), companyName: 'Deleted' }).expect(201)).body;
+    expect(await endExpiredContracts(h.svc.ctx)).toBe(2);
+    const { partnerId: _p, ...terms } = validContract(partnerId);
+    await request(h.app)
+      .put(`/api/admin/contracts/${renewed.id}`)
+      .set(admin())
+      .send({ ...terms, startDate: '2025-01-01', endDate: '2099-12-31', companyName: 'Renewed' })
+      .expect(200);
+    await request(h.app).delete(`/api/admin/contracts/${gone.id}`).set(admin()).expect(204);
+    expect(await storedTypes()).toEqual(
+      expect.arrayContaining(['ContractEnded', 'ContractReactivated', 'ContractDeleted']),
+    );
     const answers = async () => ({
       mine: await listed(),
       other: (await request(h.app).get(`/api/admin/partners/${other}/contracts`).set(admin()).expect(200))
@@ -245,9 +263,21 @@ describe('contracts service: contracts', () => {
     });
     const live = await answers();
     const models = h.svc.ctx.infra.readModels;
+    expect(live.mine.map((c: { companyName: string }) => c.companyName)).toEqual([
+      'Leeds Fans Ltd',
+      'Ended',
+      'Renewed',
+    ]);
     const partnersLive = await models.collection('partners_view').find();
+    const contractRows = () =>
+      models.collection<{ id: string; companyName: string; ended: boolean }>('contracts').find({
+        sort: [{ field: 'id', dir: 'asc' }],
+      });
+    const contractsLive = await contractRows();
+    expect(contractsLive.filter((c) => c.ended).map((c) => c.companyName)).toEqual(['Ended']);
     await new Projector(h.svc.ctx.infra.eventStore, models, contractsProjections).rebuild();
     expect(await answers()).toEqual(live);
     expect(await models.collection('partners_view').find()).toEqual(partnersLive);
+    expect(await contractRows()).toEqual(contractsLive);
   });
 });

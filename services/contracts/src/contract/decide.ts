@@ -1,5 +1,6 @@
 import { contractFieldNames, type ContractFields } from '@12yards/api';
 import { badRequest, conflict, notFound, type Decider } from '@12yards/platform';
+import { isoDay } from '../options';
 import type { ContractEvent, ContractTerms } from './events';
 import { evolve, initialState, type ContractState } from './evolve';
 
@@ -18,7 +19,10 @@ export type ContractCommand =
       id: string;
       fields: Omit<ContractFields, 'partnerId'> & { partnerId?: string };
       at: Date;
-    };
+    }
+  /** The expiry sweep: ends the contract when its end date is before `at`'s day (UTC). */
+  | { type: 'EndContract'; id: string; at: Date }
+  | { type: 'DeleteContract'; id: string; at: Date };
 
 const pickTerms = (fields: ContractTerms): ContractTerms =>
   Object.fromEntries(contractFieldNames.map((k) => [k, fields[k]])) as ContractTerms;
@@ -27,7 +31,7 @@ export function decide(command: ContractCommand, state: ContractState): Contract
   switch (command.type) {
     case 'CreateContract': {
       if (!command.partnerKnown) throw notFound(`No partner with id ${command.fields.partnerId}`);
-      if (state.exists) throw conflict(`A contract with id ${command.id} already exists`);
+      if (state.exists || state.deleted) throw conflict(`A contract with id ${command.id} already exists`);
       return [
         {
           type: 'ContractCreated',
@@ -50,7 +54,7 @@ export function decide(command: ContractCommand, state: ContractState): Contract
       }
       const terms = pickTerms(command.fields);
       if (contractFieldNames.every((k) => terms[k] === state.terms[k])) return [];
-      return [
+      const events: ContractEvent[] = [
         {
           type: 'ContractUpdated',
           data: {
@@ -58,6 +62,51 @@ export function decide(command: ContractCommand, state: ContractState): Contract
             partnerId: state.partnerId,
             ...terms,
             updatedAt: command.at.toISOString(),
+          },
+        },
+      ];
+      // Reactivation rule: an ended contract whose end date is moved back to today or later is active again (a
+      // renewal), and the partners service promotes and locks the partner again as on a new contract. An edit that
+      // leaves the end date in the past only corrects the terms of the ended contract. (The alternative, refusing
+      // with 409, would make an admin re-enter a renewed contract as a new one.)
+      if (state.ended && terms.endDate >= isoDay(command.at)) {
+        events.push({
+          type: 'ContractReactivated',
+          data: {
+            contractId: command.id,
+            partnerId: state.partnerId,
+            endDate: terms.endDate,
+            reactivatedAt: command.at.toISOString(),
+          },
+        });
+      }
+      return events;
+    }
+    case 'EndContract': {
+      // Nothing to end: gone, already ended (a second sweep, or another instance's), or no longer due (extended).
+      if (!state.exists || state.ended || state.terms.endDate >= isoDay(command.at)) return [];
+      return [
+        {
+          type: 'ContractEnded',
+          data: {
+            contractId: command.id,
+            partnerId: state.partnerId,
+            endDate: state.terms.endDate,
+            endedAt: command.at.toISOString(),
+          },
+        },
+      ];
+    }
+    case 'DeleteContract': {
+      if (!state.exists) throw notFound(`No contract with id ${command.id}`);
+      return [
+        {
+          type: 'ContractDeleted',
+          data: {
+            contractId: command.id,
+            partnerId: state.partnerId,
+            wasActive: !state.ended,
+            deletedAt: command.at.toISOString(),
           },
         },
       ];

@@ -17,6 +17,28 @@ export type ContractUpdated = {
   type: 'ContractUpdated';
   data: ContractTerms & { contractId: string; partnerId: string; updatedAt: string };
 };
-export type ContractEvent = ContractCreated | ContractUpdated;
+/**
+ * The contract's end date has passed (the expiry sweep decided it). The partners service releases the partner's lock
+ * for this contract (data.partnerId); at most once per contract until it is reactivated.
+ */
+export type ContractEnded = {
+  type: 'ContractEnded';
+  data: { contractId: string; partnerId: string; endDate: string; endedAt: string };
+};
+/**
+ * An ended contract's end date was moved back to today or later (PUT): it is active again. The partners service
+ * treats it like a ContractCreated (promotes and locks the partner again).
+ */
+export type ContractReactivated = {
+  type: 'ContractReactivated';
+  data: { contractId: string; partnerId: string; endDate: string; reactivatedAt: string };
+};
+/** The admin deleted the contract. The partners service releases the lock for it, if the contract was still active. */
+export type ContractDeleted = {
+  type: 'ContractDeleted';
+  data: { contractId: string; partnerId: string; wasActive: boolean; deletedAt: string };
+};
+export type ContractEvent =
+  ContractCreated | ContractUpdated | ContractEnded | ContractReactivated | ContractDeleted;
 
 export const streamId = (id: string) => `contract-${id}`;

@@ -1,6 +1,12 @@
 import type { ContractEvent, ContractTerms } from './events';
 
-export type ContractState = { exists: false } | { exists: true; partnerId: string; terms: ContractTerms };
+/**
+ * A contract is active from its creation until its end date has passed (ContractEnded) or it is deleted. A deleted
+ * contract's stream stays closed: no command applies to it again.
+ */
+export type ContractState =
+  | { exists: false; deleted?: true }
+  | { exists: true; partnerId: string; terms: ContractTerms; ended: boolean };
 
 export const initialState = (): ContractState => ({ exists: false });
 
@@ -13,8 +19,14 @@ export function termsOf(data: ContractTerms & Record<string, unknown>): Contract
 export function evolve(state: ContractState, event: ContractEvent): ContractState {
   switch (event.type) {
     case 'ContractCreated':
-      return { exists: true, partnerId: event.data.partnerId, terms: termsOf(event.data) };
+      return { exists: true, partnerId: event.data.partnerId, terms: termsOf(event.data), ended: false };
     case 'ContractUpdated':
       return state.exists ? { ...state, terms: termsOf(event.data) } : state;
+    case 'ContractEnded':
+      return state.exists ? { ...state, ended: true } : state;
+    case 'ContractReactivated':
+      return state.exists ? { ...state, ended: false } : state;
+    case 'ContractDeleted':
+      return { exists: false, deleted: true };
   }
 }

@@ -4,7 +4,8 @@ import type { ContractEvent } from './events';
 import { termsOf } from './evolve';
 
 export const CONTRACTS = 'contracts';
-export type ContractRow = Contract & { version: number };
+/** `ended`: the end date passed (ContractEnded) and the contract was not reactivated since. */
+export type ContractRow = Contract & { version: number; ended: boolean; endedAt?: string };
 
 export const contractRows = (models: ReadModels) => models.collection<ContractRow>(CONTRACTS);
 
@@ -23,6 +24,7 @@ export const contractProjection: Projection = {
           ...termsOf(d),
           templateId: d.templateId,
           createdAt: d.createdAt,
+          ended: false,
           version: stored.version,
         });
         return;
@@ -38,8 +40,30 @@ export const contractProjection: Projection = {
         });
         return;
       }
+      case 'ContractEnded': {
+        const row = await rows.get(event.data.contractId);
+        if (!row || row.version >= stored.version) return;
+        await rows.put({ ...row, ended: true, endedAt: event.data.endedAt, version: stored.version });
+        return;
+      }
+      case 'ContractReactivated': {
+        const row = await rows.get(event.data.contractId);
+        if (!row || row.version >= stored.version) return;
+        const { endedAt: _endedAt, ...active } = row;
+        await rows.put({ ...active, ended: false, version: stored.version });
+        return;
+      }
+      case 'ContractDeleted':
+        await rows.delete(event.data.contractId);
+        return;
     }
   },
 };
 
-export const contractView = ({ version: _version, ...row }: ContractRow): Contract => row;
+/** The API shape (packages/api `contract`); whether it has ended is this service's own bookkeeping for now. */
+export const contractView = ({
+  version: _version,
+  ended: _ended,
+  endedAt: _endedAt,
+  ...row
+}: ContractRow): Contract => row;

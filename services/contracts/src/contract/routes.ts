@@ -122,5 +122,24 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
     res.set('Cache-Control', 'no-store').json(contractView(row));
   });
 
+  // Deleting is for role admin only (an editor gets 403), as for templates; the partners service releases the
+  // partner's lock on ContractDeleted.
+  router.delete(
+    '/api/admin/contracts/:id',
+    requireAdmin(ctx.env.INTERNAL_SECRET, 'admin'),
+    async (req, res) => {
+      const id = String(req.params.id);
+      await handleCommand(
+        infra.eventStore,
+        streamId(id),
+        contractDecider,
+        { type: 'DeleteContract', id, at: ctx.clock() },
+        meta(req),
+      );
+      await projector.catchUp();
+      res.status(204).end();
+    },
+  );
+
   return router;
 }
