@@ -17,12 +17,41 @@ const until = async <T>(probe: () => Promise<T | undefined>, what: string): Prom
 
 describe('contracts through the gateway, with the partners service', () => {
   let stack: Stack;
+  /** The clock of the gateway and both services: the real time unless a test moves it (and puts it back). */
+  let now: Date | undefined;
   beforeAll(async () => {
     stack = await startStack({
-      services: [partnersService, createContractsService({ partnerWaitMs: 2_000 })],
+      services: [partnersService, createContractsService({ partnerWaitMs: 2_000, expirySweepMs: 100 })],
+      clock: () => now ?? new Date(),
     });
   });
   afterAll(async () => stack.stop());
+  afterEach(() => {
+    now = undefined;
+  });
+
+  type Agent = Awaited<ReturnType<Stack['login']>>['agent'];
+  const applyAsPartner = async (name: string) =>
+    (
+      await request(stack.app)
+        .post('/api/partners')
+        .send({
+          name,
+          email: `${name.toLowerCase().replace(/\W+/g, '.')}@fans.example`,
+          type: 'club',
+          organization: `${name} Fans`,
+          position: 'Chair',
+          message: 'We would like to partner',
+        })
+        .expect(201)
+    ).body.id as string;
+  const partnerState = (agent: Agent, id: string, fields: Record<string, unknown>, what: string) =>
+    until(async () => {
+      const p = (await agent.get(`/api/admin/partners/${id}`).expect(200)).body;
+      return Object.entries(fields).every(([k, v]) => p[k] === v) ? p : undefined;
+    }, what);
+  const setStatus = (agent: Agent, csrf: string, id: string, status: string) =>
+    agent.put(`/api/admin/partners/${id}/status`).set('X-CSRF-Token', csrf).send({ status });
 
   it('When there is no admin session, then contract and template routes answer 401', async () => {
     await request(stack.app).post('/api/admin/contracts').send(validContract('x')).expect(401);
@@ -97,5 +126,68 @@ describe('contracts through the gateway, with the partners service', () => {
     const ed = await stack.login(TEST_EDITOR);
     await ed.agent.delete(`/api/admin/contract-templates/${t.id}`).set('X-CSRF-Token', ed.csrf).expect(403);
     await agent.delete(`/api/admin/contract-templates/${t.id}`).set('X-CSRF-Token', csrf).expect(204);
+  });
+
+  it('When the partner’s only contract is deleted, then the partners service unlocks the partner: a manual status change answers 200', async () => {
+    const partnerId = await applyAsPartner('Dana Reed');
+    const { agent, csrf } = await stack.login();
+    const contract = (
+      await agent
+        .post('/api/admin/contracts')
+        .set('X-CSRF-Token', csrf)
+        .send(validContract(partnerId))
+        .expect(201)
+    ).body;
+    await partnerState(agent, partnerId, { status: 'Partner', statusLocked: true }, 'the promotion');
+    const locked = await setStatus(agent, csrf, partnerId, 'Approved').expect(409);
+    expect(locked.body.error.message).toMatch(/locked to Partner/);
+
+    const ed = await stack.login(TEST_EDITOR);
+    await ed.agent.delete(`/api/admin/contracts/${contract.id}`).set('X-CSRF-Token', ed.csrf).expect(403);
+    await agent.delete(`/api/admin/contracts/${contract.id}`).set('X-CSRF-Token', csrf).expect(204);
+    expect((await agent.get(`/api/admin/partners/${partnerId}/contracts`).expect(200)).body).toEqual([]);
+
+    const unlocked = await partnerState(
+      agent,
+      partnerId,
+      { statusLocked: false, activeContracts: 0 },
+      'the unlock after the deletion',
+    );
+    expect(unlocked.status).toBe('Partner');
+    const res = await setStatus(agent, csrf, partnerId, 'Approved').expect(200);
+    expect(res.body).toMatchObject({ status: 'Approved', statusLocked: false });
+  });
+
+  it('When one of two contracts passes its end date, then the partner stays locked; when both have, then it unlocks', async () => {
+    const partnerId = await applyAsPartner('Lee Marsh');
+    let { agent, csrf } = await stack.login();
+    await agent
+      .post('/api/admin/contracts')
+      .set('X-CSRF-Token', csrf)
+      .send(validContract(partnerId)) // ends 2027-11-30
+      .expect(201);
+    await agent
+      .post('/api/admin/contracts')
+      .set('X-CSRF-Token', csrf)
+      .send({ ...validContract(partnerId), endDate: '2028-11-30', lengthMonths: 24 })
+      .expect(201);
+    await partnerState(agent, partnerId, { statusLocked: true, activeContracts: 2 }, 'both promotions');
+
+    // A year on (a new session: the old one went idle); the contracts service's periodic sweep ends the first.
+    now = new Date('2027-12-01T09:00:00.000Z');
+    ({ agent, csrf } = await stack.login());
+    await partnerState(agent, partnerId, { activeContracts: 1 }, 'the first contract to end');
+    await partnerState(agent, partnerId, { status: 'Partner', statusLocked: true }, 'the lock to stay');
+    await setStatus(agent, csrf, partnerId, 'Approved').expect(409);
+
+    now = new Date('2028-12-01T09:00:00.000Z');
+    ({ agent, csrf } = await stack.login());
+    await partnerState(
+      agent,
+      partnerId,
+      { status: 'Partner', statusLocked: false, activeContracts: 0 },
+      'the second contract to end',
+    );
+    await setStatus(agent, csrf, partnerId, 'Approved').expect(200);
   });
 });
