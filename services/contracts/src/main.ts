@@ -1,13 +1,13 @@
-import { runService } from '@12yards/platform';
-import { z } from 'zod';
+import { loadConfig, runService } from '@12yards/platform';
+import { contractsEnv } from './config';
 import { createContractsService } from './definition';
 
 // DOCUMENT_WORKER=external leaves document jobs to src/worker.ts; by default the worker runs in this process when
-// the job queue is embedded (SQLite) and outside it when it is BullMQ.
-const mode = z
-  .enum(['in-process', 'external', 'auto'])
-  .default('auto')
-  .parse(process.env.DOCUMENT_WORKER || undefined);
+// the job queue is embedded (SQLite) and outside it when it is BullMQ. A bad value stops here, naming the variable.
+const config = loadConfig(contractsEnv);
 void runService(
-  createContractsService({ inProcessWorker: mode === 'auto' ? undefined : mode === 'in-process' }),
+  createContractsService({
+    inProcessWorker: config.DOCUMENT_WORKER === 'auto' ? undefined : config.DOCUMENT_WORKER === 'in-process',
+    expirySweepMs: config.CONTRACT_EXPIRY_SWEEP_MS,
+  }),
 );

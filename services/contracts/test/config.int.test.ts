@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { contractsEnv, workerEnv } from '../src/config';
+
+const root = join(__dirname, '..', '..', '..');
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+
+/** Starts an entry point of this service as its own process with the given variables; returns how it ended. */
+function run(entry: string, vars: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), '12yards-config-'));
+  try {
+    const { PATH, HOME } = process.env;
+    const result = spawnSync(tsx, [join(__dirname, '..', 'src', entry)], {
+      cwd: root,
+      env: { PATH, HOME, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', ...vars },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    return { status: result.status, stderr: result.stderr, stdout: result.stdout };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe('contracts configuration', () => {
+  it('When the variables are unset or empty, then the defaults apply; valid values are taken', () => {
+    const defaults = { DOCUMENT_WORKER: 'auto', CONTRACT_EXPIRY_SWEEP_MS: 3_600_000 };
+    expect(contractsEnv.parse({})).toEqual(defaults);
+    expect(contractsEnv.parse({ DOCUMENT_WORKER: '', CONTRACT_EXPIRY_SWEEP_MS: ' ' })).toEqual(defaults);
+    expect(contractsEnv.parse({ DOCUMENT_WORKER: 'external', CONTRACT_EXPIRY_SWEEP_MS: '60000' })).toEqual({
+      DOCUMENT_WORKER: 'external',
+      CONTRACT_EXPIRY_SWEEP_MS: 60_000,
+    });
+    expect(workerEnv.parse({})).toEqual({ DOCUMENT_WORKER_CONCURRENCY: 2 });
+    expect(workerEnv.parse({ DOCUMENT_WORKER_CONCURRENCY: '4' })).toEqual({ DOCUMENT_WORKER_CONCURRENCY: 4 });
+  });
+
+  it.each([
+    [{ DOCUMENT_WORKER: 'sideways' }, ['DOCUMENT_WORKER']],
+    [{ CONTRACT_EXPIRY_SWEEP_MS: 'hourly' }, ['CONTRACT_EXPIRY_SWEEP_MS']],
+    [{ CONTRACT_EXPIRY_SWEEP_MS: '10' }, ['CONTRACT_EXPIRY_SWEEP_MS']],
+  ])('When the service gets %p, then the issue names %p', (vars, paths) => {
+    const result = contractsEnv.safeParse(vars);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => i.path.join('.'))).toEqual(paths);
+  });
+
+  it.each(['lots', '0', '1.5'])('When DOCUMENT_WORKER_CONCURRENCY is %p, then the issue names it', (v) => {
+    const result = workerEnv.safeParse({ DOCUMENT_WORKER_CONCURRENCY: v });
+    expect(result.error!.issues.map((i) => i.path.join('.'))).toEqual(['DOCUMENT_WORKER_CONCURRENCY']);
+  });
+
+  it('When the service starts with a bad DOCUMENT_WORKER, then it stops with exit code 1 and one line naming it', () => {
+    const result = run('main.ts', {
+      DOCUMENT_WORKER: 'sideways',
+      INTERNAL_SECRET: 'test-internal-secret-0123456789abcdef',
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Configuration error: DOCUMENT_WORKER: /);
+    expect(result.stderr).not.toMatch(/ZodError|\n\s+at /);
+  });
+
+  it('When the worker starts with a bad DOCUMENT_WORKER_CONCURRENCY, then it stops with exit code 1 and one line naming it', () => {
+    const result = run('worker.ts', { DOCUMENT_WORKER_CONCURRENCY: 'lots' });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Configuration error: DOCUMENT_WORKER_CONCURRENCY: /);
+  });
+});
