@@ -1,6 +1,31 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+
+/**
+ * The shell's routes (SPEC.md section 2; web/shell/src/App.tsx). They get index.html with 200; any other path
+ * gets index.html with 404, where the React app renders '404 Page Not Found'. The admin panel owns its sub-paths.
+ */
+export const SHELL_ROUTES = [
+  '/',
+  '/news',
+  '/admin-login',
+  '/admin12YardsDB',
+  '/partner-console',
+  '/status',
+  '/privacy-policy',
+  '/terms-of-service',
+] as const;
+const ROUTES_WITH_SUBPATHS = ['/admin12YardsDB'];
+
+/** Matches like react-router: case-insensitive, a trailing slash ignored. */
+export function isShellRoute(path: string): boolean {
+  const p = (path.replace(/\/+$/, '') || '/').toLowerCase();
+  return (
+    SHELL_ROUTES.some((r) => r.toLowerCase() === p) ||
+    ROUTES_WITH_SUBPATHS.some((r) => p.startsWith(`${r.toLowerCase()}/`))
+  );
+}
 
 /** Hashed assets never change: cache them for a year. Entry files must be revalidated. */
 function setCacheHeaders(res: Response, path: string) {
@@ -25,7 +50,9 @@ export function mountWeb(app: Express, options: { shellDist: string; adminDist: 
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !html) return next();
     if (req.path.startsWith('/api/') || req.path.startsWith('/media/') || req.path.startsWith('/admin-app/'))
       return next();
+    // A missing file (e.g. a chunk of an older build) must fail as a 404, never be answered with the page.
+    if (extname(req.path) !== '') return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    res.status(isShellRoute(req.path) ? 200 : 404).sendFile(index);
   });
 }

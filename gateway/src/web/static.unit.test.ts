@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import request from 'supertest';
-import { mountWeb } from './static';
+import { mountWeb, SHELL_ROUTES } from './static';
 
 function fakeDists() {
   const dir = mkdtempSync(join(tmpdir(), 'web-'));
@@ -14,6 +14,10 @@ function fakeDists() {
   writeFileSync(join(shellDist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(shellDist, 'assets', 'index-DXxsFcPA.js'), 'console.log(1)');
   writeFileSync(join(shellDist, 'robots.txt'), 'User-agent: *');
+  writeFileSync(
+    join(shellDist, 'sitemap.xml'),
+    '<?xml version="1.0" encoding="UTF-8"?><urlset><url><loc>https://12yards.com/</loc></url></urlset>',
+  );
   writeFileSync(join(adminDist, 'remoteEntry.js'), 'export {}');
   writeFileSync(join(adminDist, 'assets', 'AdminApp-Bq3x9ZkL.js'), 'export {}');
   const app = express();
@@ -42,10 +46,40 @@ describe('mountWeb', () => {
     );
   });
 
-  it('When a browser asks for a client route or an unknown path, then it gets index.html (the React 404 shows)', async () => {
-    for (const path of ['/news', '/admin12YardsDB', '/no/such/page']) {
+  it('When a browser asks for a route of SPEC section 2, then it gets index.html with 200', async () => {
+    expect(SHELL_ROUTES).toEqual([
+      '/',
+      '/news',
+      '/admin-login',
+      '/admin12YardsDB',
+      '/partner-console',
+      '/status',
+      '/privacy-policy',
+      '/terms-of-service',
+    ]);
+    for (const path of [...SHELL_ROUTES, '/news/', '/admin12YardsDB/anything']) {
       const res = await request(app).get(path).set('Accept', 'text/html,application/xhtml+xml').expect(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.text).toContain('<div id="root">');
+    }
+  });
+
+  it('When a browser asks for an unknown path, then it gets index.html (the React 404 shows) with status 404', async () => {
+    for (const path of ['/no/such/page', '/newsletter', '/status/extra']) {
+      const res = await request(app).get(path).set('Accept', 'text/html,application/xhtml+xml').expect(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.text).toContain('<div id="root">');
+    }
+  });
+
+  it('When a missing file with an extension is requested (a stale chunk), then it is a 404, never index.html', async () => {
+    for (const path of ['/assets/index-Old12345.js', '/assets/index-Old12345.css', '/favicon.ico']) {
+      for (const accept of ['*/*', 'text/html,*/*']) {
+        const res = await request(app).get(path).set('Accept', accept).expect(404);
+        expect(res.headers['content-type']).not.toMatch(/text\/html/);
+        expect(res.text).not.toContain('<div id="root">');
+      }
     }
   });
 
@@ -60,5 +94,11 @@ describe('mountWeb', () => {
   it('When robots.txt is requested, then it is served as a file', async () => {
     const res = await request(app).get('/robots.txt').expect(200);
     expect(res.text).toContain('User-agent');
+  });
+
+  it('When sitemap.xml is requested, then it is served as XML', async () => {
+    const res = await request(app).get('/sitemap.xml').expect(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    expect(res.text).toContain('<urlset>');
   });
 });
