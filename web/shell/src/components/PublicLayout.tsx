@@ -3,6 +3,7 @@ import { SiteActionsProvider, useSiteActions } from './site-actions';
 import { Navbar } from './Navbar';
 import { Footer } from './Footer';
 import { CookieBanner } from './CookieBanner';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 import { lazyDialog } from '../lib/lazy';
 
@@ -37,7 +38,9 @@ export function PublicLayout() {
       </a>
       <Navbar />
       <main id="main" tabIndex={-1} className="outline-none">
-        <Outlet />
+        <RouteErrorBoundary>
+          <Outlet />
+        </RouteErrorBoundary>
       </main>
       <Footer />
       <SiteDialogs />

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
+import { toast, ToastAction } from '@12yards/ui';
+import { ErrorBoundary } from './error-boundary';
 
 /** True from the first time `open` is true, so a lazily loaded dialog stays mounted to animate and keep state. */
 export function useOnceTrue(open: boolean): boolean {
@@ -7,6 +9,20 @@ export function useOnceTrue(open: boolean): boolean {
     if (open) setSeen(true);
   }, [open]);
   return seen || open;
+}
+
+/** A dialog that failed (most often its chunk did not download) says so instead of taking the page down. */
+function reportDialogFailure() {
+  toast({
+    variant: 'destructive',
+    title: 'Error',
+    description: 'This could not be opened. Please reload the page and try again.',
+    action: (
+      <ToastAction altText="Reload the page" onClick={() => window.location.reload()}>
+        Reload
+      </ToastAction>
+    ),
+  });
 }
 
 /**
@@ -22,9 +38,11 @@ export function lazyDialog<P extends object>(
     const mounted = useOnceTrue(isOpen(props));
     if (!mounted) return null;
     return (
-      <Suspense fallback={null}>
-        <Lazy {...(props as ComponentProps<typeof Lazy>)} />
-      </Suspense>
+      <ErrorBoundary fallback={null} onError={reportDialogFailure}>
+        <Suspense fallback={null}>
+          <Lazy {...(props as ComponentProps<typeof Lazy>)} />
+        </Suspense>
+      </ErrorBoundary>
     );
   };
 }

@@ -59,6 +59,14 @@ export const quietApi = (overrides: Record<string, Handler> = {}) =>
     ...overrides,
   });
 
+/** What a returning visitor has stored after choosing Reject All just now: the cookie banner stays closed. */
+export function storeConsent(timestamp = new Date().toISOString()) {
+  window.localStorage.setItem(
+    'cookie-consent',
+    JSON.stringify({ necessary: true, analytics: false, marketing: false, functional: false, timestamp }),
+  );
+}
+
 function LocationProbe() {
   const loc = useLocation();
   return <output data-testid="location">{loc.pathname + loc.hash}</output>;
