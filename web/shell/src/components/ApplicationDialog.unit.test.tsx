@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { PartnerType } from '@12yards/api';
 import { Button } from '@12yards/ui';
 import { ApplicationDialog } from './ApplicationDialog';
-import { quietApi, renderApp, renderWithProviders } from '../test/render';
+import { quietApi, renderApp, renderWithProviders, storeConsent } from '../test/render';
 
 jest.setTimeout(20_000);
 
@@ -42,7 +42,35 @@ async function fillCommon(d: HTMLElement) {
 }
 
 describe('Partner application dialog', () => {
-  beforeEach(() => window.localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true })));
+  beforeEach(() => storeConsent());
+
+  it('When a club applies, then name, email, club name, position and goals are marked required for the browser', async () => {
+    quietApi();
+    const d = within(await openApplication('club'));
+    for (const label of [
+      /^Full Name/,
+      /^Email/,
+      /^Club Name/,
+      /^Your Position/,
+      /^Tell us more about your goals/,
+    ])
+      expect(d.getByLabelText(label)).toHaveAttribute('required');
+    expect(d.getByLabelText(/^Club Website/)).not.toHaveAttribute('required');
+    expect(d.getByLabelText(/^Club Website/)).toHaveAttribute('type', 'url');
+    expect(d.getByLabelText(/^Target Number of Members/)).not.toHaveAttribute('required');
+    expect(d.getByRole('button', { name: /Submit Application/ }).closest('form')).toHaveAttribute(
+      'novalidate',
+    );
+  });
+
+  it('When an influencer applies, then total followers is marked required and each single social account is not', async () => {
+    quietApi();
+    const d = within(await openApplication('influencer'));
+    for (const label of [/^Full Name/, /^Email/, /^Total Followers/, /^Tell us more about your goals/])
+      expect(d.getByLabelText(label)).toHaveAttribute('required');
+    for (const label of [/^X \(Twitter\)/, /^Instagram/, /^TikTok/, /^Facebook/, /^Known As/])
+      expect(d.getByLabelText(label)).not.toHaveAttribute('required');
+  });
 
   it('When an influencer gives no social account, then the social media message shows and nothing is sent', async () => {
     const { calls } = quietApi();

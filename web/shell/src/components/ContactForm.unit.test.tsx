@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Button } from '@12yards/ui';
 import { ContactDialog } from './ContactDialog';
-import { quietApi, renderApp, renderWithProviders } from '../test/render';
+import { quietApi, renderApp, renderWithProviders, storeConsent } from '../test/render';
 
 jest.setTimeout(20_000);
 
@@ -32,7 +32,7 @@ async function fill(dialog: HTMLElement) {
 }
 
 describe('Get in Touch dialog and contact form', () => {
-  beforeEach(() => window.localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true })));
+  beforeEach(() => storeConsent());
 
   it('When opened, then it shows the e-mail, a UK phone number, London UK, the response time and the partnership note', async () => {
     quietApi();
@@ -45,6 +45,16 @@ describe('Get in Touch dialog and contact form', () => {
       within(dialog).getByText(/football clubs,\s+influencers and technology partners/),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Send us a Message' })).toBeInTheDocument();
+  });
+
+  it('When opened, then all four fields are marked required for the browser, while the form leaves the messages to us', async () => {
+    quietApi();
+    const dialog = await openContact();
+    const d = within(dialog);
+    for (const label of [/^Name/, /^Email/, /^Subject/, /^Message/])
+      expect(d.getByLabelText(label)).toHaveAttribute('required');
+    expect(d.getByLabelText(/^Email/)).toHaveAttribute('type', 'email');
+    expect(d.getByRole('form', { name: 'Send us a Message' })).toHaveAttribute('novalidate');
   });
 
   it('When submitted empty, then every field is rejected with a message and nothing is sent', async () => {

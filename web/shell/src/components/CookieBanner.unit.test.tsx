@@ -69,4 +69,40 @@ describe('Cookie banner', () => {
     expect(screen.getByRole('switch', { name: 'Marketing' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Analytics' })).not.toBeChecked();
   });
+
+  describe('when the stored consent is old or unreadable (the privacy policy asks again after 12 months)', () => {
+    const now = new Date('2026-03-15T12:00:00.000Z');
+    const storeRaw = (raw: string) => window.localStorage.setItem(COOKIE_CONSENT_KEY, raw);
+    const consentAt = (timestamp: unknown) =>
+      storeRaw(
+        JSON.stringify({ necessary: true, analytics: true, marketing: false, functional: true, timestamp }),
+      );
+
+    beforeEach(() => jest.useFakeTimers({ now }));
+    afterEach(() => jest.useRealTimers());
+
+    it('When consent was given 11 months ago, then the banner stays hidden', () => {
+      consentAt('2025-04-15T12:00:00.000Z');
+      renderWithProviders(<CookieBanner />);
+      expect(screen.queryByRole('button', { name: 'Accept All' })).not.toBeInTheDocument();
+    });
+
+    it('When consent was given more than 12 months ago, then the banner shows again', () => {
+      consentAt('2025-03-14T12:00:00.000Z');
+      renderWithProviders(<CookieBanner />);
+      expect(screen.getByRole('region', { name: 'We use cookies' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Accept All' })).toBeInTheDocument();
+    });
+
+    it.each([
+      ['an unparsable timestamp', () => consentAt('last spring')],
+      ['no timestamp', () => consentAt(undefined)],
+      ['a record that is not JSON', () => storeRaw('{necessary: true')],
+      ['a null record', () => storeRaw('null')],
+    ])('When the stored consent has %s, then the banner shows again', (_what, store) => {
+      store();
+      renderWithProviders(<CookieBanner />);
+      expect(screen.getByRole('button', { name: 'Accept All' })).toBeInTheDocument();
+    });
+  });
 });

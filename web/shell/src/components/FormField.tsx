@@ -6,7 +6,10 @@ interface FormFieldProps {
   required?: boolean;
   error?: string;
   hint?: string;
-  /** The control; it receives id, aria-invalid, aria-required and aria-describedby. */
+  /**
+   * The control; it receives id, aria-invalid, required and aria-describedby. `required` marks the field for the
+   * browser and assistive technology; forms keep `noValidate`, so the zod messages show instead of the browser's.
+   */
   children: ReactElement<Record<string, unknown>>;
   className?: string;
 }
@@ -29,7 +32,7 @@ export function FormField({ label, required, error, hint, children, className = 
       {cloneElement(children, {
         id,
         'aria-invalid': error ? true : undefined,
-        'aria-required': required || undefined,
+        required: required || undefined,
         'aria-describedby': describedBy,
       })}
       {hint && (

@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { article, quietApi, renderApp } from '../test/render';
+import { article, quietApi, renderApp, storeConsent } from '../test/render';
 
 jest.setTimeout(30_000);
 
 describe('Home page', () => {
-  beforeEach(() => window.localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true })));
+  beforeEach(() => storeConsent());
   afterEach(() => jest.useRealTimers());
 
   it('When it renders, then the sections come in the SPEC order with their anchors and 12 feature cards', async () => {

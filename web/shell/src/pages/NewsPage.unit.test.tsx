@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { article, quietApi, renderApp } from '../test/render';
+import { article, quietApi, renderApp, storeConsent } from '../test/render';
 
 jest.setTimeout(20_000);
 
 describe('/news', () => {
-  beforeEach(() => window.localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true })));
+  beforeEach(() => storeConsent());
 
   it('When news is loading, then 6 placeholders show', async () => {
     quietApi({ 'GET /api/news': 'pending' });

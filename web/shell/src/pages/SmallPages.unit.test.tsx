@@ -5,11 +5,11 @@ import { render } from '@testing-library/react';
 import { createQueryClient } from '@12yards/api';
 import { Providers } from '../Providers';
 import AdminLoginPage from './AdminLoginPage';
-import { quietApi, renderApp } from '../test/render';
+import { quietApi, renderApp, storeConsent } from '../test/render';
 
 jest.setTimeout(20_000);
 
-beforeEach(() => window.localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true })));
+beforeEach(() => storeConsent());
 afterEach(() => jest.useRealTimers());
 
 describe('/partner-console', () => {

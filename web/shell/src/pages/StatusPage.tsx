@@ -7,8 +7,10 @@ import { useServiceStatus } from '../lib/queries';
 import { useSiteActions } from '../components/site-actions';
 import { formatDateTime } from '../lib/dates';
 
-type Row = Pick<ServiceStatus, 'id' | 'serviceName' | 'status' | 'lastUpdated'> & {
+type Row = Pick<ServiceStatus, 'id' | 'serviceName' | 'status'> & {
   description?: string | null;
+  /** Absent for the default rows, which have no real update time. */
+  lastUpdated?: string;
 };
 
 export function statusLabel(status: string): string {
@@ -38,17 +40,17 @@ function StatusBadge({ status }: { status: string }) {
 }
 
 export default function StatusPage() {
-  const { data, isLoading } = useServiceStatus();
+  const { data, isLoading, isError } = useServiceStatus();
   const { scrollThenOpen } = useSiteActions();
-  // When the server has none (or cannot be reached) the four core services are shown as operational.
+  // When the server returns none, the four core services are shown as operational (SPEC section 2). When it
+  // cannot be reached, their state is unknown: they are listed as 'Checking Status', never claimed operational.
   const rows: Row[] =
     data && data.length > 0
       ? data
       : DEFAULT_SERVICES.map((serviceName) => ({
           id: serviceName,
           serviceName,
-          status: 'operational',
-          lastUpdated: new Date().toISOString(),
+          status: isError ? 'unknown' : 'operational',
         }));
   const allGood = rows.every((r) => r.status === 'operational');
 
@@ -69,6 +71,11 @@ export default function StatusPage() {
               {isLoading ? (
                 <>
                   <Loader2 className="size-5 animate-spin" aria-hidden="true" /> Checking Status
+                </>
+              ) : isError ? (
+                <>
+                  <HelpCircle className="size-5 text-muted-foreground" aria-hidden="true" /> Live status could
+                  not be loaded
                 </>
               ) : allGood ? (
                 <>
@@ -92,9 +99,11 @@ export default function StatusPage() {
                   <div>
                     <p className="font-semibold">{r.serviceName}</p>
                     {r.description && <p className="text-sm text-muted-foreground">{r.description}</p>}
-                    <p className="text-xs text-muted-foreground">
-                      Last updated: <time dateTime={r.lastUpdated}>{formatDateTime(r.lastUpdated)}</time>
-                    </p>
+                    {r.lastUpdated && (
+                      <p className="text-xs text-muted-foreground">
+                        Last updated: <time dateTime={r.lastUpdated}>{formatDateTime(r.lastUpdated)}</time>
+                      </p>
+                    )}
                   </div>
                   {isLoading ? <StatusBadge status="checking" /> : <StatusBadge status={r.status} />}
                 </li>
