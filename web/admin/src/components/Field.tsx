@@ -6,7 +6,7 @@ interface FieldProps {
   required?: boolean;
   error?: string;
   hint?: string;
-  /** The control; it receives id, aria-invalid, aria-required and aria-describedby. */
+  /** The control; it receives id, aria-invalid, required and aria-describedby (forms keep noValidate). */
   children: ReactElement<Record<string, unknown>>;
   className?: string;
 }
@@ -30,7 +30,7 @@ export function Field({ label, required, error, hint, children, className }: Fie
       {cloneElement(children, {
         id,
         'aria-invalid': error ? true : undefined,
-        'aria-required': required || undefined,
+        required: required || undefined,
         'aria-describedby': describedBy,
       })}
       {hint && (

@@ -1,9 +1,11 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { SiteActionsProvider, useSiteActions } from './site-actions';
 import { Navbar } from './Navbar';
 import { Footer } from './Footer';
 import { CookieBanner } from './CookieBanner';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { PageSpinner } from './PageSpinner';
 
 import { lazyDialog } from '../lib/lazy';
 
@@ -39,7 +41,10 @@ export function PublicLayout() {
       <Navbar />
       <main id="main" tabIndex={-1} className="outline-none">
         <RouteErrorBoundary>
-          <Outlet />
+          {/* A page loading for the first time keeps the navigation and footer around it. */}
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
         </RouteErrorBoundary>
       </main>
       <Footer />
