@@ -9,13 +9,19 @@ import { HttpError, validationError } from './errors';
 
 export interface HttpAppOptions {
   logger: Logger;
-  /** Largest JSON body accepted; false leaves bodies unparsed (the gateway streams them on). */
+  /** Largest JSON body accepted (default {@link DEFAULT_JSON_LIMIT}); false leaves bodies unparsed (the gateway streams them on). */
   jsonLimit?: string | false;
   /** Named readiness checks for /readyz; every one must answer true. */
   readiness?: Record<string, () => Promise<boolean>>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/**
+ * Room for every body the schemas of @12yards/api allow: the largest is a news article (100 000 characters of
+ * content plus title, excerpt and image URL), which JSON-escaped as \uXXXX takes up to 6 bytes a character (~620 KB).
+ */
+export const DEFAULT_JSON_LIMIT = '1mb';
 
 /** An Express app with the platform's edge: helmet, request ids and logging, JSON limit, health endpoints. */
 export function createHttpApp(options: HttpAppOptions): Express {
@@ -35,7 +41,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
-  if (options.jsonLimit !== false) app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
+  if (options.jsonLimit !== false) app.use(express.json({ limit: options.jsonLimit ?? DEFAULT_JSON_LIMIT }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

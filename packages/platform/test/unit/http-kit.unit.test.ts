@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { z } from 'zod';
+import { newsInput } from '@12yards/api';
 import { createHttpApp, finishHttpApp } from '../../src/http/app';
 import { notFound } from '../../src/http/errors';
 import { parse } from '../../src/http/validate';
@@ -72,5 +73,46 @@ describe('http kit', () => {
   it('When a readiness check fails, then /readyz answers 503 naming it', async () => {
     const res = await request(app()).get('/readyz').expect(503);
     expect(res.body).toEqual({ status: 'not_ready', checks: { db: true, bus: false } });
+  });
+
+  describe('JSON body limit', () => {
+    function newsApp() {
+      const logger = createLogger('t', 'silent');
+      const a = createHttpApp({ logger });
+      a.post('/api/news', (req, res) => {
+        const article = parse(newsInput, req.body);
+        res.status(201).json({ contentLength: article.content.length });
+      });
+      return finishHttpApp(a, logger);
+    }
+    // Every character written as a \uXXXX escape: 6 bytes each, the worst case for a JSON string.
+    const escaped = (n: number) => '\\u00e9'.repeat(n);
+    const article = (contentChars: number) =>
+      `{"title":"${escaped(300)}","excerpt":"${escaped(1000)}","content":"${escaped(contentChars)}"}`;
+
+    it('When a news article has the longest content the schema allows, all non-ASCII and escaped, then it is accepted', async () => {
+      const body = article(100_000);
+      expect(Buffer.byteLength(body)).toBeGreaterThan(600_000);
+      const res = await request(newsApp())
+        .post('/api/news')
+        .set('content-type', 'application/json')
+        .send(body)
+        .expect(201);
+      expect(res.body).toEqual({ contentLength: 100_000 });
+      // The same in raw UTF-8 (2 to 4 bytes a character) fits too.
+      const raw = { title: 'é'.repeat(300), excerpt: '€'.repeat(1000), content: '😀'.repeat(50_000) };
+      await request(newsApp()).post('/api/news').send(raw).expect(201);
+    });
+
+    it('When the body is above the limit, then 413', async () => {
+      const body = article(200_000);
+      expect(Buffer.byteLength(body)).toBeGreaterThan(1024 * 1024);
+      const res = await request(newsApp())
+        .post('/api/news')
+        .set('content-type', 'application/json')
+        .send(body)
+        .expect(413);
+      expect(res.body.error.code).toBe('payload_too_large');
+    });
   });
 });
