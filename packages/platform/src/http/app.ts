@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import { ConcurrencyError } from '../ports';
 import type { Logger } from '../logging';
 import { HttpError, validationError } from './errors';
+import { IDENTITY_HEADER } from './identity';
 
 export interface HttpAppOptions {
   logger: Logger;
@@ -22,6 +23,39 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
  * content plus title, excerpt and image URL), which JSON-escaped as \uXXXX takes up to 6 bytes a character (~620 KB).
  */
 export const DEFAULT_JSON_LIMIT = '1mb';
+
+const ADMIN_PATH = /^\/api\/admin(?:\/|$)/i;
+
+/** An admin call: an /api/admin/* path (Express routes ignore case), or one the gateway signed an admin identity into. */
+export function isAdminRequest(req: Request): boolean {
+  return ADMIN_PATH.test(req.path) || req.headers[IDENTITY_HEADER] !== undefined;
+}
+
+/**
+ * Admin answers are never cached nor revalidated: the conditional request headers are dropped (so Express never
+ * answers 304) and, whatever a handler or a proxied service set, the response leaves with Cache-Control: no-store
+ * and without ETag or Last-Modified.
+ */
+function neverCacheAdmin(req: Request, res: Response, next: NextFunction) {
+  if (!isAdminRequest(req)) return next();
+  delete req.headers['if-none-match'];
+  delete req.headers['if-modified-since'];
+  res.setHeader('Cache-Control', 'no-store');
+  const writeHead = res.writeHead as (...args: unknown[]) => Response;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    // Headers may also come as writeHead's last argument: those are moved onto the response first.
+    const last = args[args.length - 1];
+    if (last && typeof last === 'object' && !Array.isArray(last)) {
+      for (const [name, value] of Object.entries(last)) if (value !== undefined) this.setHeader(name, value);
+      args.pop();
+    }
+    this.removeHeader('ETag');
+    this.removeHeader('Last-Modified');
+    this.setHeader('Cache-Control', 'no-store');
+    return writeHead.apply(this, args);
+  } as Response['writeHead'];
+  next();
+}
 
 /** An Express app with the platform's edge: helmet, request ids and logging, JSON limit, health endpoints. */
 export function createHttpApp(options: HttpAppOptions): Express {
@@ -41,6 +75,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
+  app.use(neverCacheAdmin);
   if (options.jsonLimit !== false) app.use(express.json({ limit: options.jsonLimit ?? DEFAULT_JSON_LIMIT }));
 
   app.get('/healthz', (_req, res) => {

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { z } from 'zod';
 import { newsInput } from '@12yards/api';
 import { createHttpApp, finishHttpApp } from '../../src/http/app';
+import { IDENTITY_HEADER } from '../../src/http/identity';
 import { notFound } from '../../src/http/errors';
 import { parse } from '../../src/http/validate';
 import { createLogger } from '../../src/logging';
@@ -73,6 +74,65 @@ describe('http kit', () => {
   it('When a readiness check fails, then /readyz answers 503 naming it', async () => {
     const res = await request(app()).get('/readyz').expect(503);
     expect(res.body).toEqual({ status: 'not_ready', checks: { db: true, bus: false } });
+  });
+
+  describe('caching', () => {
+    function cachingApp() {
+      const logger = createLogger('t', 'silent');
+      const a = createHttpApp({ logger });
+      const list = { items: ['a', 'b', 'c'] };
+      a.get('/api/news', (_req, res) => {
+        res.set('Cache-Control', 'no-cache').json(list);
+      });
+      a.get('/api/admin/news', (_req, res) => {
+        // A handler that forgets (or gets wrong) the admin caching rules is overruled.
+        res
+          .set('Cache-Control', 'public, max-age=600')
+          .set('Last-Modified', new Date(0).toUTCString())
+          .json(list);
+      });
+      a.get('/api/partners', (_req, res) => {
+        res.json(list);
+      });
+      return finishHttpApp(a, logger);
+    }
+
+    it('When a public GET is repeated with its ETag, then 304', async () => {
+      const app = cachingApp();
+      const first = await request(app).get('/api/news').expect(200);
+      expect(first.headers.etag).toEqual(expect.any(String));
+      expect(first.headers['cache-control']).toBe('no-cache');
+      await request(app).get('/api/news').set('If-None-Match', first.headers.etag!).expect(304);
+    });
+
+    it('When an admin GET is repeated with If-None-Match or If-Modified-Since, then 200 with no-store and no ETag', async () => {
+      const app = cachingApp();
+      const etag = (await request(app).get('/api/news').expect(200)).headers.etag!;
+      for (const path of ['/api/admin/news', '/api/admin/news/', '/API/Admin/news']) {
+        const res = await request(app)
+          .get(path)
+          .set('If-None-Match', etag)
+          .set('If-Modified-Since', new Date().toUTCString())
+          .expect(200);
+        expect(res.body).toEqual({ items: ['a', 'b', 'c'] });
+        expect(res.headers.etag).toBeUndefined();
+        expect(res.headers['last-modified']).toBeUndefined();
+        expect(res.headers['cache-control']).toBe('no-store');
+      }
+      await request(app).get('/api/admin/nowhere').expect('Cache-Control', 'no-store').expect(404);
+    });
+
+    it('When a request carries an admin identity (an admin-only public path behind the gateway), then it is not cached either', async () => {
+      const app = cachingApp();
+      const etag = (await request(app).get('/api/partners').expect(200)).headers.etag!;
+      const res = await request(app)
+        .get('/api/partners')
+        .set(IDENTITY_HEADER, 'signed-by-the-gateway')
+        .set('If-None-Match', etag)
+        .expect(200);
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
   });
 
   describe('JSON body limit', () => {
