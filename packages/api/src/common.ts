@@ -29,6 +29,16 @@ export const optionalText = (max = 10_000) =>
     .nullable()
     .transform((v) => (v === '' || v == null ? undefined : v));
 
+/**
+ * An email address, trimmed before it is checked (so " a@b.co " is accepted as "a@b.co"). The one message covers a
+ * missing, empty or malformed address, as z.email({ error }) alone did.
+ */
+export const emailAddress = (message: string, max = 320) =>
+  z
+    .string({ error: message })
+    .trim()
+    .pipe(z.email({ error: message }).max(max));
+
 /** A calendar date written YYYY-MM-DD. */
 export const isoDate = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { coercedInt, dateLike, optionalText, requiredText } from './common';
 import { adminNewsCategories, publicNewsCategories } from './constants';
+import { IMAGE_URL_MESSAGE, isMediaOrHttpsUrl } from './media';
 
 // ---------- news ----------
 // Plain constants live in ./constants (no zod), so a browser bundle that needs only them leaves the schemas out.
@@ -18,7 +19,7 @@ export const newsInput = z.object({
   excerpt: requiredText('Excerpt', 1000),
   content: requiredText('Content', 100_000),
   category: newsCategory.default('general'),
-  imageUrl: optionalText(2048),
+  imageUrl: optionalText(2048).refine((v) => v === undefined || isMediaOrHttpsUrl(v), IMAGE_URL_MESSAGE),
   publishDate: dateLike.optional().nullable(),
   featured: z.boolean().default(false),
   published: z.boolean().default(true),
@@ -90,7 +91,11 @@ export type Setting = z.infer<typeof setting>;
 
 // ---------- app gallery ----------
 export const galleryInput = z.object({
-  imageUrl: requiredText('Image URL', 2048),
+  // (An empty one gets only "Image URL is required".)
+  imageUrl: requiredText('Image URL', 2048).refine(
+    (v) => v === '' || isMediaOrHttpsUrl(v),
+    IMAGE_URL_MESSAGE,
+  ),
   description: optionalText(1000),
   platformName: optionalText(100),
   sortOrder: z.preprocess(

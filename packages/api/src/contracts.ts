@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coercedInt, id, isoDate, requiredText } from './common';
+import { coercedInt, emailAddress, id, isoDate, requiredText } from './common';
 
 const contractFields = z.object({
   partnerId: id,
@@ -7,7 +7,7 @@ const contractFields = z.object({
   registrationNumber: requiredText('Registration number', 100),
   companyAddress: requiredText('Company address', 1000),
   clientName: requiredText('Client name', 200),
-  clientEmail: z.email({ error: 'Client email must be a valid email address' }).trim().max(320),
+  clientEmail: emailAddress('Client email must be a valid email address'),
   clientTelephone: requiredText('Client phone', 50),
   clientPosition: requiredText('Client position', 200),
   startDate: isoDate,

@@ -16,11 +16,18 @@ const isHttpsUrl = (v: string) => {
   }
 };
 
+/** A file served by the media service (/media/...) or an https URL: never javascript:, data: or plain http. */
+export const isMediaOrHttpsUrl = (v: string) => MEDIA_PATH.test(v) || isHttpsUrl(v);
+
 /** A media file's address: a file served by the media service (/media/...) or an https URL. */
 export const mediaUrl = requiredText('URL', 2048).refine(
-  (v) => MEDIA_PATH.test(v) || isHttpsUrl(v),
+  (v) => v === '' || isMediaOrHttpsUrl(v), // an empty one gets only "URL is required"
   'URL must be a /media/ address of an uploaded file or start with https://',
 );
+
+/** An image shown on the site (news, app gallery): the same rule as a media file's address. */
+export const IMAGE_URL_MESSAGE =
+  'Image URL must be a /media/ address of an uploaded file or start with https://';
 
 export const uploadResult = z.object({
   url: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateLike, optionalText, requiredText } from './common';
+import { dateLike, emailAddress, optionalText, requiredText } from './common';
 
 export const partnerTypes = ['club', 'influencer'] as const;
 export const partnerType = z.enum(partnerTypes, { error: "type must be 'club' or 'influencer'" });
@@ -22,7 +22,10 @@ export const INFLUENCER_RULE_MESSAGE =
 export const SOCIAL_ACCOUNT_MESSAGE = 'Please provide at least one social media account.';
 export const TOTAL_FOLLOWERS_MESSAGE = 'Please provide the total number of followers.';
 
-const email = z.email({ error: 'Please enter a valid email address' }).trim().max(320);
+export const EMAIL_MESSAGE = 'Please enter a valid email address';
+export const WEB_ADDRESS_MESSAGE = 'Website must be a valid URL starting with http:// or https://';
+
+const email = emailAddress(EMAIL_MESSAGE);
 
 const applicationFields = z.object({
   name: requiredText('Name', 200),
@@ -31,7 +34,8 @@ const applicationFields = z.object({
   organization: optionalText(200),
   position: optionalText(200),
   webAddress: z
-    .union([z.literal(''), z.url({ error: 'Website must be a valid URL' }).max(2048)])
+    // http(s) with a domain name only: javascript:, data: and the like never become a link.
+    .union([z.literal(''), z.httpUrl({ error: WEB_ADDRESS_MESSAGE }).max(2048)])
     .optional()
     .nullable()
     .transform((v) => (v ? v : undefined)),
@@ -156,7 +160,7 @@ export type PartnerActionCount = z.infer<typeof partnerActionCount>;
 export const contactStatuses = ['unread', 'read', 'responded'] as const;
 export const contactMessageInput = z.object({
   name: requiredText('Name', 200),
-  email: z.email({ error: 'Please enter a valid email address' }).trim().max(320),
+  email,
   subject: requiredText('Subject', 300),
   message: requiredText('Message', 5000),
 });
