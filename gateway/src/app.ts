@@ -32,6 +32,8 @@ export function buildGateway(deps: GatewayDeps) {
   const clock = deps.clock ?? (() => new Date());
   const secure = env.NODE_ENV === 'production';
   const users = new AdminUsers(deps.models, env.SCRYPT_N);
+  // Made now, so the first login for an unknown user does not pay for it (and stand out by its timing).
+  users.decoyHash().catch((err: unknown) => logger.error({ err }, 'could not make the decoy password hash'));
   const sessions = new Sessions(deps.models, clock);
   const throttle = new LoginThrottle(deps.throttle ?? DEFAULT_THROTTLE);
   const publicWrites = new RateLimiterMemory({

@@ -26,8 +26,6 @@ export function authRoutes(deps: AuthDeps): Router {
   const router = Router();
   const name = cookieName(deps.secure);
   const cookie: CookieOptions = { httpOnly: true, sameSite: 'strict', secure: deps.secure, path: '/' };
-  // A hash to verify against when the user does not exist, so timing does not tell which usernames exist.
-  let decoy: Promise<string> | undefined;
   const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
   router.post('/api/auth/login', express.json({ limit: '4kb' }), async (req, res) => {
@@ -35,10 +33,10 @@ export function authRoutes(deps: AuthDeps): Router {
     const { username, password } = parse(loginRequest, req.body);
     await deps.throttle.before(req.ip ?? 'unknown', username);
     const user = await deps.users.findByUsername(username);
-    decoy ??= import('./passwords').then((p) => p.hashPassword('decoy-password', 2 ** 14));
+    // An unknown user costs one verification against a decoy with the real parameters: timing tells nothing.
     const ok = user?.isActive
       ? await verifyPassword(password, user.passwordHash)
-      : (await verifyPassword(password, await decoy), false);
+      : (await verifyPassword(password, await deps.users.decoyHash()), false);
     if (!user || !ok) {
       await deps.throttle.failed(username);
       throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS);

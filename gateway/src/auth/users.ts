@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AdminRole } from '@12yards/api';
 import type { ReadModels } from '@12yards/platform';
 import { hashPassword } from './passwords';
@@ -16,10 +16,21 @@ export interface AdminUser {
 }
 
 export class AdminUsers {
+  private decoy?: Promise<string>;
+
   constructor(
     private readonly models: ReadModels,
     private readonly scryptN: number,
   ) {}
+
+  /**
+   * A hash of a random password made with the same parameters as real ones (computed once): a login for an unknown
+   * or inactive user is verified against it, so it costs the same time as one for a real user.
+   */
+  decoyHash(): Promise<string> {
+    this.decoy ??= hashPassword(randomBytes(24).toString('base64url'), this.scryptN);
+    return this.decoy;
+  }
 
   private get users() {
     return this.models.collection<AdminUser>('admin_users');

@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { adminRole } from '@12yards/api';
 import { createInfrastructure, loadConfig } from '@12yards/platform';
-import { gatewayEnv } from '../config';
+import { adminCreateEnv } from '../config';
 import { AdminUsers } from '../auth/users';
 
 async function main() {
@@ -17,7 +17,7 @@ async function main() {
       email: { type: 'string' },
     },
   });
-  const env = loadConfig(gatewayEnv.partial({ INTERNAL_SECRET: true }));
+  const env = loadConfig(adminCreateEnv);
   const username = values.username ?? env.ADMIN_USERNAME;
   if (!username) throw new Error('Give --username NAME (or ADMIN_USERNAME)');
   const role = adminRole.parse(values.role);
