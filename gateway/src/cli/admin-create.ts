@@ -1,13 +1,14 @@
 /**
- * npm run admin:create -- --username alice --role editor   (password from ADMIN_PASSWORD or asked on the terminal)
+ * npm run admin:create -- --username alice --role editor
+ * (password from ADMIN_PASSWORD, else asked twice on the terminal without echo)
  * Creates the admin user, or resets its password and role when it exists.
  */
-import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { adminRole } from '@12yards/api';
 import { createInfrastructure, loadConfig } from '@12yards/platform';
 import { adminCreateEnv } from '../config';
 import { AdminUsers } from '../auth/users';
+import { askNewPassword } from './prompt';
 
 async function main() {
   const { values } = parseArgs({
@@ -21,12 +22,8 @@ async function main() {
   const username = values.username ?? env.ADMIN_USERNAME;
   if (!username) throw new Error('Give --username NAME (or ADMIN_USERNAME)');
   const role = adminRole.parse(values.role);
-  let password = process.env.ADMIN_PASSWORD;
-  if (!password) {
-    const rl = createInterface({ input: process.stdin, output: process.stdout });
-    password = await rl.question(`Password for ${username} (at least 12 characters): `);
-    rl.close();
-  }
+  // From the environment, else typed twice without echo.
+  const password = process.env.ADMIN_PASSWORD || (await askNewPassword(username));
   if (!password || password.length < 12) throw new Error('The password must be at least 12 characters');
   const infra = await createInfrastructure('gateway', env as never);
   const user = await new AdminUsers(infra.readModels, env.SCRYPT_N).upsert({
