@@ -9,7 +9,7 @@ import { Sessions } from './auth/sessions';
 import { AdminUsers } from './auth/users';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleOptions } from './auth/throttle';
 import { createProxies, type Targets } from './proxy';
-import { resolveRoute } from './routing';
+import { canonicalPath, resolveRoute } from './routing';
 
 export interface GatewayDeps {
   env: GatewayEnv;
@@ -24,8 +24,6 @@ export interface GatewayDeps {
   /** Mounts the built web apps (after the API routes). */
   mountWeb?: (app: Express) => void;
 }
-
-const PUBLIC_WRITES = new Set(['/api/contacts', '/api/partners']);
 
 export function buildGateway(deps: GatewayDeps) {
   const { env, logger } = deps;
@@ -64,7 +62,7 @@ export function buildGateway(deps: GatewayDeps) {
     const route = resolveRoute(req.method, req.path);
     if (!route) {
       // An unknown admin path tells an anonymous caller nothing, not even that it does not exist.
-      if (req.path.startsWith('/api/admin')) requireSession(req, env.PUBLIC_ORIGIN);
+      if (canonicalPath(req.path).startsWith('/api/admin')) requireSession(req, env.PUBLIC_ORIGIN);
       return next();
     }
     if (route.requiresAdmin) {
@@ -72,7 +70,7 @@ export function buildGateway(deps: GatewayDeps) {
       req.admin = { username: session.username, role: session.role };
     } else {
       delete req.admin;
-      if (req.method === 'POST' && PUBLIC_WRITES.has(req.path)) {
+      if (route.rateLimited) {
         try {
           await publicWrites.consume(req.ip ?? 'unknown');
         } catch (e) {

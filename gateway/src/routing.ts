@@ -57,15 +57,37 @@ export const ROUTES: readonly Route[] = [
   },
 ];
 
+/** The public forms (contact message, partner application): their writes are rate limited per IP. */
+const PUBLIC_FORMS = [prefix('/api/contacts'), prefix('/api/partners')];
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export interface Resolved {
   service: ServiceName;
   requiresAdmin: boolean;
+  /** A public form write: counts against the per-IP limit. */
+  rateLimited: boolean;
 }
 
-export function resolveRoute(method: string, path: string): Resolved | null {
+/**
+ * The path as the services' Express routers match it: case-insensitive and blind to trailing slashes. Every
+ * decision of the gate is taken on this form, so `/API/Contacts/` cannot slip past a rule written for
+ * `/api/contacts` and still reach the handler. (The request itself is proxied unchanged.)
+ */
+export function canonicalPath(path: string): string {
+  return path.toLowerCase().replace(/\/+$/, '') || '/';
+}
+
+/** Whether a path is under /api/admin (in any case, with or without a trailing slash). */
+export function isAdminPath(path: string): boolean {
+  const p = canonicalPath(path);
+  return p === '/api/admin' || p.startsWith('/api/admin/');
+}
+
+export function resolveRoute(method: string, rawPath: string): Resolved | null {
+  const path = canonicalPath(rawPath);
   const route = ROUTES.find((r) => r.match.test(path));
   if (!route) return null;
-  const requiresAdmin =
-    path.startsWith('/api/admin/') || path === '/api/admin' || (route.adminMethods ?? []).includes(method);
-  return { service: route.service, requiresAdmin };
+  const requiresAdmin = isAdminPath(path) || (route.adminMethods ?? []).includes(method);
+  const rateLimited = !requiresAdmin && !READS.has(method) && PUBLIC_FORMS.some((r) => r.test(path));
+  return { service: route.service, requiresAdmin, rateLimited };
 }
