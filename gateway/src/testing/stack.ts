@@ -37,8 +37,13 @@ export async function startStack(options: {
   clock?: () => Date;
   throttle?: ThrottleOptions;
   publicWritesPerIp?: number;
+  /**
+   * Start on this existing data directory (a restart: same event stores, read models, admin users and sessions);
+   * it is left in place at stop. Without it, a fresh directory is made and removed at stop.
+   */
+  dataDir?: string;
 }): Promise<Stack> {
-  const base = testServiceEnv();
+  const base = testServiceEnv(options.dataDir ? { DATA_DIR: options.dataDir } : {});
   const servers: Server[] = [];
   const services: Record<string, RunningService> = {};
   const targets: Record<string, string> = {};
@@ -93,7 +98,7 @@ export async function startStack(options: {
       }
       for (const svc of Object.values(services)) await svc.stop();
       db.close();
-      base.cleanup();
+      if (!options.dataDir) base.cleanup();
     },
   };
 }
