@@ -2,13 +2,14 @@
 /* global location -- used inside page.waitForFunction, which runs in the browser */
 // Seeds a running 12Yards (npm start) with sample data through the API, signs in through the shell's
 // /admin-login in Debian's chromium and takes a screenshot of every admin tab and the main dialogs.
-//   BASE_URL=http://127.0.0.1:8080 ADMIN_USERNAME=admin ADMIN_PASSWORD=... node web/admin/scripts/screenshots.mjs
+//   BASE_URL=http://127.0.0.1:8080 ADMIN_USERNAME=admin ADMIN_PASSWORD=... npx tsx web/admin/scripts/screenshots.mjs
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
+import { chromiumLaunchOptions } from '../../../e2e/support/chromium.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
@@ -250,17 +251,7 @@ async function seed() {
 
 async function shoot() {
   mkdirSync(OUT, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));

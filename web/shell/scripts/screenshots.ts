@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { chromium, type Page, type Route } from 'playwright-core';
 import { mountWeb } from '../../../gateway/src/web/static';
+import { chromiumLaunchOptions } from '../../../e2e/support/chromium';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -127,17 +128,7 @@ async function main() {
   await new Promise((ok) => server.once('listening', ok));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const problems: string[] = [];
   try {
     for (const width of [1280, 390]) {
