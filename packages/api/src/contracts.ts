@@ -54,6 +54,11 @@ export const contract = contractFields.extend({
   templateId: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string().optional(),
+  /**
+   * When the contract ended (ISO date-time of its ContractEnded: the expiry sweep found its end date past); null while
+   * it is active, and again after a PUT moved an ended contract's end date back to today or later (reactivation).
+   */
+  endedAt: z.string().nullable(),
 });
 export type Contract = z.infer<typeof contract>;
 

@@ -30,8 +30,9 @@ describe('contracts service: end of a contract and deletion', () => {
       .send({ ...terms, ...changes });
   };
 
-  it('When the day after the end date comes, then the sweep appends ContractEnded once with the partner, and the contract stays listed', async () => {
+  it('When the day after the end date comes, then the sweep appends ContractEnded once with the partner, and the contract stays listed with endedAt', async () => {
     const c = await h.createContract(partnerId);
+    expect(c.endedAt).toBeNull();
     now = LAST_DAY;
     expect(await endExpiredContracts(h.svc.ctx)).toBe(0);
     now = DAY_AFTER;
@@ -46,7 +47,11 @@ describe('contracts service: end of a contract and deletion', () => {
       endedAt: DAY_AFTER.toISOString(),
     });
     expect(ended[0]!.meta).toMatchObject({ actor: 'system' });
-    expect(await listed()).toEqual([c]);
+    const endedView = { ...c, endedAt: DAY_AFTER.toISOString() };
+    expect(await listed()).toEqual([endedView]);
+    expect((await request(h.app).get(`/api/admin/contracts/${c.id}`).set(admin()).expect(200)).body).toEqual(
+      endedView,
+    );
   });
 
   it('When several sweeps run at the same time (several instances), then the contract is ended once', async () => {
@@ -96,10 +101,12 @@ describe('contracts service: end of a contract and deletion', () => {
     now = DAY_AFTER;
     await endExpiredContracts(h.svc.ctx);
     // A correction that leaves the end date in the past keeps it ended.
-    await put(c.id, { setupFee: '£1,600' }).expect(200);
+    const corrected = await put(c.id, { setupFee: '£1,600' }).expect(200);
+    expect(corrected.body).toMatchObject({ setupFee: '£1,600', endedAt: DAY_AFTER.toISOString() });
     expect(await events('ContractReactivated')).toEqual([]);
     const res = await put(c.id, { endDate: '2028-11-30', lengthMonths: 24 }).expect(200);
-    expect(res.body).toMatchObject({ id: c.id, endDate: '2028-11-30', lengthMonths: 24 });
+    expect(res.body).toMatchObject({ id: c.id, endDate: '2028-11-30', lengthMonths: 24, endedAt: null });
+    expect(await listed()).toEqual([res.body]);
     const reactivated = await events('ContractReactivated');
     expect(reactivated.map((e) => e.data)).toEqual([
       {
@@ -113,6 +120,7 @@ describe('contracts service: end of a contract and deletion', () => {
     now = new Date('2028-12-01T08:00:00.000Z');
     expect(await endExpiredContracts(h.svc.ctx)).toBe(1);
     expect(await events('ContractEnded')).toHaveLength(2);
+    expect((await listed())[0]).toMatchObject({ id: c.id, endedAt: '2028-12-01T08:00:00.000Z' });
   });
 
   it('When an admin deletes a contract, then 204, ContractDeleted carries the partner and the contract is gone everywhere', async () => {

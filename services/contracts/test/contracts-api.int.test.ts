@@ -25,6 +25,7 @@ describe('contracts service: contracts', () => {
       id: expect.any(String),
       templateId: null,
       createdAt: expect.any(String),
+      endedAt: null,
     });
     expect(res.headers['cache-control']).toBe('no-store');
     expect(await listed()).toEqual([res.body]);
@@ -263,10 +264,12 @@ describe('contracts service: contracts', () => {
     });
     const live = await answers();
     const models = h.svc.ctx.infra.readModels;
-    expect(live.mine.map((c: { companyName: string }) => c.companyName)).toEqual([
-      'Leeds Fans Ltd',
-      'Ended',
-      'Renewed',
+    expect(
+      live.mine.map((c: { companyName: string; endedAt: string | null }) => [c.companyName, c.endedAt]),
+    ).toEqual([
+      ['Leeds Fans Ltd', null],
+      ['Ended', expect.any(String)],
+      ['Renewed', null],
     ]);
     const partnersLive = await models.collection('partners_view').find();
     const contractRows = () =>

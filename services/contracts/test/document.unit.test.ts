@@ -33,6 +33,7 @@ const contract: Contract = {
   setupFee: '£1,500',
   penaltyFeePerMonth: '£250',
   createdAt: '2026-11-22T10:00:00.000Z',
+  endedAt: null,
 };
 const text = (docx: Buffer) => new PizZip(docx).file('word/document.xml')!.asText();
 

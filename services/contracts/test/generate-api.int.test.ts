@@ -75,6 +75,7 @@ describe('contracts service: POST /api/admin/contracts/generate', () => {
       ...missingOnly,
       templateId: templates[0].id,
       createdAt: '2026-11-22T09:30:00.000Z',
+      endedAt: null,
     });
     expect(
       (await request(h.app).get(`/api/admin/partners/${partner.id}/contracts`).set(admin())).body,

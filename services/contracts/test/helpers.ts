@@ -115,7 +115,7 @@ export async function startContracts(options: ContractsOptions = {}, clock?: () 
         .set(admin())
         .send({ ...validContract(partnerId), ...overrides });
       if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body as { id: string } & ReturnType<typeof validContract>;
+      return res.body as { id: string; endedAt: string | null } & ReturnType<typeof validContract>;
     },
     async stop() {
       await svc.stop();

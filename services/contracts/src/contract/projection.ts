@@ -4,8 +4,11 @@ import type { ContractEvent } from './events';
 import { termsOf } from './evolve';
 
 export const CONTRACTS = 'contracts';
-/** `ended`: the end date passed (ContractEnded) and the contract was not reactivated since. */
-export type ContractRow = Contract & { version: number; ended: boolean; endedAt?: string };
+/**
+ * `ended`: the end date passed (ContractEnded) and the contract was not reactivated since; `endedAt` is that event's
+ * time, kept only while `ended` (the API answers it as `endedAt`, null while active).
+ */
+export type ContractRow = Omit<Contract, 'endedAt'> & { version: number; ended: boolean; endedAt?: string };
 
 export const contractRows = (models: ReadModels) => models.collection<ContractRow>(CONTRACTS);
 
@@ -60,10 +63,8 @@ export const contractProjection: Projection = {
   },
 };
 
-/** The API shape (packages/api `contract`); whether it has ended is this service's own bookkeeping for now. */
-export const contractView = ({
-  version: _version,
-  ended: _ended,
-  endedAt: _endedAt,
-  ...row
-}: ContractRow): Contract => row;
+/** The API shape (packages/api `contract`): `endedAt` is the ContractEnded time while ended, else null. */
+export const contractView = ({ version: _version, ended, endedAt, ...row }: ContractRow): Contract => ({
+  ...row,
+  endedAt: ended ? (endedAt ?? null) : null,
+});
