@@ -70,6 +70,7 @@ const contract = {
   setupFee: '£500',
   penaltyFeePerMonth: '£50',
   createdAt: '2025-01-10T10:00:00.000Z',
+  endedAt: null,
 };
 
 const lists = {
@@ -517,6 +518,90 @@ describe('Applications tab', () => {
       }
       expect(within(d).getByRole('button', { name: /Generate document/ })).toBeInTheDocument();
       expect(within(d).getByRole('button', { name: /Edit contract/ })).toBeInTheDocument();
+    });
+
+    test('When contracts load, then an active contract shows Active and an ended one Ended beside its dates', async () => {
+      const ended = {
+        ...contract,
+        id: 'c0',
+        companyName: 'Riverside Old Ltd',
+        registrationNumber: 'REG000',
+        startDate: '2023-02-01',
+        endDate: '2024-01-31',
+        endedAt: '2024-02-01T00:00:00.000Z',
+      };
+      const { d } = await openContracts({
+        'GET /api/admin/partners/p1/contracts': { body: [ended, contract] },
+      });
+      const [oldCard, currentCard] = within(d).getAllByRole('listitem');
+      expect(within(oldCard!).getByText('Ended')).toBeInTheDocument();
+      expect(within(oldCard!).queryByText('Active')).not.toBeInTheDocument();
+      expect(within(oldCard!).getByText(/February 1, 2023 to January 31, 2024/)).toBeInTheDocument();
+      expect(within(currentCard!).getByText('Active')).toBeInTheDocument();
+      expect(within(currentCard!).queryByText('Ended')).not.toBeInTheDocument();
+    });
+
+    test('When Delete Contract is confirmed and succeeds, then DELETE is sent, the success toast shows and the contracts, partners and action counts are read again', async () => {
+      const { api, d } = await openContracts({ 'DELETE /api/admin/contracts/c1': { status: 204 } });
+      const reads = (url: string) => api.calls.filter((c) => c.method === 'GET' && c.url === url).length;
+      const before = {
+        partners: reads('/api/partners'),
+        counts: reads('/api/admin/partner-action-counts'),
+      };
+      await userEvent.click(within(d).getByRole('button', { name: 'Delete contract of Riverside Ltd' }));
+      const confirm = await screen.findByRole('alertdialog');
+      expect(confirm).toHaveTextContent('This will permanently delete the contract of Riverside Ltd.');
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText('Contract deleted successfully')).toBeInTheDocument();
+      expect(api.writes()).toEqual([
+        expect.objectContaining({
+          method: 'DELETE',
+          url: '/api/admin/contracts/c1',
+          headers: expect.objectContaining({ 'X-CSRF-Token': CSRF }),
+        }),
+      ]);
+      expect(reads('/api/admin/partners/p1/contracts')).toBe(2);
+      expect(reads('/api/partners')).toBe(before.partners + 1);
+      expect(reads('/api/admin/partner-action-counts')).toBe(before.counts + 1);
+    });
+
+    test('When Delete Contract is cancelled, then nothing is sent and the contract stays', async () => {
+      const { api, d } = await openContracts();
+      await userEvent.click(within(d).getByRole('button', { name: 'Delete contract of Riverside Ltd' }));
+      await userEvent.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
+      );
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      expect(api.writes()).toHaveLength(0);
+      expect(within(screen.getByRole('dialog')).getByText('REG123')).toBeInTheDocument();
+    });
+
+    test('When Delete Contract fails, then Failed to delete contract shows and the contract stays', async () => {
+      const { api, d } = await openContracts({ 'DELETE /api/admin/contracts/c1': failure() });
+      await userEvent.click(within(d).getByRole('button', { name: 'Delete contract of Riverside Ltd' }));
+      await userEvent.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+      );
+      expect(await screen.findByText('Failed to delete contract')).toBeInTheDocument();
+      expect(screen.queryByText('Contract deleted successfully')).not.toBeInTheDocument();
+      expect(api.writes()[0]).toMatchObject({ method: 'DELETE', url: '/api/admin/contracts/c1' });
+      expect(within(screen.getByRole('dialog')).getByText('REG123')).toBeInTheDocument();
+    });
+
+    test('When an editor deletes a contract (403), then the failure toast also gives the server’s reason', async () => {
+      const { d } = await openContracts({
+        'DELETE /api/admin/contracts/c1': {
+          status: 403,
+          body: { error: { code: 'forbidden', message: 'This action needs the admin role' } },
+        },
+      });
+      await userEvent.click(within(d).getByRole('button', { name: 'Delete contract of Riverside Ltd' }));
+      await userEvent.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+      );
+      expect(
+        await screen.findByText('Failed to delete contract. This action needs the admin role'),
+      ).toBeInTheDocument();
     });
 
     test('When Add Contract is sent empty or out of limits, then the schema messages show and nothing is sent', async () => {

@@ -25,13 +25,23 @@ import {
   Textarea,
 } from '@12yards/ui';
 import { toastError, toastSuccess, useAdminMutation } from '../../lib/api';
-import { serverMessage } from '../../lib/errors';
+import { httpStatus, serverMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { Field } from '../../components/Field';
 import { Loading } from '../../components/QueryState';
+import { ContractStatusBadge } from './badges';
 
 export const contractsKey = (partnerId: string) => ['/api/admin/partners', partnerId, 'contracts'];
+/** The partners list and action counts (PartnersTab's PARTNERS_KEY, ACTION_COUNTS_KEY), read again after a delete. */
+const PARTNER_KEYS = [['/api/partners'], ['/api/admin/partner-action-counts']];
+
+/** SPEC section 8 text; an editor's 403 also says why (the server's message). */
+function deleteContractFailure(err: Error): string {
+  const why = httpStatus(err) === 403 ? serverMessage(err) : null;
+  return why ? `Failed to delete contract. ${why}` : 'Failed to delete contract';
+}
 
 export function ContractsDialog({ partner, onClose }: { partner: Partner | null; onClose: () => void }) {
   return (
@@ -51,6 +61,13 @@ function ContractManagement({ partner }: { partner: Partner }) {
     invalidate: [contractsKey(partner.id), ['/api/partners']],
     success: 'Contract created successfully',
     failure: (err) => serverMessage(err) ?? 'Failed to generate contract',
+  });
+  // The partners service unlocks the partner's status once no active contract is left: read the partner again.
+  const remove = useAdminMutation<string>({
+    mutationFn: (write, id) => write('DELETE', `/api/admin/contracts/${id}`),
+    invalidate: [contractsKey(partner.id), ...PARTNER_KEYS],
+    success: 'Contract deleted successfully',
+    failure: deleteContractFailure,
   });
 
   return (
@@ -79,7 +96,12 @@ function ContractManagement({ partner }: { partner: Partner }) {
         <ul className="grid gap-3">
           {contracts.data.map((c) => (
             <li key={c.id}>
-              <ContractCard contract={c} onEdit={() => setEditing(c)} />
+              <ContractCard
+                contract={c}
+                onEdit={() => setEditing(c)}
+                onDelete={() => remove.mutate(c.id)}
+                deleting={remove.isPending}
+              />
             </li>
           ))}
         </ul>
@@ -98,7 +120,17 @@ function Item({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-function ContractCard({ contract: c, onEdit }: { contract: Contract; onEdit: () => void }) {
+function ContractCard({
+  contract: c,
+  onEdit,
+  onDelete,
+  deleting,
+}: {
+  contract: Contract;
+  onEdit: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
   const { csrfToken } = useSession();
   const [busy, setBusy] = useState(false);
   async function generateDocument() {
@@ -118,7 +150,10 @@ function ContractCard({ contract: c, onEdit }: { contract: Contract; onEdit: () 
       <CardContent className="grid gap-4 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
-            <h3 className="text-lg font-semibold">{c.companyName}</h3>
+            <div className="flex flex-wrap items-center gap-2">
+              <h3 className="text-lg font-semibold">{c.companyName}</h3>
+              <ContractStatusBadge endedAt={c.endedAt} />
+            </div>
             <p className="text-sm text-muted-foreground">
               {c.platformName} · {formatDate(c.startDate)} to {formatDate(c.endDate)}
             </p>
@@ -142,6 +177,12 @@ function ContractCard({ contract: c, onEdit }: { contract: Contract; onEdit: () 
               <Pencil aria-hidden="true" />
               Edit Contract
             </Button>
+            <ConfirmDelete
+              what={`contract of ${c.companyName}`}
+              onConfirm={onDelete}
+              disabled={deleting}
+              withText
+            />
           </div>
         </div>
         <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -240,6 +281,7 @@ function toForm(c: Contract): ContractInput {
     createdAt: _c,
     updatedAt: _u,
     templateId: _t,
+    endedAt: _e,
     ...fields
   } = c as Contract & { templateId?: unknown };
   return fields;

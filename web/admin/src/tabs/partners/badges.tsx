@@ -16,3 +16,8 @@ const statusVariant: Record<PartnerStatus, 'warning' | 'default' | 'success' | '
 export function PartnerStatusBadge({ status }: { status: PartnerStatus }) {
   return <Badge variant={statusVariant[status] ?? 'outline'}>{status}</Badge>;
 }
+
+/** Active until the expiry sweep ends the contract (endedAt set); text, so it reads without colour. */
+export function ContractStatusBadge({ endedAt }: { endedAt: string | null | undefined }) {
+  return endedAt ? <Badge variant="secondary">Ended</Badge> : <Badge variant="success">Active</Badge>;
+}
