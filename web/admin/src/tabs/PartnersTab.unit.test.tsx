@@ -458,6 +458,29 @@ describe('Applications tab', () => {
       return { api, d };
     };
 
+    /** Opens Add Contract in the Contract Management dialog and fills every required field validly. */
+    const fillNewContract = async (d: HTMLElement) => {
+      await userEvent.click(within(d).getByRole('button', { name: /Add Contract/ }));
+      const form = (await screen.findAllByRole('dialog')).find((el) =>
+        within(el).queryByText('Create Contract'),
+      )!;
+      const fill = async (label: RegExp, value: string) =>
+        userEvent.type(within(form).getByLabelText(label), value);
+      await fill(/^Company Name/, 'Co');
+      await fill(/^Registration Number/, 'R1');
+      await fill(/^Company Address/, 'Addr');
+      await fill(/^Client Name/, 'N');
+      await fill(/^Client Email/, 'n@x.test');
+      await fill(/^Client Phone/, '1');
+      await fill(/^Client Position/, 'P');
+      await fill(/^Start Date/, '2025-01-01');
+      await fill(/^Contract Length/, '12');
+      await fill(/^End Date/, '2025-12-31');
+      await fill(/^Setup Fee/, '£1');
+      await fill(/^Penalty Fee/, '£2');
+      return form;
+    };
+
     test('When a partner has no contracts, then No contracts yet. shows; a failing list says so', async () => {
       mockApi({
         ...lists,
@@ -667,24 +690,7 @@ describe('Applications tab', () => {
       const { api, d } = await openContracts({
         'POST /api/admin/contracts': { status: 201, body: { ...contract, id: 'c2' } },
       });
-      await userEvent.click(within(d).getByRole('button', { name: /Add Contract/ }));
-      const form = (await screen.findAllByRole('dialog')).find((el) =>
-        within(el).queryByText('Create Contract'),
-      )!;
-      const fill = async (label: RegExp, value: string) =>
-        userEvent.type(within(form).getByLabelText(label), value);
-      await fill(/^Company Name/, 'Co');
-      await fill(/^Registration Number/, 'R1');
-      await fill(/^Company Address/, 'Addr');
-      await fill(/^Client Name/, 'N');
-      await fill(/^Client Email/, 'n@x.test');
-      await fill(/^Client Phone/, '1');
-      await fill(/^Client Position/, 'P');
-      await fill(/^Start Date/, '2025-01-01');
-      await fill(/^Contract Length/, '12');
-      await fill(/^End Date/, '2025-12-31');
-      await fill(/^Setup Fee/, '£1');
-      await fill(/^Penalty Fee/, '£2');
+      const form = await fillNewContract(d);
       await userEvent.click(within(form).getByRole('button', { name: 'Create Contract' }));
       expect(await screen.findByText('Contract created successfully')).toBeInTheDocument();
       await waitFor(() => expect(form).not.toBeInTheDocument());
@@ -694,24 +700,7 @@ describe('Applications tab', () => {
 
     test('When a filled new contract fails, then Failed to create contract shows', async () => {
       const { api, d } = await openContracts({ 'POST /api/admin/contracts': failure() });
-      await userEvent.click(within(d).getByRole('button', { name: /Add Contract/ }));
-      const form = (await screen.findAllByRole('dialog')).find((el) =>
-        within(el).queryByText('Create Contract'),
-      )!;
-      const fill = async (label: RegExp, value: string) =>
-        userEvent.type(within(form).getByLabelText(label), value);
-      await fill(/^Company Name/, 'Co');
-      await fill(/^Registration Number/, 'R1');
-      await fill(/^Company Address/, 'Addr');
-      await fill(/^Client Name/, 'N');
-      await fill(/^Client Email/, 'n@x.test');
-      await fill(/^Client Phone/, '1');
-      await fill(/^Client Position/, 'P');
-      await fill(/^Start Date/, '2025-01-01');
-      await fill(/^Contract Length/, '12');
-      await fill(/^End Date/, '2025-12-31');
-      await fill(/^Setup Fee/, '£1');
-      await fill(/^Penalty Fee/, '£2');
+      const form = await fillNewContract(d);
       await userEvent.click(within(form).getByRole('button', { name: 'Create Contract' }));
       expect(await screen.findByText('Failed to create contract')).toBeInTheDocument();
       expect(api.writes()[0]).toMatchObject({
