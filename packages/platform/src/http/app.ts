@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import onHeaders from 'on-headers';
 import { ZodError } from 'zod';
 import { ConcurrencyError } from '../ports';
 import type { Logger } from '../logging';
@@ -40,20 +42,11 @@ function neverCacheAdmin(req: Request, res: Response, next: NextFunction) {
   if (!isAdminRequest(req)) return next();
   delete req.headers['if-none-match'];
   delete req.headers['if-modified-since'];
-  res.setHeader('Cache-Control', 'no-store');
-  const writeHead = res.writeHead as (...args: unknown[]) => Response;
-  res.writeHead = function (this: Response, ...args: unknown[]) {
-    // Headers may also come as writeHead's last argument: those are moved onto the response first.
-    const last = args[args.length - 1];
-    if (last && typeof last === 'object' && !Array.isArray(last)) {
-      for (const [name, value] of Object.entries(last)) if (value !== undefined) this.setHeader(name, value);
-      args.pop();
-    }
+  onHeaders(res, function (this: ServerResponse) {
     this.removeHeader('ETag');
     this.removeHeader('Last-Modified');
     this.setHeader('Cache-Control', 'no-store');
-    return writeHead.apply(this, args);
-  } as Response['writeHead'];
+  });
   next();
 }
 
