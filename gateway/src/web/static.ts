@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { canonicalPath } from '../routing';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 
 /**
@@ -18,9 +19,9 @@ export const SHELL_ROUTES = [
 ] as const;
 const ROUTES_WITH_SUBPATHS = ['/admin12YardsDB'];
 
-/** Matches like react-router: case-insensitive, a trailing slash ignored. */
+/** Matches like react-router (and the gateway's routing): case-insensitive, a trailing slash ignored. */
 export function isShellRoute(path: string): boolean {
-  const p = (path.replace(/\/+$/, '') || '/').toLowerCase();
+  const p = canonicalPath(path);
   return (
     SHELL_ROUTES.some((r) => r.toLowerCase() === p) ||
     ROUTES_WITH_SUBPATHS.some((r) => p.startsWith(`${r.toLowerCase()}/`))

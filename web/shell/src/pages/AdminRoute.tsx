@@ -1,7 +1,8 @@
-import { lazy, Suspense, Component, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { Seo } from '../components/Seo';
 import { PageSpinner } from '../components/PageSpinner';
+import { ErrorBoundary } from '../lib/error-boundary';
 
 export const ADMIN_REMOTE = { name: 'admin', entry: '/admin-app/remoteEntry.js', type: 'module' } as const;
 
@@ -15,34 +16,27 @@ const AdminApp = lazy(async () => {
   return mod;
 });
 
-class RemoteBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <div role="alert" className="mx-auto max-w-md px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold">The admin panel could not be loaded</h1>
-        <p className="mt-2 text-muted-foreground">Check your connection and reload the page.</p>
-        <Link to="/" className="mt-6 inline-block font-semibold text-primary underline">
-          Back to home
-        </Link>
-      </div>
-    );
-  }
+function RemoteLoadError() {
+  return (
+    <div role="alert" className="mx-auto max-w-md px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold">The admin panel could not be loaded</h1>
+      <p className="mt-2 text-muted-foreground">Check your connection and reload the page.</p>
+      <Link to="/" className="mt-6 inline-block font-semibold text-primary underline">
+        Back to home
+      </Link>
+    </div>
+  );
 }
 
 export default function AdminRoute() {
   return (
     <>
       <Seo title="Admin Dashboard" description="12Yards administration." path="/admin12YardsDB" noindex />
-      <RemoteBoundary>
+      <ErrorBoundary fallback={<RemoteLoadError />}>
         <Suspense fallback={<PageSpinner label="Loading admin panel..." />}>
           <AdminApp />
         </Suspense>
-      </RemoteBoundary>
+      </ErrorBoundary>
     </>
   );
 }
