@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { JobHandler, JobInfo, JobOptions, JobQueue, JobState, JobWorker } from '../ports';
 import type { SqliteDb } from './sqlite';
 import type { Logger } from '../logging';
+import { workerStoppedMessage } from '../ports';
 
 interface JobRow {
   id: string;
@@ -40,8 +41,38 @@ export class SqliteJobQueue implements JobQueue {
       attempts_made INTEGER NOT NULL DEFAULT 0, max_attempts INTEGER NOT NULL, backoff_ms INTEGER NOT NULL,
       run_at INTEGER NOT NULL, result TEXT, error TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`);
     db.exec('CREATE INDEX IF NOT EXISTS jobs_due ON jobs (name, state, run_at)');
-    // A job left active by a crashed process is tried again.
-    db.prepare("UPDATE jobs SET state = 'waiting' WHERE state = 'active'").run();
+    this.recoverInterruptedJobs();
+  }
+
+  /**
+   * A job still active at start was running when the process died (crash, kill, out of memory). That try counts:
+   * attempts_made was raised when the job was claimed. The job is tried again after its backoff, or fails for good
+   * once its attempts are spent, so a job that kills its worker cannot crash-loop the service.
+   */
+  private recoverInterruptedJobs() {
+    const active = this.db.prepare<[], JobRow>("SELECT * FROM jobs WHERE state = 'active'").all();
+    const retry = this.db.prepare(
+      "UPDATE jobs SET state = 'delayed', run_at = ?, error = ?, updated_at = datetime('now') WHERE id = ?",
+    );
+    const fail = this.db.prepare(
+      "UPDATE jobs SET state = 'failed', error = ?, updated_at = datetime('now') WHERE id = ?",
+    );
+    this.db.transaction(() => {
+      for (const row of active) {
+        const message = workerStoppedMessage(row.attempts_made, row.max_attempts);
+        if (row.attempts_made < row.max_attempts) {
+          retry.run(Date.now() + row.backoff_ms * 2 ** (row.attempts_made - 1), message, row.id);
+        } else {
+          fail.run(message, row.id);
+        }
+        this.options.logger?.[row.attempts_made < row.max_attempts ? 'warn' : 'error'](
+          { jobId: row.id, name: row.name, attempt: row.attempts_made, maxAttempts: row.max_attempts },
+          row.attempts_made < row.max_attempts
+            ? 'job interrupted by a stopped process; it is tried again'
+            : 'job interrupted by a stopped process on its last attempt; failed for good',
+        );
+      }
+    })();
   }
 
   async enqueue<Data>(name: string, data: Data, options: JobOptions = {}): Promise<string> {

@@ -42,3 +42,10 @@ export interface JobQueue {
   ready(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/**
+ * The error of a try whose worker process died while running it (crash, kill, out of memory). Every adapter counts
+ * such a try as an attempt and gives this reason, so the caller can tell it from an error its handler threw.
+ */
+export const workerStoppedMessage = (attempt: number, maxAttempts: number) =>
+  `the worker stopped while running the job (attempt ${attempt} of ${maxAttempts})`;

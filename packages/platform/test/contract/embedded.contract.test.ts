@@ -72,13 +72,22 @@ eventBusContract('embedded sqlite', async () => {
 
 jobQueueContract('embedded sqlite', async () => {
   const dir = tempDir();
-  const db = openSqlite(join(dir, 'svc.sqlite'));
-  const queue = new SqliteJobQueue(db, { pollMs: 10 });
+  const file = join(dir, 'svc.sqlite');
+  const dbs = [openSqlite(file)];
+  const queues = [new SqliteJobQueue(dbs[0]!, { pollMs: 10 })];
   return {
-    queue,
+    queue: queues[0]!,
+    crashWorkerArgs: ['sqlite', file],
+    reopen: async () => {
+      const db = openSqlite(file);
+      dbs.push(db);
+      const queue = new SqliteJobQueue(db, { pollMs: 10 });
+      queues.push(queue);
+      return queue;
+    },
     cleanup: async () => {
-      await queue.close();
-      db.close();
+      for (const queue of queues) await queue.close();
+      for (const db of dbs) db.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

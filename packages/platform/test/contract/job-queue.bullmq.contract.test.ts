@@ -14,7 +14,26 @@ withRealServer('redis', (env) => {
   });
 
   jobQueueContract('redis/bullmq', async () => {
-    const queue = new BullmqJobQueue({ url: env.REDIS_URL!, prefix, pollMs: 10 });
-    return { queue, cleanup: () => queue.close() };
+    // Short locks and stall checks, so that a job whose worker died is taken again within a second.
+    const options = {
+      url: env.REDIS_URL!,
+      prefix,
+      pollMs: 10,
+      lockDurationMs: 1_000,
+      stalledIntervalMs: 300,
+    };
+    const queues = [new BullmqJobQueue(options)];
+    return {
+      queue: queues[0]!,
+      crashWorkerArgs: ['bullmq', JSON.stringify(options)],
+      reopen: async () => {
+        const queue = new BullmqJobQueue(options);
+        queues.push(queue);
+        return queue;
+      },
+      cleanup: async () => {
+        for (const queue of queues) await queue.close();
+      },
+    };
   });
 });

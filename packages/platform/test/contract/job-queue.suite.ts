@@ -1,8 +1,30 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 import type { JobQueue } from '../../src/ports';
 
 export interface JobQueueHarness {
   queue: JobQueue;
+  /** What job-queue-crash-worker.ts needs after the job name to open this queue in another process. */
+  crashWorkerArgs: string[];
+  /** The queue as a restarted process opens it: a new instance on the same storage (closed by cleanup). */
+  reopen(): Promise<JobQueue>;
   cleanup(): Promise<void>;
+}
+
+/** Runs a worker process that takes a job of `name` and dies (SIGKILL) while running it; resolves on its death. */
+async function crashingWorker(h: JobQueueHarness, name: string): Promise<string> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', resolve(__dirname, 'job-queue-crash-worker.ts'), name, ...h.crashWorkerArgs],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  const timer = setTimeout(() => child.kill('SIGTERM'), 20_000);
+  const signal = await new Promise<NodeJS.Signals | null>((r) => child.on('exit', (_code, sig) => r(sig)));
+  clearTimeout(timer);
+  expect({ signal, out }).toMatchObject({ signal: 'SIGKILL', out: expect.stringMatching(/^attempt \d+\n$/) });
+  return out.trim();
 }
 
 let n = 0;
@@ -49,6 +71,41 @@ export function jobQueueContract(adapter: string, make: () => Promise<JobQueueHa
       const id = await h.queue.enqueue(name, {}, { attempts: 2, backoffMs: 20 });
       const done = await h.queue.waitFor(id, 10_000);
       expect(done).toMatchObject({ state: 'failed', attemptsMade: 2, error: 'always broken' });
+    });
+
+    it('When the worker process dies while running a job, then that try counts as an attempt and the job is tried again', async () => {
+      const name = `crash-once-${++n}`;
+      const id = await h.queue.enqueue(name, { x: 1 }, { attempts: 3, backoffMs: 20 });
+      expect(await crashingWorker(h, name)).toBe('attempt 1');
+      const queue = await h.reopen();
+      const attempts: number[] = [];
+      await queue.worker(name, async (_data, ctx) => {
+        attempts.push(ctx.attempt);
+        return 'ok';
+      });
+      const done = await queue.waitFor(id, 20_000);
+      expect(done).toMatchObject({ state: 'completed', attemptsMade: 2, result: 'ok' });
+      expect(attempts).toEqual([2]);
+    });
+
+    it('When the worker process dies on every attempt, then the job fails for good with the reason, not retried forever', async () => {
+      const name = `crash-always-${++n}`;
+      const id = await h.queue.enqueue(name, {}, { attempts: 2, backoffMs: 20 });
+      expect(await crashingWorker(h, name)).toBe('attempt 1');
+      expect(await crashingWorker(h, name)).toBe('attempt 2');
+      const queue = await h.reopen();
+      const ran: number[] = [];
+      await queue.worker(name, async (_data, ctx) => {
+        ran.push(ctx.attempt);
+        return 'ok';
+      });
+      const done = await queue.waitFor(id, 20_000);
+      expect(done).toMatchObject({
+        state: 'failed',
+        attemptsMade: 2,
+        error: 'the worker stopped while running the job (attempt 2 of 2)',
+      });
+      expect(ran).toEqual([]);
     });
 
     it('When no worker runs, then waitFor returns the still-waiting job after the timeout', async () => {

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Job, Queue, Worker, type JobsOptions } from 'bullmq';
+import { Job, Queue, UnrecoverableError, Worker, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { JobHandler, JobInfo, JobOptions, JobQueue, JobState, JobWorker } from '../../ports';
+import {
+  workerStoppedMessage,
+  type JobHandler,
+  type JobInfo,
+  type JobOptions,
+  type JobQueue,
+  type JobState,
+  type JobWorker,
+} from '../../ports';
 import type { Logger } from '../../logging';
 
 export interface BullmqJobQueueOptions {
@@ -14,7 +22,19 @@ export interface BullmqJobQueueOptions {
   keepFailedSeconds?: number;
   /** Poll interval of waitFor(). Default 25 ms. */
   pollMs?: number;
+  /**
+   * How long a worker's hold on a job lasts without renewal, and how often workers look for jobs whose holder died
+   * (BullMQ's lockDuration and stalledInterval). Default 30 s each; a dead worker's job is taken again within both.
+   */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
 }
+
+/**
+ * Tries a job has had: finished ones (attemptsMade) plus those whose worker died while running them, which BullMQ
+ * moves back to wait as stalled without counting them (stalledCounter).
+ */
+const triesBefore = (job: Job) => job.attemptsMade + job.stalledCounter;
 
 const STATE: Record<string, JobState> = {
   waiting: 'waiting',
@@ -83,13 +103,34 @@ export class BullmqJobQueue implements JobQueue {
     this.workerRedis ??= new Redis(this.options.url, { maxRetriesPerRequest: null });
     const worker = new Worker<Data, Result>(
       name,
-      async (job) =>
-        handler(job.data, { jobId: job.id!, attempt: job.attemptsStarted || job.attemptsMade + 1 }),
-      { connection: this.workerRedis, prefix: this.prefix, concurrency: options.concurrency ?? 1 },
+      async (job) => {
+        // A try whose worker died counts as an attempt, as with the embedded queue: once the tries are spent the
+        // job fails for good with that reason instead of running (and maybe killing a worker) again.
+        const max = job.opts.attempts ?? 1;
+        const tried = triesBefore(job);
+        if (tried >= max) throw new UnrecoverableError(workerStoppedMessage(tried, max));
+        try {
+          return await handler(job.data, { jobId: job.id!, attempt: tried + 1 });
+        } catch (err) {
+          // BullMQ retries by attemptsMade alone; crashed tries count too, so the last try is not retried.
+          if (tried + 1 >= max && !(err instanceof UnrecoverableError))
+            throw new UnrecoverableError(err instanceof Error ? err.message : String(err));
+          throw err;
+        }
+      },
+      {
+        connection: this.workerRedis,
+        prefix: this.prefix,
+        concurrency: options.concurrency ?? 1,
+        // Our attempt count above decides when a job that keeps killing its worker fails, not BullMQ's stall limit.
+        maxStalledCount: 1_000_000,
+        lockDuration: this.options.lockDurationMs ?? 30_000,
+        stalledInterval: this.options.stalledIntervalMs ?? 30_000,
+      },
     );
     worker.on('error', (err) => this.options.logger?.warn({ err, queue: name }, 'bullmq worker error'));
     worker.on('failed', (job, err) => {
-      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+      if (job && triesBefore(job) >= (job.opts.attempts ?? 1)) {
         this.options.logger?.error({ jobId: job.id, name, err }, 'job failed for good');
       }
     });
@@ -113,11 +154,21 @@ export class BullmqJobQueue implements JobQueue {
     if (!state) return null;
     const job = (await Job.fromId(queue, jobId)) as Job | undefined;
     if (!job) return null;
+    // Counted as the embedded queue does: an active job's current try included; a job failed because its worker
+    // died on its last try was failed at the next pick-up, which is no try of its own.
+    const tries = triesBefore(job);
+    const max = job.opts.attempts ?? 1;
+    const attemptsMade =
+      state === 'active'
+        ? tries + 1
+        : state === 'failed' && job.failedReason === workerStoppedMessage(tries - 1, max)
+          ? tries - 1
+          : tries;
     return {
       id: jobId,
       name,
       state,
-      attemptsMade: job.attemptsMade,
+      attemptsMade,
       result: state === 'completed' ? (job.returnvalue as Result) : undefined,
       error: job.failedReason || undefined,
     };
