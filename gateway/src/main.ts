@@ -6,6 +6,7 @@ import { buildGateway } from './app';
 import { bootstrapAdmin } from './bootstrap-admin';
 import { gatewayEnv } from './config';
 import { mountWeb } from './web/static';
+import { publicPages } from './web/setup';
 
 async function main() {
   const env = loadConfig(gatewayEnv);
@@ -13,7 +14,10 @@ async function main() {
   const infra = await createInfrastructure('gateway', env, logger);
   const shellDist = resolve(env.SHELL_DIST);
   const adminDist = resolve(env.ADMIN_DIST);
-  const web = existsSync(shellDist) ? (app: Express) => mountWeb(app, { shellDist, adminDist }) : undefined;
+  const pages = await publicPages({ env, logger, bus: infra.bus, shellDist });
+  const web = existsSync(shellDist)
+    ? (app: Express) => mountWeb(app, { shellDist, adminDist, pages })
+    : undefined;
   if (!web) logger.warn({ shellDist }, 'web apps are not built: serving the API only (run npm run build)');
 
   const { app, users, sessions } = buildGateway({ env, logger, models: infra.readModels, mountWeb: web });
@@ -28,6 +32,7 @@ async function main() {
   const stop = async () => {
     server.close();
     server.closeAllConnections();
+    await pages?.stop();
     await infra.close();
     process.exit(0);
   };

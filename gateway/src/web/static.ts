@@ -1,11 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { canonicalPath } from '../routing';
+import { FEED_PATH } from './feeds';
+import { sendAnswer, type PublicPages } from './pages';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 
 /**
- * The shell's routes (SPEC.md section 2; web/shell/src/App.tsx). They get index.html with 200; any other path
- * gets index.html with 404, where the React app renders '404 Page Not Found'. The admin panel owns its sub-paths.
+ * The shell's routes (SPEC.md section 2; web/shell/src/App.tsx). They answer 200; any other path answers the
+ * '404 Page Not Found' page with 404. The admin panel owns its sub-paths.
  */
 export const SHELL_ROUTES = [
   '/',
@@ -29,7 +31,8 @@ export function isShellRoute(path: string): boolean {
 }
 
 /** Hashed assets never change: cache them for a year. Entry files must be revalidated. */
-function setCacheHeaders(res: Response, path: string) {
+function setCacheHeaders(res: Response, file: string) {
+  const path = file.replace(/\.(br|gz)$/, '');
   if (/\.(html|json)$/.test(path) || path.endsWith('remoteEntry.js') || path.endsWith('mf-manifest.json')) {
     res.setHeader('Cache-Control', 'no-cache');
   } else if (/[.-][A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|avif)$/.test(path)) {
@@ -39,21 +42,89 @@ function setCacheHeaders(res: Response, path: string) {
   }
 }
 
-/** Serves the admin remote under /admin-app/ and the shell at /, with SPA fallback for the shell's routes. */
-export function mountWeb(app: Express, options: { shellDist: string; adminDist: string }): void {
+/** Every file of a build, as URL paths ('/assets/x.js'). */
+function filesOf(dir: string, base = ''): Set<string> {
+  const files = new Set<string>();
+  if (!existsSync(dir)) return files;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const url = `${base}/${entry.name}`;
+    if (entry.isDirectory()) for (const f of filesOf(join(dir, entry.name), url)) files.add(f);
+    else files.add(url);
+  }
+  return files;
+}
+
+/**
+ * Serves the build's precompressed variants (x.js.br, x.js.gz made by web/shell/scripts/compress.mjs) to clients
+ * that accept them: the file's own type, Content-Encoding and Vary: Accept-Encoding. Only files listed at start
+ * are considered, so a request path can never name anything else.
+ */
+export function precompressed(dist: string) {
+  const files = filesOf(dist);
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let path: string;
+    try {
+      path = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    const br = files.has(`${path}.br`);
+    const gz = files.has(`${path}.gz`);
+    if (!files.has(path) || (!br && !gz)) return next();
+    res.setHeader('Vary', 'Accept-Encoding');
+    const offered = [...(br ? ['br'] : []), ...(gz ? ['gzip'] : []), 'identity'];
+    const encoding = req.acceptsEncodings(offered);
+    if (encoding !== 'br' && encoding !== 'gzip') return next();
+    res.setHeader('Content-Encoding', encoding);
+    res.type(extname(path));
+    req.url = `${req.url.split('?')[0]}.${encoding === 'br' ? 'br' : 'gz'}`;
+    next();
+  };
+}
+
+export interface WebOptions {
+  shellDist: string;
+  adminDist: string;
+  /** Server-rendered public pages (web/shell's server entry); without it every route gets index.html. */
+  pages?: PublicPages;
+}
+
+const isPage = (req: Request) =>
+  (req.method === 'GET' || req.method === 'HEAD') &&
+  req.accepts(['html', 'json']) === 'html' &&
+  !req.path.startsWith('/api/') &&
+  !req.path.startsWith('/media/') &&
+  !req.path.startsWith('/admin-app/') &&
+  // A missing file (e.g. a chunk of an older build) must fail as a 404, never be answered with the page.
+  extname(req.path) === '';
+
+/** Serves the admin remote under /admin-app/ and the shell at /: its routes rendered on the server when it can. */
+export function mountWeb(app: Express, options: WebOptions): void {
+  const { pages } = options;
   if (existsSync(options.adminDist)) {
+    app.use('/admin-app', precompressed(options.adminDist));
     app.use('/admin-app', express.static(options.adminDist, { index: false, setHeaders: setCacheHeaders }));
   }
+  if (pages) {
+    const feeds = pages.feedRoutes();
+    app.get('/sitemap.xml', feeds.sitemap);
+    app.get(FEED_PATH, feeds.feed);
+  }
+  app.use(precompressed(options.shellDist));
   app.use(express.static(options.shellDist, { index: false, setHeaders: setCacheHeaders }));
   const index = join(options.shellDist, 'index.html');
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const html = req.accepts(['html', 'json']) === 'html';
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !html) return next();
-    if (req.path.startsWith('/api/') || req.path.startsWith('/media/') || req.path.startsWith('/admin-app/'))
-      return next();
-    // A missing file (e.g. a chunk of an older build) must fail as a 404, never be answered with the page.
-    if (extname(req.path) !== '') return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.status(isShellRoute(req.path) ? 200 : 404).sendFile(index);
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    if (!isPage(req)) return next();
+    const status = isShellRoute(req.path) ? 200 : 404;
+    if (!pages) {
+      res.setHeader('Cache-Control', 'no-cache');
+      return res.status(status).sendFile(index);
+    }
+    try {
+      sendAnswer(req, res, await pages.page(req.path, status));
+    } catch (err) {
+      next(err);
+    }
   });
 }

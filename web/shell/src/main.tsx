@@ -1,16 +1,24 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { Providers } from './Providers';
+import { PAGE_STATE_ID } from './lib/page-data';
+import type { PageState } from './entry-server';
 import './index.css';
 
-createRoot(document.getElementById('root')!).render(
+// A server-rendered page carries its data and render time: hydrate it. Other routes (the admin) render here.
+const stateEl = document.getElementById(PAGE_STATE_ID);
+const page = stateEl ? (JSON.parse(stateEl.textContent ?? '') as PageState) : null;
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <BrowserRouter>
-      <Providers>
+      <Providers state={page?.queries} render={page ? { now: page.now } : undefined}>
         <App />
       </Providers>
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+if (page) hydrateRoot(root, app);
+else createRoot(root).render(app);

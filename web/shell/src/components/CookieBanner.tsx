@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Cookie } from 'lucide-react';
 import { Button, Label, Switch } from '@12yards/ui';
+import { useHydrated } from '../lib/render-context';
 
 export const COOKIE_CONSENT_KEY = 'cookie-consent';
 export const SHOW_COOKIES_BANNER_EVENT = 'show-cookies-banner';
@@ -68,7 +69,11 @@ function store(choice: Choice) {
 }
 
 export function CookieBanner() {
-  const [visible, setVisible] = useState(() => readConsent() === null);
+  // The server cannot read the stored consent: it renders the banner (as for a first visit) and the browser hides
+  // it after hydration when a current consent is stored. It is fixed at the bottom, so this moves no content.
+  const hydrated = useHydrated();
+  const [chosen, setVisible] = useState<boolean | null>(null);
+  const visible = chosen ?? (!hydrated || readConsent() === null);
   const [view, setView] = useState<'main' | 'preferences'>('main');
   const [choice, setChoice] = useState<Choice>(() => {
     const c = readConsent();

@@ -8,6 +8,7 @@ import { useNews } from '../lib/queries';
 import { formatLongDate } from '../lib/dates';
 import { categoryLabel } from '../lib/categories';
 import { lazyDialog } from '../lib/lazy';
+import { useTimeZone } from '../lib/render-context';
 
 const NewsArticleDialog = lazyDialog(
   () => import('../components/NewsArticleDialog').then((m) => m.NewsArticleDialog),
@@ -18,6 +19,7 @@ import { Section } from './Section';
 export function NewsSection() {
   const { data, isLoading, isError } = useNews();
   const [open, setOpen] = useState<NewsArticle | null>(null);
+  const timeZone = useTimeZone();
   const articles = data ?? [];
   const shown = articles.slice(0, HOME_NEWS_COUNT);
 
@@ -52,7 +54,7 @@ export function NewsSection() {
                 <CardHeader className="pb-2">
                   <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                     <Badge variant="secondary">{categoryLabel(a.category)}</Badge>
-                    <time dateTime={a.publishDate}>{formatLongDate(a.publishDate)}</time>
+                    <time dateTime={a.publishDate}>{formatLongDate(a.publishDate, timeZone)}</time>
                   </div>
                   <CardTitle className="mt-1">{a.title}</CardTitle>
                 </CardHeader>

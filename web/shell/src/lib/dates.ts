@@ -1,10 +1,17 @@
-const longUs = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+// Dates take an optional time zone: the server renders in UTC and the browser hydrates with the same, then
+// switches to the visitor's own (lib/render-context useTimeZone), so both agree on the first render.
 
 /** Home news dates: 'January 5, 2025', or 'Recently' when missing or unreadable. */
-export function formatLongDate(value: string | null | undefined): string {
+export function formatLongDate(value: string | null | undefined, timeZone?: string): string {
   if (!value) return 'Recently';
   const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? 'Recently' : longUs.format(d);
+  if (Number.isNaN(d.getTime())) return 'Recently';
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone,
+  }).format(d);
 }
 
 /** /news dates: 'Just now' under an hour, 'N hours ago' under a day, else 'N days ago'. */
@@ -20,9 +27,9 @@ export function relativeDate(value: string | null | undefined, now: Date = new D
 }
 
 /** A readable date and time for status rows, e.g. '5 Jan 2025, 14:30'. */
-export function formatDateTime(value: string | null | undefined): string {
+export function formatDateTime(value: string | null | undefined, timeZone?: string): string {
   if (!value) return 'Unknown';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return 'Unknown';
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
 }

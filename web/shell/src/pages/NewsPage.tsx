@@ -26,6 +26,7 @@ const NewsArticleDialog = lazyDialog(
 );
 import { useNews } from '../lib/queries';
 import { relativeDate } from '../lib/dates';
+import { useNow } from '../lib/render-context';
 import { categoryLabel } from '../lib/categories';
 
 const ALL = 'all';
@@ -40,6 +41,7 @@ export default function NewsPage() {
   const { data, isLoading, isError } = useNews();
   const [category, setCategory] = useState<string>(ALL);
   const [open, setOpen] = useState<NewsArticle | null>(null);
+  const now = useNow();
   const articles = (data ?? []).filter((a) => category === ALL || a.category === category);
 
   return (
@@ -117,7 +119,7 @@ export default function NewsPage() {
                       <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                         <Badge variant="secondary">{categoryLabel(a.category)}</Badge>
                         {a.featured && <Badge variant="warning">Featured</Badge>}
-                        <time dateTime={a.publishDate}>{relativeDate(a.publishDate)}</time>
+                        <time dateTime={a.publishDate}>{relativeDate(a.publishDate, now)}</time>
                       </div>
                       <CardTitle className="mt-1">{a.title}</CardTitle>
                     </CardHeader>

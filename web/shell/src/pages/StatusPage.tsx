@@ -6,6 +6,7 @@ import { Seo } from '../components/Seo';
 import { useServiceStatus } from '../lib/queries';
 import { useSiteActions } from '../components/site-actions';
 import { formatDateTime } from '../lib/dates';
+import { useTimeZone } from '../lib/render-context';
 
 type Row = Pick<ServiceStatus, 'id' | 'serviceName' | 'status'> & {
   description?: string | null;
@@ -42,6 +43,7 @@ function StatusBadge({ status }: { status: string }) {
 export default function StatusPage() {
   const { data, isLoading, isError } = useServiceStatus();
   const { scrollThenOpen } = useSiteActions();
+  const timeZone = useTimeZone();
   // When the server returns none, the four core services are shown as operational (SPEC section 2). When it
   // cannot be reached, their state is unknown: they are listed as 'Checking Status', never claimed operational.
   const rows: Row[] =
@@ -101,7 +103,8 @@ export default function StatusPage() {
                     {r.description && <p className="text-sm text-muted-foreground">{r.description}</p>}
                     {r.lastUpdated && (
                       <p className="text-xs text-muted-foreground">
-                        Last updated: <time dateTime={r.lastUpdated}>{formatDateTime(r.lastUpdated)}</time>
+                        Last updated:{' '}
+                        <time dateTime={r.lastUpdated}>{formatDateTime(r.lastUpdated, timeZone)}</time>
                       </p>
                     )}
                   </div>

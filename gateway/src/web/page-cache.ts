@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** A rendered answer, compressed once when rendered instead of at every request. */
+export interface CachedAnswer {
+  status: number;
+  contentType: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+}
+
+export async function cachedAnswer(status: number, contentType: string, body: string): Promise<CachedAnswer> {
+  const identity = Buffer.from(body, 'utf8');
+  const [br, gzip] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gz(identity, { level: 9 }),
+  ]);
+  const etag = `"${createHash('sha1').update(identity).digest('base64url')}"`;
+  return { status, contentType, identity, gzip, br, etag };
+}
+
+export interface Rendered {
+  answer: CachedAnswer;
+  /** False when the answer was made without some of its data: it is served once, not kept. */
+  keep: boolean;
+}
+
+/**
+ * The read model of the public pages: each answer is rendered once and kept until an event says what it shows
+ * has changed (`invalidate`). Concurrent requests for a page being rendered share that one render; a render that
+ * started before an invalidation is served to the requests that waited for it but is not kept.
+ */
+export class PageCache {
+  private generation = 0;
+  private readonly entries = new Map<string, { generation: number; answer: Promise<CachedAnswer> }>();
+  /** How many renders ran (tests and logs: nothing is rendered per request when nothing changed). */
+  renders = 0;
+
+  get(key: string, render: () => Promise<Rendered>): Promise<CachedAnswer> {
+    const hit = this.entries.get(key);
+    if (hit && hit.generation === this.generation) return hit.answer;
+    const generation = this.generation;
+    this.renders++;
+    const answer = render().then(
+      (r) => {
+        if (!r.keep || generation !== this.generation) this.drop(key, answer);
+        return r.answer;
+      },
+      (err: unknown) => {
+        this.drop(key, answer);
+        throw err;
+      },
+    );
+    this.entries.set(key, { generation, answer });
+    return answer;
+  }
+
+  /** Everything rendered so far is out of date. */
+  invalidate(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  private drop(key: string, answer: Promise<CachedAnswer>) {
+    if (this.entries.get(key)?.answer === answer) this.entries.delete(key);
+  }
+}

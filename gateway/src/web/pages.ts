@@ -1,0 +1,190 @@
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { createRequire } from 'node:module';
+import type { NextFunction, Request, Response } from 'express';
+import type { NewsArticle } from '@12yards/api';
+import { HttpError, type EventBus, type Logger, type Subscription } from '@12yards/platform';
+import { canonicalPath, resolveRoute } from '../routing';
+import type { Targets } from '../proxy';
+import { cachedAnswer, PageCache, type CachedAnswer } from './page-cache';
+import { FEED_PATH, rssXml, sitemapXml } from './feeds';
+
+/** What web/shell's server entry (src/entry-server.tsx, built to dist-server/entry-server.cjs) exports. */
+export interface ShellServerEntry {
+  renderPage(
+    url: string,
+    options: { template: string; fetchJson: (path: string) => Promise<unknown>; now?: number },
+  ): Promise<{ html: string; complete: boolean }>;
+  headHtml(head: { title: string; description: string; path: string; noindex?: boolean }): string;
+  site: { name: string; url: string };
+}
+
+export function loadServerEntry(file: string): ShellServerEntry {
+  // A plain Node require (not the bundler's, not jest's): the entry is a self-contained CommonJS bundle.
+  return createRequire(file)(file) as ShellServerEntry;
+}
+
+/** The topics whose events change what the public pages show: news, FAQs, settings, gallery; service status. */
+export const PAGE_TOPICS = ['content', 'status'];
+
+/**
+ * A service appends an event before it updates its read model, so an event can arrive before the data it
+ * announces can be read: the pages are invalidated when it arrives and once more this long after.
+ */
+const SETTLE_MS = 250;
+
+export interface PagesOptions {
+  template: string;
+  entry: ShellServerEntry;
+  targets: Targets;
+  logger: Logger;
+  /** The events that refresh the pages; without it pages are rendered per request and never kept. */
+  bus?: EventBus;
+}
+
+/** Where a public API read is answered: the service the gateway's routing table sends it to. */
+function fetcher(targets: Targets) {
+  return async (path: string): Promise<unknown> => {
+    const route = resolveRoute('GET', path);
+    if (!route || route.requiresAdmin) throw new Error(`not a public read: ${path}`);
+    const res = await fetch(`${targets[route.service]}${path}`, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(5000),
+    });
+    if (res.status === 404) return null;
+    if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+    return res.json();
+  };
+}
+
+/** Sends a kept answer in the encoding the client prefers, with a validator for conditional requests. */
+export function sendAnswer(req: Request, res: Response, answer: CachedAnswer): void {
+  res.status(answer.status);
+  res.setHeader('Content-Type', answer.contentType);
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('ETag', answer.etag);
+  if (answer.status === 200 && req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
+  const body = encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : answer.identity;
+  if (encoding === 'br' || encoding === 'gzip') res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** Shell routes the server does not render: the admin panel is a client-only remote. */
+const CLIENT_ONLY = /^\/admin12yardsdb(\/|$)/;
+
+/**
+ * The public pages as a read model: server-rendered by web/shell's server entry with the data they show, kept
+ * in memory, and rendered again only after an event of PAGE_TOPICS. Also serves the sitemap and the news feed.
+ */
+export class PublicPages {
+  readonly cache = new PageCache();
+  private readonly fetchJson: (path: string) => Promise<unknown>;
+  private subscription?: Subscription;
+  private settle?: NodeJS.Timeout;
+
+  constructor(private readonly options: PagesOptions) {
+    this.fetchJson = fetcher(options.targets);
+  }
+
+  /** Subscribes to the events that change the pages (each gateway instance keeps its own cache, so its own group). */
+  async start(): Promise<void> {
+    const { bus, logger } = this.options;
+    if (!bus) return;
+    this.subscription = await bus.subscribe(`gateway-web-${hostname()}`, PAGE_TOPICS, async () => {
+      this.cache.invalidate();
+      clearTimeout(this.settle);
+      this.settle = setTimeout(() => this.cache.invalidate(), SETTLE_MS);
+      this.settle.unref();
+    });
+    logger.info({ topics: PAGE_TOPICS }, 'public pages refresh on events');
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.settle);
+    await this.subscription?.stop();
+  }
+
+  /** GET of a shell route (status 200) or of an unknown path (the 404 page). */
+  page(path: string, status: 200 | 404): Promise<CachedAnswer> {
+    const key = status === 404 ? '404' : canonicalPath(path);
+    return this.cache.get(key, async () => {
+      const { template, entry } = this.options;
+      if (status === 200 && CLIENT_ONLY.test(key)) {
+        const head = entry.headHtml({
+          title: 'Admin | 12Yards',
+          description: 'The 12Yards admin panel.',
+          path: '/admin12YardsDB',
+          noindex: true,
+        });
+        const html = template.replace('</head>', `    ${head}\n  </head>`);
+        return { answer: await cachedAnswer(200, 'text/html; charset=utf-8', html), keep: true };
+      }
+      // Every unknown path shows the same 404 page: it is rendered once, for a path no route matches.
+      const url = status === 404 ? '/404' : path;
+      const page = await entry.renderPage(url, { template, fetchJson: this.fetchJson });
+      return {
+        answer: await cachedAnswer(status, 'text/html; charset=utf-8', page.html),
+        keep: page.complete && this.kept,
+      };
+    });
+  }
+
+  sitemap(): Promise<CachedAnswer> {
+    return this.cache.get('/sitemap.xml', async () => {
+      const news = await this.news();
+      const body = sitemapXml(this.options.entry.site.url, news ?? []);
+      return {
+        answer: await cachedAnswer(200, 'application/xml; charset=utf-8', body),
+        keep: !!news && this.kept,
+      };
+    });
+  }
+
+  feed(): Promise<CachedAnswer> {
+    return this.cache.get(FEED_PATH, async () => {
+      const news = await this.news();
+      if (!news) throw new HttpError(503, 'unavailable', 'The news cannot be read right now.');
+      const { site } = this.options.entry;
+      const body = rssXml(site.url, news, site.name);
+      return { answer: await cachedAnswer(200, 'application/rss+xml; charset=utf-8', body), keep: this.kept };
+    });
+  }
+
+  /** Without events nothing says when a page is out of date, so nothing is kept. */
+  private get kept(): boolean {
+    return !!this.options.bus;
+  }
+
+  private async news(): Promise<NewsArticle[] | null> {
+    try {
+      return ((await this.fetchJson('/api/news')) as NewsArticle[] | null) ?? [];
+    } catch (err) {
+      this.options.logger.warn({ err }, 'public pages: the news could not be read');
+      return null;
+    }
+  }
+
+  /** Express handlers for the sitemap and the feed. */
+  feedRoutes() {
+    const serve =
+      (make: () => Promise<CachedAnswer>) => async (req: Request, res: Response, next: NextFunction) => {
+        try {
+          sendAnswer(req, res, await make());
+        } catch (err) {
+          next(err);
+        }
+      };
+    return { sitemap: serve(() => this.sitemap()), feed: serve(() => this.feed()) };
+  }
+
+  /** Reads the template once (the built index.html). */
+  static templateFrom(indexHtml: string): string {
+    return readFileSync(indexHtml, 'utf8');
+  }
+}

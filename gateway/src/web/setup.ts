@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { EventBus, Logger } from '@12yards/platform';
+import type { GatewayEnv } from '../config';
+import { loadServerEntry, PublicPages } from './pages';
+
+/** web/shell's server entry, built next to its dist by `vite build -c vite.ssr.config.ts`. */
+export const serverEntryOf = (shellDist: string) =>
+  join(resolve(shellDist), '..', 'dist-server', 'entry-server.cjs');
+
+/**
+ * The server-rendered public pages, refreshed by the bus's events, or undefined when the shell or its server entry
+ * is not built (every route then gets the client-rendered index.html).
+ */
+export async function publicPages(options: {
+  env: Pick<GatewayEnv, 'STATUS_URL' | 'CONTENT_URL' | 'PARTNERS_URL' | 'CONTRACTS_URL' | 'MEDIA_URL'>;
+  logger: Logger;
+  bus?: EventBus;
+  shellDist: string;
+}): Promise<PublicPages | undefined> {
+  const { env, logger, bus, shellDist } = options;
+  const entryFile = serverEntryOf(shellDist);
+  const index = join(shellDist, 'index.html');
+  if (!existsSync(entryFile) || !existsSync(index)) {
+    logger.warn(
+      { entryFile },
+      'the shell server entry is not built: public pages are rendered in the browser',
+    );
+    return undefined;
+  }
+  const pages = new PublicPages({
+    template: PublicPages.templateFrom(index),
+    entry: loadServerEntry(entryFile),
+    targets: {
+      status: env.STATUS_URL,
+      content: env.CONTENT_URL,
+      partners: env.PARTNERS_URL,
+      contracts: env.CONTRACTS_URL,
+      media: env.MEDIA_URL,
+    },
+    logger,
+    bus,
+  });
+  await pages.start();
+  return pages;
+}
