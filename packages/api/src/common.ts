@@ -39,26 +39,61 @@ export const emailAddress = (message: string, max = 320) =>
     .trim()
     .pipe(z.email({ error: message }).max(max));
 
-/** A calendar date written YYYY-MM-DD. */
-export const isoDate = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
-
-/** A date or date-time string that Date can parse. */
-export const dateLike = z
-  .string()
-  .trim()
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'must be a valid date');
-
-/** An integer that may arrive as a numeric string (form fields). Empty means the default. */
-export const coercedInt = (fallback: number, min?: number, max?: number) => {
-  let n = z.number({ error: 'must be a number' }).int('must be a whole number');
-  if (min !== undefined) n = n.min(min, `must be at least ${min}`);
-  if (max !== undefined) n = n.max(max, `must be at most ${max}`);
-  return z.preprocess((v) => {
-    if (v === undefined || v === null || v === '') return fallback;
-    if (typeof v === 'string') return Number(v.trim());
-    return v;
-  }, n);
+/** The years a business date (publication, due date, contract term, template validity) may fall in. */
+export const MIN_YEAR = 2000;
+export const MAX_YEAR = 2100;
+const YEARS_MESSAGE = `must be in the years ${MIN_YEAR} to ${MAX_YEAR}`;
+// Both formats below start with exactly four year digits.
+const inYears = (v: string) => {
+  const year = Number(v.slice(0, 4));
+  return year >= MIN_YEAR && year <= MAX_YEAR;
 };
+
+/** A real calendar date written YYYY-MM-DD (no 2026-02-30), in the years MIN_YEAR to MAX_YEAR. */
+export const isoDate = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).refine(inYears, YEARS_MESSAGE);
+
+/**
+ * A real calendar date (YYYY-MM-DD, read as midnight UTC) or an ISO 8601 date-time with Z or an offset
+ * (2026-11-22T10:00:00.000Z as the admin panel sends back, 2026-11-22T11:00:00+01:00), in the years MIN_YEAR to
+ * MAX_YEAR. A date-time without a zone is refused: its instant would depend on the server's time zone.
+ */
+export const dateLike = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+    error: 'must be a date (YYYY-MM-DD) or a date-time with a time zone (2026-11-22T10:00:00Z)',
+  })
+  .refine(inYears, YEARS_MESSAGE);
+
+/**
+ * Plain decimal notation (optional sign, digits, optional fraction): the only strings (form fields, query strings)
+ * read as numbers. A fraction is read so that "1.5" gets "must be a whole number".
+ */
+const DECIMAL = /^[+-]?\d+(?:\.\d+)?$/;
+const decimalString = (v: unknown) =>
+  typeof v === 'string' && DECIMAL.test(v.trim()) ? Number(v.trim()) : v;
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** A whole number from min to max; `label` starts each message (e.g. 'size '). */
+export const boundedInt = (min: number, max: number, label = '') =>
+  z
+    .number({ error: `${label}must be a number` })
+    .int(`${label}must be a whole number`)
+    .min(min, `${label}must be at least ${min}`)
+    .max(max, `${label}must be at most ${max}`);
+
+/**
+ * A whole number from min to max that may arrive as a string in decimal notation (form fields, query strings); never
+ * "0x10", "1e3" or "Infinity". Blank or missing means the fallback.
+ */
+export const coercedInt = (fallback: number, min: number, max: number) =>
+  z.preprocess((v) => (isBlank(v) ? fallback : decimalString(v)), boundedInt(min, max));
+
+/** As {@link coercedInt}, but blank or missing means null. */
+export const nullableInt = (min: number, max: number) =>
+  z.preprocess((v) => (isBlank(v) ? null : decimalString(v)), boundedInt(min, max).nullable());
+
+/** As {@link coercedInt} without a fallback: the value is required. */
+export const requiredInt = (min: number, max: number, label = '') =>
+  z.preprocess(decimalString, boundedInt(min, max, label));
 
 export const timestamps = {
   createdAt: z.string(),

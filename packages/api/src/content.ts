@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coercedInt, dateLike, optionalText, requiredText } from './common';
+import { coercedInt, dateLike, nullableInt, optionalText, requiredText } from './common';
 import { adminNewsCategories, publicNewsCategories } from './constants';
 import { IMAGE_URL_MESSAGE, isMediaOrHttpsUrl } from './media';
 
@@ -98,10 +98,7 @@ export const galleryInput = z.object({
   ),
   description: optionalText(1000),
   platformName: optionalText(100),
-  sortOrder: z.preprocess(
-    (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
-    z.number({ error: 'must be a number' }).int('must be a whole number').nullable(),
-  ),
+  sortOrder: nullableInt(-1_000_000, 1_000_000),
   isActive: z.boolean().default(true),
 });
 export type GalleryInput = z.input<typeof galleryInput>;

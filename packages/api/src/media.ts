@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './common';
+import { optionalText, requiredInt, requiredText } from './common';
 
 export const imageMimeTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
 export type ImageMimeType = (typeof imageMimeTypes)[number];
@@ -38,14 +38,14 @@ export const uploadResult = z.object({
 });
 export type UploadResult = z.infer<typeof uploadResult>;
 
+/** The largest size a media record may give: 2 GiB - 1, a 32-bit integer in every store. */
+export const MAX_MEDIA_FILE_BYTES = 2_147_483_647;
+
 export const mediaFileInput = z.object({
   filename: requiredText('Filename', 300),
   originalName: requiredText('Original name', 300),
   mimeType: requiredText('MIME type', 100),
-  size: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z.number({ error: 'size must be a number' }).int('size must be a whole number').min(0),
-  ),
+  size: requiredInt(0, MAX_MEDIA_FILE_BYTES, 'size '),
   url: mediaUrl,
   altText: optionalText(500),
 });

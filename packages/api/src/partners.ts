@@ -124,11 +124,10 @@ export type UpdatePartnerInput = z.input<typeof updatePartner>;
 // ---------- action items ----------
 export const newPartnerAction = z.object({
   actionText: requiredText('Action', 2000),
+  // An empty date field means no due date.
   dueDate: z
-    .union([z.literal(''), dateLike])
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
+    .preprocess((v) => (v === '' ? null : v), dateLike.nullable().optional())
+    .transform((v) => v ?? null),
 });
 export type NewPartnerAction = z.input<typeof newPartnerAction>;
 

@@ -1,0 +1,43 @@
+import request from 'supertest';
+import { startStack, type Stack } from '@12yards/gateway/testing';
+import { mediaService } from '../src/definition';
+
+// A media record's size through the gateway: a whole number of bytes up to 2 GiB - 1, decimal digits only.
+describe('media service: media record size', () => {
+  let stack: Stack;
+  let agent: request.Agent;
+  let csrf: string;
+  beforeAll(async () => {
+    stack = await startStack({ services: [mediaService] });
+    ({ agent, csrf } = await stack.login());
+  });
+  afterAll(async () => stack.stop());
+
+  const record = (size: unknown) =>
+    agent.post('/api/admin/media').set('X-CSRF-Token', csrf).send({
+      filename: 'kit.png',
+      originalName: 'kit.png',
+      mimeType: 'image/png',
+      url: 'https://cdn.example.com/kit.png',
+      size,
+    });
+
+  it.each([
+    [1e15 + 1, 'size must be at most 2147483647'],
+    ['0x10', 'size must be a number'],
+    ['1e3', 'size must be a number'],
+    [-1, 'size must be at least 0'],
+    [1.5, 'size must be a whole number'],
+  ])('When the size is %j, then 400 with the message', async (size, message) => {
+    const res = await record(size).expect(400);
+    expect(res.body.error).toMatchObject({
+      code: 'validation_failed',
+      message: `Invalid input: size: ${message}`,
+    });
+  });
+
+  it('When the size is a whole number or decimal digits, then the record keeps it', async () => {
+    expect((await record(2048).expect(201)).body.size).toBe(2048);
+    expect((await record('4096').expect(201)).body.size).toBe(4096);
+  });
+});
