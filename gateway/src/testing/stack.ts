@@ -6,17 +6,19 @@ import {
   SqliteReadModels,
   openSqlite,
   startService,
+  type LogDestination,
+  type SqliteDb,
   testServiceEnv,
   type RunningService,
   type ServiceDefinition,
 } from '@12yards/platform';
 import { join } from 'node:path';
-import { buildGateway } from '../app';
+import { buildGateway, type GatewayDeps } from '../app';
 import { gatewayEnv, type GatewayEnv } from '../config';
 import type { ThrottleOptions } from '../auth/throttle';
 
 export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery staple' };
-export const TEST_EDITOR = { username: 'editor', password: 'editor password 12345' };
+export const TEST_EDITOR = { username: 'editor', password: 'quiet lantern harbour 12345' };
 
 export interface Stack {
   /** The gateway app: pass it to supertest. */
@@ -42,13 +44,18 @@ export async function startStack(options: {
    * it is left in place at stop. Without it, a fresh directory is made and removed at stop.
    */
   dataDir?: string;
+  /** Every process's log lines (gateway and services, all levels) go here instead of nowhere. */
+  logs?: LogDestination;
+  /** Mounts the web apps, given the gateway's env, its SQLite file (for the embedded bus) and the data dir. */
+  web?: (ctx: { env: GatewayEnv; db: SqliteDb; dataDir: string }) => Promise<GatewayDeps['mountWeb']>;
 }): Promise<Stack> {
   const base = testServiceEnv(options.dataDir ? { DATA_DIR: options.dataDir } : {});
   const servers: Server[] = [];
   const services: Record<string, RunningService> = {};
   const targets: Record<string, string> = {};
+  const logger = (name: string) => createLogger(name, options.logs ? 'trace' : undefined, options.logs);
   for (const def of options.services) {
-    const svc = await startService(def, base, { clock: options.clock });
+    const svc = await startService(def, base, { clock: options.clock, logger: logger(def.name) });
     const server = svc.app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     servers.push(server);
@@ -70,9 +77,11 @@ export async function startStack(options: {
   });
   const db = openSqlite(join(base.DATA_DIR, 'gateway.sqlite'));
   const models = new SqliteReadModels(db);
+  const mountWeb = await options.web?.({ env, db, dataDir: base.DATA_DIR });
   const gateway = buildGateway({
+    mountWeb,
     env,
-    logger: createLogger('gateway'),
+    logger: logger('gateway'),
     models,
     clock: options.clock,
     throttle: options.throttle,

@@ -57,6 +57,14 @@ function fetcher(targets: Targets) {
   };
 }
 
+/**
+ * The first of `ours` the client accepts: our order decides between encodings it accepts equally (browsers send
+ * 'gzip, deflate, br', and brotli is the smaller).
+ */
+export function preferredEncoding(req: Request, ours: string[]): string | undefined {
+  return ours.find((e) => req.acceptsEncodings(e) === e);
+}
+
 /** Sends a kept answer in the encoding the client prefers, with a validator for conditional requests. */
 export function sendAnswer(req: Request, res: Response, answer: CachedAnswer): void {
   res.status(answer.status);
@@ -68,7 +76,7 @@ export function sendAnswer(req: Request, res: Response, answer: CachedAnswer): v
     res.status(304).end();
     return;
   }
-  const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
+  const encoding = preferredEncoding(req, ['br', 'gzip']);
   const body = encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : answer.identity;
   if (encoding === 'br' || encoding === 'gzip') res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { canonicalPath } from '../routing';
 import { FEED_PATH } from './feeds';
-import { sendAnswer, type PublicPages } from './pages';
+import { preferredEncoding, sendAnswer, type PublicPages } from './pages';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 
 /**
@@ -73,8 +73,7 @@ export function precompressed(dist: string) {
     const gz = files.has(`${path}.gz`);
     if (!files.has(path) || (!br && !gz)) return next();
     res.setHeader('Vary', 'Accept-Encoding');
-    const offered = [...(br ? ['br'] : []), ...(gz ? ['gzip'] : []), 'identity'];
-    const encoding = req.acceptsEncodings(offered);
+    const encoding = preferredEncoding(req, [...(br ? ['br'] : []), ...(gz ? ['gzip'] : [])]);
     if (encoding !== 'br' && encoding !== 'gzip') return next();
     res.setHeader('Content-Encoding', encoding);
     res.type(extname(path));
