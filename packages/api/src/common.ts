@@ -50,7 +50,10 @@ const inYears = (v: string) => {
 };
 
 /** A real calendar date written YYYY-MM-DD (no 2026-02-30), in the years MIN_YEAR to MAX_YEAR. */
-export const isoDate = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).refine(inYears, YEARS_MESSAGE);
+export const isoDate = z.iso
+  // abort: a value that is no date at all gets this one message, not also the years one.
+  .date({ error: 'must be a date (YYYY-MM-DD)', abort: true })
+  .refine(inYears, YEARS_MESSAGE);
 
 /**
  * A real calendar date (YYYY-MM-DD, read as midnight UTC) or an ISO 8601 date-time with Z or an offset

@@ -69,6 +69,7 @@ describe('isoDate (contract terms, template validity)', () => {
 
   it('When given a date that does not exist, a date-time or a year out of range, then it is refused', () => {
     expect(messages(isoDate.safeParse('2026-02-30'))).toEqual([': must be a date (YYYY-MM-DD)']);
+    expect(messages(isoDate.safeParse('yesterday'))).toEqual([': must be a date (YYYY-MM-DD)']);
     expect(messages(isoDate.safeParse('2026-01-01T00:00:00Z'))).toEqual([': must be a date (YYYY-MM-DD)']);
     expect(messages(isoDate.safeParse('9999-12-31'))).toEqual([`: ${YEARS_MESSAGE}`]);
     expect(messages(isoDate.safeParse('1970-01-01'))).toEqual([`: ${YEARS_MESSAGE}`]);
