@@ -51,6 +51,7 @@ export function buildGateway(deps: GatewayDeps) {
   const app = createHttpApp({
     logger,
     jsonLimit: false,
+    trustProxy: env.TRUST_PROXY,
     readiness: { ...deps.readiness, models: () => deps.models.ready() },
   });
   app.use(cookieParser());

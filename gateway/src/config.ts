@@ -1,8 +1,45 @@
+import express from 'express';
 import { z } from 'zod';
+import { newAdminCredentials, passwordLength } from '@12yards/api';
 import { serviceEnv } from '@12yards/platform';
 import { DEFAULT_SCRYPT } from './auth/passwords';
 
 const url = (port: number) => z.string().url().default(`http://127.0.0.1:${port}`);
+
+/** What Express's `trust proxy` setting is given: nothing trusted, a hop count, or addresses and subnets. */
+export type TrustProxy = false | number | string[];
+
+const NO_PROXY = new Set(['', 'false', 'none', '0']);
+
+/**
+ * TRUST_PROXY: which proxies in front of the gateway may tell the client's address in X-Forwarded-For. Unset (or
+ * `none`): none, the socket's address counts. A number: that many hops. Else a comma-separated list of
+ * addresses, CIDR subnets or Express's names (`loopback`, `linklocal`, `uniquelocal`), checked by Express itself.
+ * `true` (trust every hop) is refused: any client could then choose the address its requests are counted under.
+ */
+export const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    const value = (raw ?? '').trim().toLowerCase();
+    if (NO_PROXY.has(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    if (value === 'true') {
+      ctx.addIssue({ code: 'custom', message: "give a hop count or the proxies' addresses, not true" });
+      return z.NEVER;
+    }
+    const list = value.split(',').map((s) => s.trim());
+    try {
+      express().set('trust proxy', list);
+    } catch (err) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `not an address, subnet or hop count: ${(err as Error).message}`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 /** The lowest scrypt cost production accepts (the hashes' N; README "Security model"). */
 export const MIN_PRODUCTION_SCRYPT_N = DEFAULT_SCRYPT.N;
@@ -15,9 +52,14 @@ export const gatewayEnvFields = serviceEnv(8080).extend({
   CONTRACTS_URL: url(8104),
   MEDIA_URL: url(8105),
   ADMIN_USERNAME: z.string().trim().min(1).max(50).optional(),
-  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  ADMIN_PASSWORD: passwordLength.optional(),
   /** The site's public origin (scheme://host[:port]); writes whose Origin differs are refused. Defaults to the request's own host. */
   PUBLIC_ORIGIN: z.string().url().optional(),
+  TRUST_PROXY: trustProxy,
+  /** Per service: requests proxied at once, then how many may wait and how long, before 503 + Retry-After. */
+  PROXY_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(128),
+  PROXY_MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(512),
+  PROXY_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   SHELL_DIST: z.string().default('web/shell/dist'),
   ADMIN_DIST: z.string().default('web/admin/dist'),
   /** scrypt cost (a power of two); tests lower it, production refuses anything below 2^17. */
@@ -43,7 +85,26 @@ export function productionScryptRule(
   }
 }
 
-export const gatewayEnv = gatewayEnvFields.superRefine(productionScryptRule);
+/** ADMIN_PASSWORD passes the password policy for ADMIN_USERNAME, so a weak one stops the start with one line. */
+export function adminPasswordRule(
+  env: { ADMIN_USERNAME?: string; ADMIN_PASSWORD?: string },
+  ctx: z.RefinementCtx,
+): void {
+  // A length error is already reported by the field itself.
+  if (!env.ADMIN_USERNAME || !passwordLength.safeParse(env.ADMIN_PASSWORD).success) return;
+  const checked = newAdminCredentials.safeParse({
+    username: env.ADMIN_USERNAME,
+    password: env.ADMIN_PASSWORD,
+  });
+  for (const issue of checked.error?.issues ?? []) {
+    ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: issue.message });
+  }
+}
+
+export const gatewayEnv = gatewayEnvFields.superRefine((env, ctx) => {
+  productionScryptRule(env, ctx);
+  adminPasswordRule(env, ctx);
+});
 export type GatewayEnv = z.output<typeof gatewayEnv>;
 
 /** What `npm run admin:create` reads: no INTERNAL_SECRET needed, the same rule on SCRYPT_N. */

@@ -11,7 +11,14 @@ describe('gateway: admin auth and the status service end to end', () => {
     stack = await startStack({
       services: [statusService],
       clock: () => new Date(now),
-      throttle: { perIp: 8, perUsername: 3, windowSeconds: 60 },
+      throttle: {
+        consecutiveFails: 3,
+        consecutiveBlockSeconds: 60,
+        ipFailsPerDay: 8,
+        ipBlockSeconds: 60,
+        usernameFailsPerDay: 9,
+        usernameBlockSeconds: 60,
+      },
     });
   });
   afterEach(async () => stack.stop());
@@ -83,7 +90,7 @@ describe('gateway: admin auth and the status service end to end', () => {
     ]);
   });
 
-  it('When a username fails too often, then 429 with Retry-After, even with the right password', async () => {
+  it('When a username fails too often from one IP, then 429 with Retry-After there, even with the right password', async () => {
     for (let i = 0; i < 3; i++) {
       await request(stack.app)
         .post('/api/auth/login')

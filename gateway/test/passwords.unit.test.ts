@@ -37,7 +37,11 @@ describe('password hashes', () => {
   it('When a user is unknown, then the decoy hash has the configured parameters, made once', async () => {
     for (const N of [2 ** 10, 2 ** 12]) {
       const users = new AdminUsers(memoryModels(), N);
-      const real = await users.upsert({ username: 'bob', password: 'bob password 12345', role: 'editor' });
+      const real = await users.upsert({
+        username: 'bob',
+        password: 'a quiet harbour at dawn',
+        role: 'editor',
+      });
       const decoy = await users.decoyHash();
       expect(hashParams(decoy)).toEqual({ N, r: 8, p: 1 });
       expect(hashParams(decoy)).toEqual(hashParams(real.passwordHash));
@@ -53,14 +57,18 @@ describe('password hashes', () => {
     });
     const models = memoryModels();
     const { app, users } = buildGateway({ env, logger: createLogger('gateway', 'silent'), models });
-    const carol = await users.upsert({ username: 'carol', password: 'carol password 12345', role: 'editor' });
+    const carol = await users.upsert({
+      username: 'carol',
+      password: 'lantern over the river',
+      role: 'editor',
+    });
     await models.collection<AdminUser>('admin_users').update(carol.id, { isActive: false });
     const verify = jest.mocked(verifyPassword);
     for (const username of ['nobody', 'carol']) {
       verify.mockClear();
       await request(app)
         .post('/api/auth/login')
-        .send({ username, password: 'carol password 12345' })
+        .send({ username, password: 'lantern over the river' })
         .expect(401);
       expect(verify).toHaveBeenCalledTimes(1);
       expect(hashParams(verify.mock.calls[0]![1])).toEqual({ N: 2 ** 12, r: 8, p: 1 });

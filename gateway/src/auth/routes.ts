@@ -1,17 +1,20 @@
 import { Router, type CookieOptions, type Response } from 'express';
 import express from 'express';
-import { INVALID_CREDENTIALS, loginRequest, type SessionResponse } from '@12yards/api';
+import { INVALID_CREDENTIALS, loginRequest, passwordLength, type SessionResponse } from '@12yards/api';
 import { HttpError, parse } from '@12yards/platform';
 import { ABSOLUTE_TIMEOUT_MS, type AdminSession, type Sessions } from './sessions';
-import type { AdminUsers } from './users';
+import type { AdminUser, AdminUsers } from './users';
 import { checkOrigin, cookieName, requireSession } from './guard';
 import type { LoginThrottle } from './throttle';
 import { verifyPassword } from './passwords';
+import { HashQueue } from './hash-queue';
 
 export interface AuthDeps {
   users: AdminUsers;
   sessions: Sessions;
   throttle: LoginThrottle;
+  /** Bounds the password hashing logins do (default {@link HashQueue}'s). */
+  hashing?: HashQueue;
   secure: boolean;
   publicOrigin?: string;
   clock: () => Date;
@@ -28,20 +31,41 @@ export function authRoutes(deps: AuthDeps): Router {
   const cookie: CookieOptions = { httpOnly: true, sameSite: 'strict', secure: deps.secure, path: '/' };
   const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
+  const hashing = deps.hashing ?? new HashQueue();
+
+  /**
+   * The active user whose password this is, else null. An unknown or inactive user costs a verification against a
+   * decoy hash with the same parameters, so the timing tells nothing.
+   */
+  const checkPassword = async (
+    client: string,
+    username: string,
+    password: string,
+  ): Promise<AdminUser | null> => {
+    // A password outside the length rule was never accepted, so it is wrong without hashing it.
+    if (!passwordLength.safeParse(password).success) return null;
+    const user = await deps.users.findByUsername(username);
+    const active = user?.isActive ? user : null;
+    const stored = active?.passwordHash ?? (await deps.users.decoyHash());
+    const ok = await hashing.run(client, () => verifyPassword(password, stored));
+    return ok ? active : null;
+  };
+
   router.post('/api/auth/login', express.json({ limit: '4kb' }), async (req, res) => {
     checkOrigin(req, deps.publicOrigin);
     const { username, password } = parse(loginRequest, req.body);
-    await deps.throttle.before(req.ip ?? 'unknown', username);
-    const user = await deps.users.findByUsername(username);
-    // An unknown user costs one verification against a decoy with the real parameters: timing tells nothing.
-    const ok = user?.isActive
-      ? await verifyPassword(password, user.passwordHash)
-      : (await verifyPassword(password, await deps.users.decoyHash()), false);
-    if (!user || !ok) {
-      await deps.throttle.failed(username);
-      throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+    const client = req.ip ?? 'unknown';
+    const attempt = await deps.throttle.attempt(client, username);
+    let user: AdminUser | null;
+    try {
+      user = await checkPassword(client, username, password);
+    } catch (err) {
+      // Refused before the password was checked (busy): not a guess.
+      if (err instanceof HttpError) await attempt.refund();
+      throw err;
     }
-    await deps.throttle.succeeded(username);
+    if (!user) throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+    await attempt.succeeded();
     // A new session id at every login: a session planted before login is worthless.
     await deps.sessions.end(req.sessionToken);
     const { token, session } = await deps.sessions.create(user);

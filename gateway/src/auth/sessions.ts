@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AdminRole } from '@12yards/api';
 import type { ReadModels } from '@12yards/platform';
+import type { AdminUser } from './users';
 
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60_000;
@@ -31,6 +32,10 @@ export class Sessions {
     return this.models.collection<AdminSession>('admin_sessions');
   }
 
+  private get users() {
+    return this.models.collection<AdminUser>('admin_users');
+  }
+
   /** A new session: 256 random bits in the cookie, a separate CSRF token. */
   async create(user: {
     id: string;
@@ -53,25 +58,36 @@ export class Sessions {
     return { token, session };
   }
 
-  /** The live session for a cookie value, touched; null (and removed) when idle or past its absolute end. */
+  /**
+   * The live session for a cookie value, touched, with the user's role as it is now (not as it was at login); null
+   * (and removed) when idle, past its absolute end, or when its user is gone or deactivated.
+   */
   async resolve(token: string | undefined): Promise<AdminSession | null> {
     if (!token || token.length > 100) return null;
     const session = await this.sessions.get(hashId(token));
     if (!session) return null;
     const now = this.clock().getTime();
     const idle = now - Date.parse(session.lastSeenAt) > IDLE_TIMEOUT_MS;
-    if (idle || now >= Date.parse(session.expiresAt)) {
+    const user = await this.users.get(session.userId);
+    if (idle || now >= Date.parse(session.expiresAt) || !user?.isActive) {
       await this.sessions.delete(session.id);
       return null;
     }
     if (now - Date.parse(session.lastSeenAt) > TOUCH_EVERY_MS) {
       await this.sessions.update(session.id, { lastSeenAt: new Date(now).toISOString() });
     }
-    return session;
+    return { ...session, username: user.username, role: user.role };
   }
 
   async end(token: string | undefined): Promise<void> {
     if (token) await this.sessions.delete(hashId(token));
+  }
+
+  /** Ends every session of a user (their password or role changed: ASVS 5.0 7.4.3). */
+  async endAllOf(userId: string): Promise<number> {
+    const mine = await this.sessions.find({ where: { userId } });
+    for (const s of mine) await this.sessions.delete(s.id);
+    return mine.length;
   }
 
   /** Removes expired sessions (called now and then). */

@@ -1,15 +1,35 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { HttpError } from '@12yards/platform';
 
+/**
+ * rate-limiter-flexible's login-protection pattern. Each limit counts failed logins and blocks for a while once
+ * it is reached. Durations stay within a day: the memory store's expiry timers cannot run longer than ~24 days.
+ */
 export interface ThrottleOptions {
-  /** Login attempts per IP per window. */
-  perIp: number;
-  /** Failed logins per username per window. */
-  perUsername: number;
-  windowSeconds: number;
+  /** Consecutive failures of one username from one IP (reset by a success there) before that pair is blocked. */
+  consecutiveFails: number;
+  consecutiveBlockSeconds: number;
+  /** Failures from one IP per day, whatever the usernames. */
+  ipFailsPerDay: number;
+  ipBlockSeconds: number;
+  /**
+   * Failures of one username per day from every IP: more than one IP can reach before its own limits stop it, so
+   * an attacker at one address cannot lock an admin out of another.
+   */
+  usernameFailsPerDay: number;
+  usernameBlockSeconds: number;
 }
 
-export const DEFAULT_THROTTLE: ThrottleOptions = { perIp: 20, perUsername: 5, windowSeconds: 15 * 60 };
+export const DEFAULT_THROTTLE: ThrottleOptions = {
+  consecutiveFails: 5,
+  consecutiveBlockSeconds: 15 * 60,
+  ipFailsPerDay: 100,
+  ipBlockSeconds: 24 * 60 * 60,
+  usernameFailsPerDay: 500,
+  usernameBlockSeconds: 60 * 60,
+};
+
+const DAY_SECONDS = 24 * 60 * 60;
 
 const tooMany = (res: RateLimiterRes) => {
   const err = new HttpError(429, 'too_many_requests', 'Too many login attempts. Please wait and try again.');
@@ -17,41 +37,74 @@ const tooMany = (res: RateLimiterRes) => {
   return err;
 };
 
-/** Login throttling: every attempt counts against the IP, failures against the username. */
+/** One login attempt, counted as a failure from the start so concurrent guesses cannot all pass the check. */
+export interface LoginAttempt {
+  /** The password was right. */
+  succeeded(): Promise<void>;
+  /** The password could not be checked (the server was busy): the attempt does not count. */
+  refund(): Promise<void>;
+}
+
 export class LoginThrottle {
+  private readonly userIp: RateLimiterMemory;
   private readonly ip: RateLimiterMemory;
   private readonly user: RateLimiterMemory;
 
-  constructor(private readonly options: ThrottleOptions = DEFAULT_THROTTLE) {
+  constructor(options: ThrottleOptions = DEFAULT_THROTTLE) {
+    if (options.usernameFailsPerDay <= options.ipFailsPerDay) {
+      throw new Error(
+        'usernameFailsPerDay must be larger than ipFailsPerDay, or one IP could lock a user out',
+      );
+    }
+    this.userIp = new RateLimiterMemory({
+      keyPrefix: 'login-user-ip',
+      points: options.consecutiveFails,
+      duration: DAY_SECONDS,
+      blockDuration: options.consecutiveBlockSeconds,
+    });
     this.ip = new RateLimiterMemory({
       keyPrefix: 'login-ip',
-      points: options.perIp,
-      duration: options.windowSeconds,
+      points: options.ipFailsPerDay,
+      duration: DAY_SECONDS,
+      blockDuration: options.ipBlockSeconds,
     });
     this.user = new RateLimiterMemory({
       keyPrefix: 'login-user',
-      points: options.perUsername,
-      duration: options.windowSeconds,
+      points: options.usernameFailsPerDay,
+      duration: DAY_SECONDS,
+      blockDuration: options.usernameBlockSeconds,
     });
   }
 
-  /** Throws 429 when the IP or the username is over its limit. */
-  async before(ip: string, username: string): Promise<void> {
-    const state = await this.user.get(username.toLowerCase());
-    if (state && state.consumedPoints >= this.options.perUsername) throw tooMany(state);
+  /**
+   * Counts an attempt as a failure, or throws 429 (with Retry-After) when a limit is reached. The narrowest limit
+   * is charged first and a refusal stops there: a blocked IP adds nothing to the username's count.
+   */
+  async attempt(ip: string, username: string): Promise<LoginAttempt> {
+    const name = username.trim().toLowerCase();
+    const pair = `${name}\u0000${ip}`;
     try {
+      await this.userIp.consume(pair);
       await this.ip.consume(ip);
+      await this.user.consume(name);
     } catch (res) {
       if (res instanceof RateLimiterRes) throw tooMany(res);
       throw res;
     }
-  }
-
-  async failed(username: string): Promise<void> {
-    await this.user.penalty(username.toLowerCase(), 1);
-  }
-
-  async succeeded(username: string): Promise<void> {
-    await this.user.delete(username.toLowerCase());
+    const giveBack = async () => {
+      await this.ip.reward(ip, 1);
+      await this.user.reward(name, 1);
+    };
+    return {
+      // A success was no failure: the pair starts again, the wider counts get their point back.
+      succeeded: async () => {
+        await this.userIp.delete(pair);
+        await giveBack();
+      },
+      refund: async () => {
+        await this.userIp.reward(pair, 1);
+        await giveBack();
+      },
+    };
   }
 }

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AdminRole } from '@12yards/api';
+import { newAdminCredentials, type AdminRole } from '@12yards/api';
 import type { ReadModels } from '@12yards/platform';
-import { hashPassword } from './passwords';
+import { hashParams, hashPassword, verifyPassword } from './passwords';
+import { Sessions } from './sessions';
 
 /** SPEC entity admin_users. */
 export interface AdminUser {
@@ -45,22 +46,33 @@ export class AdminUsers {
     return this.users.count();
   }
 
-  /** Creates the user, or sets the password and role of an existing one with that username. */
+  /**
+   * Creates the user, or sets the password and role of an existing one with that username. The password must pass
+   * the policy (a ZodError says why not). When an existing user's password or role changes, every session of theirs
+   * ends; given the same password and role again (the bootstrap admin at each start) their sessions go on.
+   */
   async upsert(input: {
     username: string;
     password: string;
     role?: AdminRole;
     email?: string;
   }): Promise<AdminUser> {
-    const username = input.username.trim().toLowerCase();
-    if (!username || username.length > 50) throw new Error('username must be 1 to 50 characters');
-    const passwordHash = await hashPassword(input.password, this.scryptN);
+    const { username, password } = newAdminCredentials.parse(input);
     const existing = await this.findByUsername(username);
     if (existing) {
-      const updated = { ...existing, passwordHash, role: input.role ?? existing.role, isActive: true };
+      const role = input.role ?? existing.role;
+      const samePassword = await verifyPassword(password, existing.passwordHash);
+      const sameCost = hashParams(existing.passwordHash)?.N === this.scryptN;
+      const passwordHash =
+        samePassword && sameCost ? existing.passwordHash : await hashPassword(password, this.scryptN);
+      const updated = { ...existing, passwordHash, role, isActive: true };
       await this.users.put(updated);
+      if (!samePassword || role !== existing.role || !existing.isActive) {
+        await new Sessions(this.models).endAllOf(existing.id);
+      }
       return updated;
     }
+    const passwordHash = await hashPassword(password, this.scryptN);
     const email = input.email ?? `${username}@admin.local`;
     const [sameEmail] = await this.users.find({ where: { email }, limit: 1 });
     if (sameEmail) throw new Error(`email ${email} is already used`);

@@ -4,7 +4,7 @@
  * Creates the admin user, or resets its password and role when it exists.
  */
 import { parseArgs } from 'node:util';
-import { adminRole } from '@12yards/api';
+import { adminRole, newAdminCredentials } from '@12yards/api';
 import { createInfrastructure, loadConfig } from '@12yards/platform';
 import { adminCreateEnv } from '../config';
 import { AdminUsers } from '../auth/users';
@@ -24,7 +24,8 @@ async function main() {
   const role = adminRole.parse(values.role);
   // From the environment, else typed twice without echo.
   const password = process.env.ADMIN_PASSWORD || (await askNewPassword(username));
-  if (!password || password.length < 12) throw new Error('The password must be at least 12 characters');
+  const checked = newAdminCredentials.safeParse({ username, password });
+  if (!checked.success) throw new Error(checked.error.issues.map((i) => i.message).join('\n'));
   const infra = await createInfrastructure('gateway', env as never);
   const user = await new AdminUsers(infra.readModels, env.SCRYPT_N).upsert({
     username,

@@ -6,7 +6,8 @@ export type AdminRole = z.infer<typeof adminRole>;
 
 export const loginRequest = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(50),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
+  // Only loosely bounded (as the 4 KB body is): a password outside passwordLength is simply wrong, a 401.
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(4096),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

@@ -1,5 +1,6 @@
 export * from './common';
 export * from './auth';
+export * from './password-policy';
 export * from './status';
 export * from './content';
 export * from './partners';

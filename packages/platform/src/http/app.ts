@@ -16,6 +16,11 @@ export interface HttpAppOptions {
   jsonLimit?: string | false;
   /** Named readiness checks for /readyz; every one must answer true. */
   readiness?: Record<string, () => Promise<boolean>>;
+  /**
+   * Express's `trust proxy`: the proxies whose X-Forwarded-For is believed (a hop count, or addresses and subnets).
+   * Default none: req.ip is the socket's address, so a client cannot choose the address it is counted under.
+   */
+  trustProxy?: false | number | string[];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -54,7 +59,7 @@ function neverCacheAdmin(req: Request, res: Response, next: NextFunction) {
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', options.trustProxy ?? false);
   app.use(helmet());
   app.use(
     pinoHttp({

@@ -1,0 +1,62 @@
+import { HttpError } from '@12yards/platform';
+
+export interface HashQueueOptions {
+  /** Password verifications run at once (each scrypt at N = 2^17 holds 128 MB). */
+  concurrency: number;
+  /** Verifications waiting for a turn; past that, 503. */
+  maxWaiting: number;
+  /** Verifications one client (IP) may have running or waiting; past that, 429. */
+  perClient: number;
+}
+
+export const DEFAULT_HASH_QUEUE: HashQueueOptions = { concurrency: 2, maxWaiting: 32, perClient: 2 };
+
+const refuse = (status: 429 | 503, message: string) => {
+  const err = new HttpError(status, status === 429 ? 'too_many_requests' : 'service_unavailable', message);
+  err.headers['Retry-After'] = '1';
+  return err;
+};
+
+/**
+ * Bounds the password hashing a login does: a few at once, a short FIFO queue behind them, and at most a couple
+ * per client, so a burst of guesses from one address neither fills memory nor makes another client's login wait
+ * behind all of it.
+ */
+export class HashQueue {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+  private readonly perClient = new Map<string, number>();
+
+  constructor(private readonly options: HashQueueOptions = DEFAULT_HASH_QUEUE) {}
+
+  /** Runs the job in its turn; throws 429 when this client already has its share, 503 when the queue is full. */
+  async run<T>(client: string, job: () => Promise<T>): Promise<T> {
+    const mine = this.perClient.get(client) ?? 0;
+    if (mine >= this.options.perClient) {
+      throw refuse(429, 'Too many login attempts at once. Please wait and try again.');
+    }
+    if (this.running >= this.options.concurrency && this.waiting.length >= this.options.maxWaiting) {
+      throw refuse(503, 'The server is busy. Please try again in a moment.');
+    }
+    this.perClient.set(client, mine + 1);
+    try {
+      if (this.running >= this.options.concurrency) {
+        await new Promise<void>((resolve) => this.waiting.push(resolve));
+      } else {
+        this.running++;
+      }
+      try {
+        return await job();
+      } finally {
+        // The turn passes straight to the next waiter (running stays the same), or is given back.
+        const next = this.waiting.shift();
+        if (next) next();
+        else this.running--;
+      }
+    } finally {
+      const left = (this.perClient.get(client) ?? 1) - 1;
+      if (left > 0) this.perClient.set(client, left);
+      else this.perClient.delete(client);
+    }
+  }
+}
