@@ -1,11 +1,46 @@
 import pino from 'pino';
+import { IDENTITY_HEADER, SIGNATURE_HEADER } from './http/identity';
 
 export type Logger = pino.Logger;
+export type LogDestination = pino.DestinationStream;
 
-/** JSON lines on stdout; LOG_LEVEL sets the level (silent in tests unless asked for). */
+/** Headers that carry credentials: a session, a bearer token, the CSRF token, the gateway's signed identity. */
+const SECRET_HEADERS = [
+  'cookie',
+  'set-cookie',
+  'authorization',
+  'proxy-authorization',
+  'x-csrf-token',
+  IDENTITY_HEADER,
+  SIGNATURE_HEADER,
+];
+/** Fields that hold a password, a hash of one or a token, wherever a logged object or body has them. */
+const SECRET_FIELDS = ['password', 'newPassword', 'currentPassword', 'passwordHash', 'csrfToken', 'token'];
+
+/**
+ * What pino replaces with "[Redacted]" in every line: the secret headers of any logged request or response
+ * (pino-http's req and res, or any object with `headers`), and the secret fields up to three levels down.
+ */
+export const REDACTED_PATHS = [
+  ...SECRET_HEADERS.flatMap((h) => [`headers["${h}"]`, `*.headers["${h}"]`]),
+  ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`, `*.*.*.${f}`]),
+];
+
+/**
+ * JSON lines on stdout (or `destination`); LOG_LEVEL sets the level (silent in tests unless asked for). Every
+ * process (gateway, services, worker, CLI) logs through this, so none writes the secrets in {@link REDACTED_PATHS}.
+ */
 export function createLogger(
   name: string,
   level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
+  destination?: LogDestination,
 ): Logger {
-  return pino({ name, level, base: { service: name }, timestamp: pino.stdTimeFunctions.isoTime });
+  const options: pino.LoggerOptions = {
+    name,
+    level,
+    base: { service: name },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACTED_PATHS },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
