@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type/core';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { imageMimeTypes, type ImageMimeType } from '@12yards/api';
 
 /** The widths of the WebP variants stored beside every upload (?w=480, ?w=1600). */
@@ -64,6 +64,61 @@ export async function makeVariants(bytes: Buffer, mimeType: ImageMimeType): Prom
         return { width, bytes: data, actualWidth: info.width };
       }),
     );
+  } catch {
+    throw new ImageDecodeError('The file is not a readable image', 'unreadable');
+  }
+}
+
+/** Whether the image holds data that can tell who took it, where and with what, or an orientation still to apply. */
+function carriesMetadata(meta: Metadata): boolean {
+  return Boolean(
+    meta.exif ||
+    meta.xmp ||
+    meta.iptc ||
+    meta.tifftagPhotoshop ||
+    meta.comments?.length ||
+    (meta.orientation && meta.orientation !== 1),
+  );
+}
+
+/** Re-encodes in the image's own format, as close to the upload as the format allows. */
+function sameFormat(image: Sharp, mimeType: ImageMimeType, meta: Metadata, bytes: Buffer): Sharp {
+  switch (mimeType) {
+    case 'image/jpeg':
+      return image.jpeg({
+        quality: 92,
+        progressive: meta.isProgressive,
+        chromaSubsampling: meta.chromaSubsampling === '4:4:4' ? '4:4:4' : '4:2:0',
+      });
+    case 'image/png':
+      return image.png({ palette: meta.isPalette });
+    case 'image/webp':
+      // A VP8L chunk means lossless WebP (screenshots, drawings): keep it lossless.
+      return image.webp({ quality: 90, lossless: bytes.includes('VP8L') });
+    case 'image/gif':
+      return image.gif();
+    case 'image/avif':
+      return image.avif({ quality: 70 });
+  }
+}
+
+/**
+ * The upload as it is served: without EXIF (GPS position, camera, owner), XMP, IPTC or comments, in the same format,
+ * with the EXIF orientation applied to the pixels (so it shows upright without it) and its colour profile kept.
+ * An image carrying none of that is returned untouched, byte for byte.
+ */
+export async function withoutMetadata(bytes: Buffer, mimeType: ImageMimeType): Promise<Buffer> {
+  const animated = mimeType === 'image/gif' || mimeType === 'image/webp';
+  const options = { animated, limitInputPixels: MAX_INPUT_PIXELS };
+  try {
+    const meta = await sharp(bytes, options).metadata();
+    if (!carriesMetadata(meta)) return bytes;
+    // sharp writes no metadata unless asked to: only the ICC profile is asked for.
+    let image = sharp(bytes, options);
+    // Turning an animation's frames a quarter turn is not supported: its orientation tag is dropped with the rest.
+    if ((meta.pages ?? 1) === 1) image = image.rotate();
+    if (meta.icc) image = image.keepIccProfile();
+    return await sameFormat(image, mimeType, meta, bytes).toBuffer();
   } catch {
     throw new ImageDecodeError('The file is not a readable image', 'unreadable');
   }

@@ -3,7 +3,7 @@ import type { UploadResult } from '@12yards/api';
 import { handleCommand, HttpError, notFound, type ServiceContext } from '@12yards/platform';
 import { uploadDecider } from './decide';
 import { streamId, type StoredVariant } from './events';
-import { ImageDecodeError, makeVariants, sniffImage } from './images';
+import { ImageDecodeError, makeVariants, sniffImage, withoutMetadata } from './images';
 import { uploadRows } from './projection';
 
 /** Served names: /media/<uuid>.<ext>. Anything else is not a file of ours. */
@@ -35,7 +35,7 @@ export interface IncomingFile {
 }
 
 /**
- * Sniffs, renders the variants, stores the bytes, then records MediaUploaded. A failure after the first write
+ * Sniffs, renders the variants, strips the metadata, stores the bytes, then records MediaUploaded. A failure after the first write
  * removes what was written, so nothing is half-stored.
  */
 export async function storeUpload(
@@ -43,8 +43,7 @@ export async function storeUpload(
   file: IncomingFile,
   actor: { username?: string; requestId?: string },
 ): Promise<UploadResult> {
-  const bytes = file.buffer;
-  const sniffed = await sniffImage(bytes);
+  const sniffed = await sniffImage(file.buffer);
   if (!sniffed) {
     throw new HttpError(
       415,
@@ -53,8 +52,11 @@ export async function storeUpload(
     );
   }
   let rendered;
+  let bytes: Buffer;
   try {
-    rendered = await makeVariants(bytes, sniffed.mimeType);
+    rendered = await makeVariants(file.buffer, sniffed.mimeType);
+    // What is stored and served: never the location or camera data of a photo.
+    bytes = await withoutMetadata(file.buffer, sniffed.mimeType);
   } catch (err) {
     if (err instanceof ImageDecodeError && err.reason === 'too_many_pixels') {
       throw new HttpError(422, 'image_too_large', `The image is too large: ${err.message}`);
