@@ -3,7 +3,15 @@
 // adapters unless production URLs are set. Builds what is missing or stale, restarts a crashed service, stops on Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -73,13 +81,24 @@ if (existsSync(join(root, 'web/shell/src')) && webBuilt < webSources) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-// The secret the gateway signs admin identities with, shared with the services; kept with the data.
-mkdirSync(DATA_DIR, { recursive: true });
+// The data folder and the secret the gateway signs admin identities with (shared with the services) are the
+// owner's only: 0700 and 0600.
 const secretFile = join(DATA_DIR, '.internal-secret');
-if (!process.env.INTERNAL_SECRET && !existsSync(secretFile)) {
-  writeFileSync(secretFile, randomBytes(32).toString('base64url'), { mode: 0o600 });
+let INTERNAL_SECRET = process.env.INTERNAL_SECRET;
+try {
+  mkdirSync(DATA_DIR, { recursive: true, mode: 0o700 });
+  chmodSync(DATA_DIR, 0o700);
+  if (!INTERNAL_SECRET && !existsSync(secretFile)) {
+    writeFileSync(secretFile, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  }
+  if (!INTERNAL_SECRET) {
+    chmodSync(secretFile, 0o600);
+    INTERNAL_SECRET = readFileSync(secretFile, 'utf8').trim();
+  }
+} catch (err) {
+  log(`DATA_DIR ${DATA_DIR} is not usable: ${err.code ?? err.message}`);
+  process.exit(1);
 }
-const INTERNAL_SECRET = process.env.INTERNAL_SECRET ?? readFileSync(secretFile, 'utf8').trim();
 
 const urls = Object.fromEntries(
   SERVICES.map((s, i) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${servicePort(i)}`]),
@@ -105,9 +124,25 @@ for (const p of procs.filter((p) => !existsSync(p.script)))
 const runnable = procs.filter((p) => existsSync(p.script));
 
 let stopping = false;
+let exitCode = 0;
 const children = new Map();
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// A process that exits this many times in a row before it was ever ready (a bad setting, an unusable data
+// folder, a damaged database) will not start by being restarted again: its message is above; stop everything.
+const MAX_FAILED_STARTS = 3;
 
-function launch(p, attempt = 0) {
+/** Polls the process's /readyz until it answers 200 (true) or the process ends (false). */
+async function becomesReady(p, child) {
+  while (!stopping && child.exitCode === null && child.signalCode === null) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${p.env.PORT}/readyz`)).ok) return true;
+    } catch {}
+    await sleep(200);
+  }
+  return false;
+}
+
+function launch(p, attempt = 0, failedStarts = 0) {
   const child = spawn(process.execPath, ['--enable-source-maps', p.script], {
     cwd: root,
     env: p.env,
@@ -115,14 +150,29 @@ function launch(p, attempt = 0) {
   });
   const started = Date.now();
   children.set(p.name, child);
+  p.ready = false;
+  void becomesReady(p, child).then((ready) => {
+    if (children.get(p.name) === child) p.ready = ready;
+  });
   child.on('exit', (code, signal) => {
     children.delete(p.name);
+    const wasReady = p.ready;
+    p.ready = false;
     if (stopping) return;
+    const failed = wasReady ? 0 : failedStarts + 1;
+    if (failed >= MAX_FAILED_STARTS) {
+      log(
+        `${p.name} exited (${signal ?? code}) ${failed} times before it was ready; see its message above. Stopping.`,
+      );
+      exitCode = 1;
+      stop('a process cannot start');
+      return;
+    }
     // Back off 1 s, 2 s, 4 s ... up to 30 s; a process that ran for a minute starts the count again.
     const next = Date.now() - started > 60_000 ? 0 : attempt + 1;
     const delay = Math.min(30_000, 1000 * 2 ** Math.max(0, next - 1));
     log(`${p.name} exited (${signal ?? code}); restarting in ${delay} ms`);
-    setTimeout(() => !stopping && launch(p, next), delay);
+    setTimeout(() => !stopping && launch(p, next, failed), delay);
   });
 }
 for (const p of runnable) launch(p);
@@ -130,16 +180,8 @@ for (const p of runnable) launch(p);
 async function waitReady() {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline && !stopping) {
-    try {
-      const ok = await Promise.all([
-        fetch(`http://127.0.0.1:${PORT}/readyz`),
-        ...runnable
-          .filter((p) => p.name !== 'gateway')
-          .map((p) => fetch(`http://127.0.0.1:${p.env.PORT}/readyz`)),
-      ]);
-      if (ok.every((r) => r.ok)) return true;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
+    if (runnable.every((p) => p.ready)) return true;
+    await sleep(200);
   }
   return false;
 }
@@ -164,7 +206,7 @@ function stop(signal) {
     if (children.size === 0) {
       clearInterval(check);
       clearTimeout(force);
-      process.exit(0);
+      process.exit(exitCode);
     }
   }, 50);
 }

@@ -7,6 +7,7 @@ export * from './infrastructure';
 export * from './service';
 export * from './testing';
 export { openSqlite, openSqliteReadOnly, type SqliteDb } from './embedded/sqlite';
+export { StorageError } from './embedded/data-dir';
 export { SqliteEventStore } from './embedded/sqlite-event-store';
 export { SqliteReadModels } from './embedded/sqlite-read-models';
 export { SqliteEventBus } from './embedded/sqlite-event-bus';

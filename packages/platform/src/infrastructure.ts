@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { EventBus, EventStore, JobQueue, ObjectStore, ReadModels } from './ports';
-import { openSqlite } from './embedded/sqlite';
+import { openSqlite, sqliteReadable, type SqliteDb } from './embedded/sqlite';
+import { ensureDataDir, StorageError } from './embedded/data-dir';
 import { SqliteEventStore } from './embedded/sqlite-event-store';
 import { SqliteReadModels } from './embedded/sqlite-read-models';
 import { SqliteEventBus } from './embedded/sqlite-event-bus';
@@ -44,6 +45,35 @@ export function serviceDbFile(dataDir: string, service: string): string {
 }
 
 /**
+ * Checks the data folder can be written and opens the service's SQLite file when the embedded adapters need them.
+ * An unusable folder or a damaged file stops start-up here with one line naming the process (a StorageError),
+ * not with a trace at the first write.
+ */
+function openEmbeddedStorage(
+  service: string,
+  dataDir: string,
+  needs: { dataDir: boolean; sqlite: boolean },
+): SqliteDb | undefined {
+  try {
+    if (needs.dataDir) ensureDataDir(dataDir);
+    return needs.sqlite ? openSqlite(serviceDbFile(dataDir, service)) : undefined;
+  } catch (err) {
+    if (err instanceof StorageError) throw new StorageError(`${service}: ${err.message}`, { cause: err });
+    throw err;
+  }
+}
+
+/** The embedded database's readiness: false (and why, in the log) when the file or its connection fails. */
+function storageWorks(db: SqliteDb, logger?: Logger): boolean {
+  try {
+    return sqliteReadable(db);
+  } catch (err) {
+    logger?.warn({ err, file: db.name }, 'the embedded database cannot be read');
+    return false;
+  }
+}
+
+/**
  * Picks each port's adapter from configuration: a production URL selects the real server's adapter,
  * its absence the embedded one. The production adapters are imported only when configured.
  */
@@ -62,7 +92,10 @@ export async function createInfrastructure(
     throw new Error('MINIO_ACCESS_KEY and MINIO_SECRET_KEY must be set when MINIO_ENDPOINT is');
   }
   const needsSqlite = !env.MONGO_URL || !env.REDIS_URL;
-  const db = needsSqlite ? openSqlite(serviceDbFile(env.DATA_DIR, service)) : undefined;
+  const db = openEmbeddedStorage(service, env.DATA_DIR, {
+    dataDir: needsSqlite || !env.MINIO_ENDPOINT,
+    sqlite: needsSqlite,
+  });
   const closers: (() => Promise<void>)[] = [];
 
   let eventStore: EventStore;
@@ -138,6 +171,7 @@ export async function createInfrastructure(
       bus: () => bus.ready(),
       jobs: () => jobs.ready(),
       objects: () => objects.ready(),
+      ...(db && { storage: async () => storageWorks(db, logger) }),
     },
     async close() {
       await jobs.close();

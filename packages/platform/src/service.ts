@@ -4,6 +4,7 @@ import { loadConfig, serviceEnv, type ServiceEnv } from './config';
 import { createInfrastructure, type Infrastructure } from './infrastructure';
 import { createLogger, type Logger } from './logging';
 import { OutboxRelay, Projector, type Projection } from './es';
+import { StorageError } from './embedded/data-dir';
 
 export interface ServiceContext {
   env: ServiceEnv;
@@ -63,7 +64,12 @@ export async function startService(
 export async function runService(def: ServiceDefinition): Promise<void> {
   const env = loadConfig(serviceEnv(def.defaultPort));
   const logger = createLogger(def.name);
-  const service = await startService(def, env, { logger });
+  const service = await startService(def, env, { logger }).catch((err: unknown) => {
+    // Unusable storage is not fixed by a restart: one line saying what to fix, no stack trace.
+    if (!(err instanceof StorageError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  });
   const server: Server = service.app.listen(env.PORT, env.HOST, () => {
     logger.info({ port: env.PORT, adapters: service.ctx.infra.kind }, `${def.name} service listening`);
   });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './data-dir';
 import { assertValidKey, type ByteRange, type ObjectInfo, type ObjectStore } from '../ports';
 
 interface Meta {
@@ -23,12 +24,12 @@ export class LocalObjectStore implements ObjectStore {
     const { data, meta } = this.paths(key);
     const etag = `"${createHash('md5').update(body).digest('hex')}"`;
     const m: Meta = { contentType: options.contentType, etag, metadata: options.metadata ?? {} };
-    await mkdir(dirname(data), { recursive: true });
-    await mkdir(dirname(meta), { recursive: true });
+    await mkdir(dirname(data), { recursive: true, mode: PRIVATE_DIR_MODE });
+    await mkdir(dirname(meta), { recursive: true, mode: PRIVATE_DIR_MODE });
     // Write then rename, so a reader never sees half a file.
     const suffix = `.tmp-${process.pid}-${Date.now()}`;
-    await writeFile(data + suffix, body);
-    await writeFile(meta + suffix, JSON.stringify(m));
+    await writeFile(data + suffix, body, { mode: PRIVATE_FILE_MODE });
+    await writeFile(meta + suffix, JSON.stringify(m), { mode: PRIVATE_FILE_MODE });
     await rename(meta + suffix, meta);
     await rename(data + suffix, data);
     return (await this.stat(key)) as ObjectInfo;
@@ -67,7 +68,7 @@ export class LocalObjectStore implements ObjectStore {
   }
 
   async ready(): Promise<boolean> {
-    await mkdir(this.root, { recursive: true });
+    await mkdir(this.root, { recursive: true, mode: PRIVATE_DIR_MODE });
     return true;
   }
 

@@ -1,0 +1,150 @@
+import { spawnSync } from 'node:child_process';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import request from 'supertest';
+import { statusService } from '@12yards/status/src/definition';
+import { createInfrastructure, startService, StorageError, testServiceEnv, TEST_SECRET } from '../../src';
+
+const root = resolve(__dirname, '..', '..', '..', '..');
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+
+/** Every folder and file under `dir` (itself included) with its permission bits, e.g. ['objects/', 0o700]. */
+function modes(dir: string, prefix = ''): [string, number][] {
+  const entries: [string, number][] = [[prefix || '.', statSync(dir).mode & 0o777]];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) entries.push(...modes(path, `${prefix}${entry.name}/`));
+    else entries.push([`${prefix}${entry.name}`, statSync(path).mode & 0o777]);
+  }
+  return entries;
+}
+
+/** Writes random bytes over `length` bytes of `file` at `offset`. */
+function scribble(file: string, offset: number, length: number) {
+  const fd = openSync(file, 'r+');
+  try {
+    writeSync(fd, randomBytes(length), 0, length, offset);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Runs a process's entry point with only the given variables; returns how it ended. */
+function run(entry: string, vars: Record<string, string>) {
+  const { PATH, HOME } = process.env;
+  const result = spawnSync(tsx, [join(root, entry)], {
+    cwd: root,
+    env: { PATH, HOME, NODE_ENV: 'test', PORT: '0', INTERNAL_SECRET: TEST_SECRET, ...vars },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: result.status, stderr: result.stderr };
+}
+
+describe('embedded storage: private files, damaged files, unusable data folders', () => {
+  let base: string;
+  beforeEach(() => {
+    base = mkdtempSync(join(tmpdir(), '12yards-storage-'));
+  });
+  afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+  it('When a service and the gateway start on a fresh data folder, then the folder is 0700 and every file in it 0600', async () => {
+    const env = testServiceEnv({ DATA_DIR: join(base, 'data') });
+    const service = await startService(statusService, env);
+    const gateway = await createInfrastructure('gateway', env);
+    try {
+      await service.ctx.infra.objects.put('media/photo.jpg', Buffer.from('bytes'), {
+        contentType: 'image/jpeg',
+      });
+      const found = modes(env.DATA_DIR);
+      // SQLite's companions exist while the database is open, so they are checked too.
+      expect(found.map(([name]) => name)).toEqual(
+        expect.arrayContaining(['status.sqlite', 'status.sqlite-wal', 'status.sqlite-shm', 'gateway.sqlite']),
+      );
+      const expected = found.map(([name]): [string, number] => [
+        name,
+        name === '.' || name.endsWith('/') ? 0o700 : 0o600,
+      ]);
+      expect(found.map(([n, m]) => [n, m.toString(8)])).toEqual(expected.map(([n, m]) => [n, m.toString(8)]));
+    } finally {
+      await gateway.close();
+      await service.stop();
+    }
+  });
+
+  it('When a database file has garbage written over its middle, then start-up fails with one line naming the file', async () => {
+    const env = testServiceEnv({ DATA_DIR: join(base, 'data') });
+    await (await startService(statusService, env)).stop();
+    const file = join(env.DATA_DIR, 'status.sqlite');
+    const size = statSync(file).size;
+    scribble(file, Math.floor(size / 4096 / 2) * 4096, 4096);
+
+    await expect(startService(statusService, env)).rejects.toThrow(StorageError);
+    await expect(startService(statusService, env)).rejects.toThrow(`status: ${file} is damaged`);
+
+    const result = run('services/status/src/main.ts', { DATA_DIR: env.DATA_DIR });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([expect.stringContaining(`status: ${file} is damaged`)]);
+  });
+
+  it.each([
+    [
+      'garbage over its header',
+      (file: string) => {
+        // Once SQLite has copied the log into the file (it does so by itself every 1000 pages).
+        const db = new Database(file);
+        db.pragma('wal_checkpoint(TRUNCATE)');
+        db.close();
+        scribble(file, 0, 100);
+      },
+    ],
+    ['deleted', (file: string) => rmSync(file)],
+  ])(
+    'When the running service database file gets %s, then /readyz answers 503 naming storage',
+    async (_, harm) => {
+      const env = testServiceEnv({ DATA_DIR: join(base, 'data') });
+      const service = await startService(statusService, env);
+      try {
+        const before = await request(service.app).get('/readyz').expect(200);
+        expect(before.body.checks.storage).toBe(true);
+        harm(join(env.DATA_DIR, 'status.sqlite'));
+        const after = await request(service.app).get('/readyz').expect(503);
+        expect(after.body).toEqual({
+          status: 'not_ready',
+          checks: expect.objectContaining({ storage: false }),
+        });
+      } finally {
+        await service.stop();
+      }
+    },
+  );
+
+  it.each([
+    ['the status service', 'services/status/src/main.ts', 'status'],
+    ['the gateway', 'gateway/src/main.ts', 'gateway'],
+  ])(
+    'When %s gets a data folder that cannot be created, then it stops with exit code 1 and one line',
+    (_, entry, name) => {
+      // Root writes through any mode bits; a folder under a regular file fails for everyone.
+      writeFileSync(join(base, 'a-file'), '');
+      const dataDir = join(base, 'a-file', 'data');
+      const result = run(entry, { DATA_DIR: dataDir });
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim().split('\n')).toEqual([
+        `${name}: DATA_DIR ${dataDir} cannot be created: ENOTDIR`,
+      ]);
+    },
+  );
+});
