@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { signIdentity } from '@12yards/platform';
+import { signedAs } from '@12yards/platform';
 import { statusService } from '@12yards/status/src/definition';
 import { startStack, TEST_ADMIN, TEST_EDITOR, type Stack } from '../src/testing';
 
@@ -148,18 +148,15 @@ describe('gateway: admin auth and the status service end to end', () => {
   });
 
   it('When a client forges the identity headers, then the gateway drops them and the service refuses a direct call', async () => {
-    const forged = signIdentity(
-      { username: 'mallory', role: 'admin' },
-      'guessed-secret-guessed-secret-guessed',
-    );
+    const forged = signedAs({ username: 'mallory', role: 'admin' }, 'guessed-secret-guessed-secret-guessed');
     await request(stack.app)
       .put('/api/admin/service-status/auctions')
-      .set(forged)
+      .use(forged)
       .send({ status: 'issue' })
       .expect(401);
     await request(stack.services.status!.app)
       .put('/api/admin/service-status/auctions')
-      .set(forged)
+      .use(forged)
       .send({ status: 'issue' })
       .expect(401);
   });

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { ServiceEnv } from './config';
+import { REQUEST_ID_HEADER, signIdentity, type AdminIdentity } from './http/identity';
 
 export const TEST_SECRET = 'test-internal-secret-0123456789abcdef';
 
@@ -22,5 +24,28 @@ export function testServiceEnv(overrides: Partial<ServiceEnv> = {}): ServiceEnv 
     MINIO_BUCKET: '12yards',
     ...overrides,
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The part of a supertest/superagent request that {@link signedAs} needs. */
+interface OutgoingTestRequest {
+  method: string;
+  url: string;
+  set(headers: Record<string, string>): unknown;
+}
+
+/**
+ * A supertest plugin that signs the identity the way the gateway does, for that one request (its method, URL and
+ * a fresh request id): `request(app).delete(path).use(signedAs({ username: 'ops', role: 'admin' }))`.
+ * Use it after the path and query are final.
+ */
+export function signedAs(identity: AdminIdentity, secret = TEST_SECRET) {
+  return (req: OutgoingTestRequest): void => {
+    const { pathname, search } = new URL(req.url, 'http://localhost');
+    const requestId = randomUUID();
+    req.set({
+      [REQUEST_ID_HEADER]: requestId,
+      ...signIdentity(identity, secret, { method: req.method, url: pathname + search, requestId }),
+    });
   };
 }

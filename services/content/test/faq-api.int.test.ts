@@ -18,7 +18,7 @@ describe('content service: FAQs', () => {
       await h
         .http()
         .post('/api/admin/faqs')
-        .set(adminHeaders())
+        .use(adminHeaders())
         .send({ answer: 'An answer.', ...body })
         .expect(201)
     ).body as Faq;
@@ -49,7 +49,7 @@ describe('content service: FAQs', () => {
     const res = await h.http().get('/api/faqs').expect(200);
     expect(questions(res.body)).toEqual(['First at 0', 'Second at 1', 'Third at 1', 'Last at 5']);
     expect(res.headers['cache-control']).toBe('no-cache');
-    const admin = await h.http().get('/api/admin/faqs').set(editorHeaders()).expect(200);
+    const admin = await h.http().get('/api/admin/faqs').use(editorHeaders()).expect(200);
     expect(questions(admin.body)).toEqual(['Hidden', 'First at 0', 'Second at 1', 'Third at 1', 'Last at 5']);
     expect(admin.headers['cache-control']).toBe('no-store');
   });
@@ -67,7 +67,7 @@ describe('content service: FAQs', () => {
     const moved = await h
       .http()
       .put(`/api/admin/faqs/${a.id}`)
-      .set(editorHeaders())
+      .use(editorHeaders())
       .send({ question: 'A?', answer: 'Changed.', sortOrder: '2', isActive: true })
       .expect(200);
     expect(moved.body).toMatchObject({
@@ -81,7 +81,7 @@ describe('content service: FAQs', () => {
     await h
       .http()
       .put(`/api/admin/faqs/${a.id}`)
-      .set(adminHeaders())
+      .use(adminHeaders())
       .send({ question: 'A?', answer: 'x', isActive: false })
       .expect(200);
     expect(questions((await h.http().get('/api/faqs')).body)).toEqual(['B?']);
@@ -91,7 +91,7 @@ describe('content service: FAQs', () => {
     const res = await h
       .http()
       .post('/api/admin/faqs')
-      .set(adminHeaders())
+      .use(adminHeaders())
       .send({ question: '', answer: 'x', sortOrder: 'first' })
       .expect(400);
     expect(res.body.error.details).toEqual(
@@ -103,22 +103,22 @@ describe('content service: FAQs', () => {
     await h
       .http()
       .post('/api/admin/faqs')
-      .set(adminHeaders())
+      .use(adminHeaders())
       .send({ question: 'Q', answer: 'x', sortOrder: 1.5 })
       .expect(400);
-    expect((await h.http().get('/api/admin/faqs').set(adminHeaders())).body).toEqual([]);
+    expect((await h.http().get('/api/admin/faqs').use(adminHeaders())).body).toEqual([]);
   });
 
   it('When an admin deletes a FAQ, then it is gone; an editor gets 403; unknown ids are 404', async () => {
     const a = await create({ question: 'A?' });
-    await h.http().delete(`/api/admin/faqs/${a.id}`).set(editorHeaders()).expect(403);
-    await h.http().delete(`/api/admin/faqs/${a.id}`).set(adminHeaders()).expect(204);
+    await h.http().delete(`/api/admin/faqs/${a.id}`).use(editorHeaders()).expect(403);
+    await h.http().delete(`/api/admin/faqs/${a.id}`).use(adminHeaders()).expect(204);
     expect((await h.http().get('/api/faqs')).body).toEqual([]);
-    await h.http().delete(`/api/admin/faqs/${a.id}`).set(adminHeaders()).expect(404);
+    await h.http().delete(`/api/admin/faqs/${a.id}`).use(adminHeaders()).expect(404);
     await h
       .http()
       .put('/api/admin/faqs/nope')
-      .set(adminHeaders())
+      .use(adminHeaders())
       .send({ question: 'Q', answer: 'A' })
       .expect(404);
   });

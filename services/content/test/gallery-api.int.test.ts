@@ -18,7 +18,7 @@ const shot = (n: number, over: Record<string, unknown> = {}) => ({
 describe('content service: app gallery', () => {
   const h = contentHarness();
   const add = async (body: Record<string, unknown>) =>
-    (await h.http().post('/api/admin/app-gallery').set(editorHeaders()).send(body).expect(201)).body as Item;
+    (await h.http().post('/api/admin/app-gallery').use(editorHeaders()).send(body).expect(201)).body as Item;
 
   it('When items are added, then the public list has active ones by sortOrder in the public shape only', async () => {
     await add(shot(1, { sortOrder: 2 }));
@@ -43,7 +43,7 @@ describe('content service: app gallery', () => {
     ]);
     expect(res.headers['cache-control']).toBe('no-cache');
     await h.http().get('/api/app-gallery').set('If-None-Match', res.headers.etag!).expect(304);
-    const admin = await h.http().get('/api/admin/app-gallery').set(adminHeaders()).expect(200);
+    const admin = await h.http().get('/api/admin/app-gallery').use(adminHeaders()).expect(200);
     expect(admin.body.map((i: Item) => [i.imageUrl, i.sortOrder, i.isActive])).toEqual([
       ['/media/shot-3.png', 0, false],
       ['/media/shot-4.png', null, true],
@@ -60,7 +60,7 @@ describe('content service: app gallery', () => {
     const res = await h
       .http()
       .put(`/api/admin/app-gallery/${a.id}`)
-      .set(editorHeaders())
+      .use(editorHeaders())
       .send(shot(1, { sortOrder: 3, platformName: 'Android' }))
       .expect(200);
     expect(res.body).toMatchObject({
@@ -76,7 +76,7 @@ describe('content service: app gallery', () => {
     await h
       .http()
       .put(`/api/admin/app-gallery/${a.id}`)
-      .set(adminHeaders())
+      .use(adminHeaders())
       .send(shot(1, { isActive: false }))
       .expect(200);
     expect((await h.http().get('/api/app-gallery')).body.map((i: Item) => i.imageUrl)).toEqual([
@@ -88,7 +88,7 @@ describe('content service: app gallery', () => {
     const res = await h
       .http()
       .post('/api/admin/app-gallery')
-      .set(adminHeaders())
+      .use(adminHeaders())
       .send({ sortOrder: 'top', isActive: 'no' })
       .expect(400);
     expect(res.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual([
@@ -99,19 +99,19 @@ describe('content service: app gallery', () => {
     await h
       .http()
       .post('/api/admin/app-gallery')
-      .set(adminHeaders())
+      .use(adminHeaders())
       .send(shot(1, { sortOrder: 0.5 }))
       .expect(400);
-    expect((await h.http().get('/api/admin/app-gallery').set(adminHeaders())).body).toEqual([]);
+    expect((await h.http().get('/api/admin/app-gallery').use(adminHeaders())).body).toEqual([]);
   });
 
   it('When an admin removes an item, then it is gone; an editor gets 403; unknown ids are 404', async () => {
     const a = await add(shot(1));
-    await h.http().delete(`/api/admin/app-gallery/${a.id}`).set(editorHeaders()).expect(403);
-    await h.http().delete(`/api/admin/app-gallery/${a.id}`).set(adminHeaders()).expect(204);
+    await h.http().delete(`/api/admin/app-gallery/${a.id}`).use(editorHeaders()).expect(403);
+    await h.http().delete(`/api/admin/app-gallery/${a.id}`).use(adminHeaders()).expect(204);
     expect((await h.http().get('/api/app-gallery')).body).toEqual([]);
-    await h.http().delete(`/api/admin/app-gallery/${a.id}`).set(adminHeaders()).expect(404);
-    await h.http().put('/api/admin/app-gallery/nope').set(adminHeaders()).send(shot(1)).expect(404);
+    await h.http().delete(`/api/admin/app-gallery/${a.id}`).use(adminHeaders()).expect(404);
+    await h.http().put('/api/admin/app-gallery/nope').use(adminHeaders()).send(shot(1)).expect(404);
   });
 
   it('When the admin identity is missing, then every admin gallery route answers 401', async () => {

@@ -1,15 +1,9 @@
 import request from 'supertest';
-import {
-  signIdentity,
-  startService,
-  testServiceEnv,
-  TEST_SECRET,
-  type RunningService,
-} from '@12yards/platform';
+import { signedAs, startService, testServiceEnv, type RunningService } from '@12yards/platform';
 import { contentService } from '../src/definition';
 
-export const adminHeaders = () => signIdentity({ username: 'ops', role: 'admin' }, TEST_SECRET);
-export const editorHeaders = () => signIdentity({ username: 'ed', role: 'editor' }, TEST_SECRET);
+export const adminHeaders = () => signedAs({ username: 'ops', role: 'admin' });
+export const editorHeaders = () => signedAs({ username: 'ed', role: 'editor' });
 
 /** The content service on a fresh data directory with a clock the test moves by hand. */
 export function contentHarness(start = '2026-11-22T10:00:00.000Z') {

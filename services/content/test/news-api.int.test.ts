@@ -12,10 +12,10 @@ const titles = (list: Article[]) => list.map((a) => a.title);
 describe('content service: news', () => {
   const h = contentHarness();
   const create = async (over: Record<string, unknown> = {}) =>
-    (await h.http().post('/api/news').set(adminHeaders()).send(article(over)).expect(201)).body as Article;
+    (await h.http().post('/api/news').use(adminHeaders()).send(article(over)).expect(201)).body as Article;
 
   it('When an article is created with only the required fields, then the defaults are applied', async () => {
-    const res = await h.http().post('/api/news').set(editorHeaders()).send(article()).expect(201);
+    const res = await h.http().post('/api/news').use(editorHeaders()).send(article()).expect(201);
     expect(res.body).toEqual({
       id: expect.any(String),
       ...article(),
@@ -35,7 +35,7 @@ describe('content service: news', () => {
     await create({ title: 'Public one' });
     await create({ title: 'Draft one', published: false });
     expect(titles((await h.http().get('/api/news')).body)).toEqual(['Public one']);
-    const admin = await h.http().get('/api/admin/news').set(adminHeaders()).expect(200);
+    const admin = await h.http().get('/api/admin/news').use(adminHeaders()).expect(200);
     expect(titles(admin.body).sort()).toEqual(['Draft one', 'Public one']);
     expect(admin.headers['cache-control']).toBe('no-store');
   });
@@ -43,7 +43,7 @@ describe('content service: news', () => {
   it('When an article is dated in the future, then it appears publicly only once that time has come', async () => {
     await create({ title: 'Scheduled', publishDate: '2026-11-23T09:00:00.000Z' });
     expect(titles((await h.http().get('/api/news')).body)).toEqual([]);
-    expect(titles((await h.http().get('/api/admin/news').set(adminHeaders())).body)).toEqual(['Scheduled']);
+    expect(titles((await h.http().get('/api/admin/news').use(adminHeaders())).body)).toEqual(['Scheduled']);
     h.advance(23 * HOUR - 1); // 2026-11-23T08:59:59.999Z
     expect(titles((await h.http().get('/api/news')).body)).toEqual([]);
     h.advance(1);
@@ -97,7 +97,7 @@ describe('content service: news', () => {
     const res = await h
       .http()
       .put(`/api/admin/news/${a.id}`)
-      .set(editorHeaders())
+      .use(editorHeaders())
       .send(article({ title: 'Kick-off moved', category: 'update', featured: true }))
       .expect(200);
     expect(res.body).toMatchObject({
@@ -113,7 +113,7 @@ describe('content service: news', () => {
     await h
       .http()
       .put(`/api/admin/news/${a.id}`)
-      .set(adminHeaders())
+      .use(adminHeaders())
       .send(article({ published: false }))
       .expect(200);
     expect((await h.http().get('/api/news')).body).toEqual([]);
@@ -121,25 +121,25 @@ describe('content service: news', () => {
 
   it('When an admin deletes an article, then it is gone from both lists; an editor gets 403', async () => {
     const a = await create();
-    await h.http().delete(`/api/admin/news/${a.id}`).set(editorHeaders()).expect(403);
+    await h.http().delete(`/api/admin/news/${a.id}`).use(editorHeaders()).expect(403);
     expect(titles((await h.http().get('/api/news')).body)).toEqual(['Season kick-off']);
-    await h.http().delete(`/api/admin/news/${a.id}`).set(adminHeaders()).expect(204);
+    await h.http().delete(`/api/admin/news/${a.id}`).use(adminHeaders()).expect(204);
     expect((await h.http().get('/api/news')).body).toEqual([]);
-    expect((await h.http().get('/api/admin/news').set(adminHeaders())).body).toEqual([]);
-    await h.http().delete(`/api/admin/news/${a.id}`).set(adminHeaders()).expect(404);
+    expect((await h.http().get('/api/admin/news').use(adminHeaders())).body).toEqual([]);
+    await h.http().delete(`/api/admin/news/${a.id}`).use(adminHeaders()).expect(404);
   });
 
   it('When the id is unknown, then edit and delete answer 404', async () => {
-    const put = await h.http().put('/api/admin/news/nope').set(adminHeaders()).send(article()).expect(404);
+    const put = await h.http().put('/api/admin/news/nope').use(adminHeaders()).send(article()).expect(404);
     expect(put.body.error.code).toBe('not_found');
-    await h.http().delete('/api/admin/news/nope').set(adminHeaders()).expect(404);
+    await h.http().delete('/api/admin/news/nope').use(adminHeaders()).expect(404);
   });
 
   it('When required fields are missing or a value is wrong, then 400 carries the zod issues and nothing is written', async () => {
     const res = await h
       .http()
       .post('/api/news')
-      .set(adminHeaders())
+      .use(adminHeaders())
       .send({ title: '  ', category: 'gossip', publishDate: 'someday', featured: 'yes' })
       .expect(400);
     expect(res.body.error.code).toBe('validation_failed');
@@ -149,7 +149,7 @@ describe('content service: news', () => {
     expect(res.body.error.details.find((d: { path: string }) => d.path === 'title').message).toBe(
       'Title is required',
     );
-    expect((await h.http().get('/api/admin/news').set(adminHeaders())).body).toEqual([]);
+    expect((await h.http().get('/api/admin/news').use(adminHeaders())).body).toEqual([]);
     expect(await h.svc.ctx.infra.eventStore.lastPosition()).toBe(1); // only the seeded setting
   });
 

@@ -23,7 +23,7 @@ describe('content service: events and rebuild', () => {
     const a = (
       await http()
         .post('/api/news')
-        .set(as())
+        .use(as())
         .send(article('Launch', { category: 'announcement', featured: true }))
         .expect(201)
     ).body;
@@ -31,97 +31,97 @@ describe('content service: events and rebuild', () => {
     const b = (
       await http()
         .post('/api/news')
-        .set(as())
+        .use(as())
         .send(article('Draft', { published: false }))
         .expect(201)
     ).body;
     await http()
       .post('/api/news')
-      .set(as())
+      .use(as())
       .send(article('Scheduled', { publishDate: new Date(h.now + 2 * DAY).toISOString() }))
       .expect(201);
     const c = (
       await http()
         .post('/api/news')
-        .set(as())
+        .use(as())
         .send(article('Transfer', { category: 'transfer-news' }))
         .expect(201)
     ).body;
     h.advance(HOUR);
     await http()
       .put(`/api/admin/news/${a.id}`)
-      .set(as())
+      .use(as())
       .send(article('Launch day', { category: 'announcement' }))
       .expect(200);
-    await http().put(`/api/admin/news/${b.id}`).set(as()).send(article('Draft, now out')).expect(200);
-    await http().delete(`/api/admin/news/${c.id}`).set(as()).expect(204);
+    await http().put(`/api/admin/news/${b.id}`).use(as()).send(article('Draft, now out')).expect(200);
+    await http().delete(`/api/admin/news/${c.id}`).use(as()).expect(204);
 
     const f1 = (
       await http()
         .post('/api/admin/faqs')
-        .set(as())
+        .use(as())
         .send({ question: 'Free?', answer: 'Yes', sortOrder: 2 })
         .expect(201)
     ).body;
     const f2 = (
       await http()
         .post('/api/admin/faqs')
-        .set(as())
+        .use(as())
         .send({ question: 'Where?', answer: 'Stores' })
         .expect(201)
     ).body;
     await http()
       .post('/api/admin/faqs')
-      .set(as())
+      .use(as())
       .send({ question: 'Hidden?', answer: 'Yes', isActive: false })
       .expect(201);
     h.advance(HOUR);
     await http()
       .put(`/api/admin/faqs/${f1.id}`)
-      .set(as())
+      .use(as())
       .send({ question: 'Free?', answer: 'Yes, always', sortOrder: '0' })
       .expect(200);
-    await http().delete(`/api/admin/faqs/${f2.id}`).set(as()).expect(204);
+    await http().delete(`/api/admin/faqs/${f2.id}`).use(as()).expect(204);
 
     await http()
       .put('/api/admin/settings/show_app_gallery')
-      .set(as())
+      .use(as())
       .send({ value: 'false', description: 'Gallery' })
       .expect(200);
     h.advance(HOUR);
-    await http().put('/api/admin/settings/show_app_gallery').set(as()).send({ value: 'true' }).expect(200);
-    await http().put('/api/admin/settings/launch_banner').set(as()).send({ value: 'on' }).expect(200);
+    await http().put('/api/admin/settings/show_app_gallery').use(as()).send({ value: 'true' }).expect(200);
+    await http().put('/api/admin/settings/launch_banner').use(as()).send({ value: 'on' }).expect(200);
 
     const g1 = (
       await http()
         .post('/api/admin/app-gallery')
-        .set(as())
+        .use(as())
         .send({ imageUrl: '/media/1.png', sortOrder: 1 })
         .expect(201)
     ).body;
     const g2 = (
       await http()
         .post('/api/admin/app-gallery')
-        .set(as())
+        .use(as())
         .send({ imageUrl: '/media/2.png', sortOrder: null })
         .expect(201)
     ).body;
     await http()
       .post('/api/admin/app-gallery')
-      .set(as())
+      .use(as())
       .send({ imageUrl: '/media/3.png', isActive: false, sortOrder: 0 })
       .expect(201);
     await http()
       .put(`/api/admin/app-gallery/${g1.id}`)
-      .set(as())
+      .use(as())
       .send({ imageUrl: '/media/1b.png', sortOrder: 5 })
       .expect(200);
-    await http().delete(`/api/admin/app-gallery/${g2.id}`).set(as()).expect(204);
+    await http().delete(`/api/admin/app-gallery/${g2.id}`).use(as()).expect(204);
   }
 
   /** Everything a caller can see, plus the raw read-model rows (versions and order included). */
   async function snapshot() {
-    const get = async (path: string) => (await h.http().get(path).set(as()).expect(200)).body;
+    const get = async (path: string) => (await h.http().get(path).use(as()).expect(200)).body;
     const models = h.svc.ctx.infra.readModels;
     const rows = async (name: string) =>
       (await models.collection(name).find()).sort((x, y) => x.id.localeCompare(y.id));
@@ -182,7 +182,7 @@ describe('content service: events and rebuild', () => {
   });
 
   it('When another service subscribes to the content topic, then it receives the events', async () => {
-    await h.http().post('/api/admin/faqs').set(as()).send({ question: 'Q?', answer: 'A' }).expect(201);
+    await h.http().post('/api/admin/faqs').use(as()).send({ question: 'Q?', answer: 'A' }).expect(201);
     const seen: string[] = [];
     const sub = await h.svc.ctx.infra.bus.subscribe('content-test', ['content'], async (e) => {
       seen.push(e.type);

@@ -21,7 +21,7 @@ describe('content service: settings', () => {
     const res = await h
       .http()
       .put('/api/admin/settings/show_app_gallery')
-      .set(adminHeaders())
+      .use(adminHeaders())
       .send({ value: 'false', description: 'Gallery switch' })
       .expect(200);
     expect(res.body).toMatchObject({
@@ -42,13 +42,13 @@ describe('content service: settings', () => {
 
   it('When a new key is set, then it is readable and listed; an unknown key is 404', async () => {
     await h.http().get('/api/settings/motd').expect(404);
-    await h.http().put('/api/admin/settings/motd').set(adminHeaders()).send({ value: 'Hello' }).expect(200);
+    await h.http().put('/api/admin/settings/motd').use(adminHeaders()).send({ value: 'Hello' }).expect(200);
     expect((await h.http().get('/api/settings/motd')).body).toMatchObject({
       key: 'motd',
       value: 'Hello',
       description: null,
     });
-    const list = await h.http().get('/api/admin/settings').set(editorHeaders()).expect(200);
+    const list = await h.http().get('/api/admin/settings').use(editorHeaders()).expect(200);
     expect(list.body.map((s: { key: string; value: string }) => [s.key, s.value])).toEqual([
       ['motd', 'Hello'],
       ['show_app_gallery', 'true'],
@@ -62,7 +62,7 @@ describe('content service: settings', () => {
     const long = await h
       .http()
       .put('/api/admin/settings/show_app_gallery')
-      .set(adminHeaders())
+      .use(adminHeaders())
       .send({ value: 'x'.repeat(256) })
       .expect(400);
     expect(long.body.error.details).toEqual([
@@ -71,25 +71,25 @@ describe('content service: settings', () => {
     await h
       .http()
       .put('/api/admin/settings/show_app_gallery')
-      .set(adminHeaders())
+      .use(adminHeaders())
       .send({ value: 'x'.repeat(255) })
       .expect(200);
     await h
       .http()
       .put(`/api/admin/settings/${'k'.repeat(256)}`)
-      .set(adminHeaders())
+      .use(adminHeaders())
       .send({ value: 'v' })
       .expect(400);
     await h
       .http()
       .put(`/api/admin/settings/${'k'.repeat(255)}`)
-      .set(adminHeaders())
+      .use(adminHeaders())
       .send({ value: 'v' })
       .expect(200);
     const none = await h
       .http()
       .put('/api/admin/settings/show_app_gallery')
-      .set(adminHeaders())
+      .use(adminHeaders())
       .send({})
       .expect(400);
     expect(none.body.error.details).toEqual([
@@ -102,7 +102,7 @@ describe('content service: settings', () => {
     await h
       .http()
       .put('/api/admin/settings/show_app_gallery')
-      .set(editorHeaders())
+      .use(editorHeaders())
       .send({ value: 'false' })
       .expect(403);
     await h.http().put('/api/admin/settings/show_app_gallery').send({ value: 'false' }).expect(401);

@@ -21,12 +21,12 @@ describe('contracts service: end of a contract and deletion', () => {
   const events = async (type: string) =>
     (await h.svc.ctx.infra.eventStore.readAll(0)).filter((e) => e.type === type);
   const listed = async () =>
-    (await request(h.app).get(`/api/admin/partners/${partnerId}/contracts`).set(admin()).expect(200)).body;
+    (await request(h.app).get(`/api/admin/partners/${partnerId}/contracts`).use(admin()).expect(200)).body;
   const put = (id: string, changes: Record<string, unknown>) => {
     const { partnerId: _p, ...terms } = validContract(partnerId);
     return request(h.app)
       .put(`/api/admin/contracts/${id}`)
-      .set(admin())
+      .use(admin())
       .send({ ...terms, ...changes });
   };
 
@@ -49,7 +49,7 @@ describe('contracts service: end of a contract and deletion', () => {
     expect(ended[0]!.meta).toMatchObject({ actor: 'system' });
     const endedView = { ...c, endedAt: DAY_AFTER.toISOString() };
     expect(await listed()).toEqual([endedView]);
-    expect((await request(h.app).get(`/api/admin/contracts/${c.id}`).set(admin()).expect(200)).body).toEqual(
+    expect((await request(h.app).get(`/api/admin/contracts/${c.id}`).use(admin()).expect(200)).body).toEqual(
       endedView,
     );
   });
@@ -126,17 +126,17 @@ describe('contracts service: end of a contract and deletion', () => {
   it('When an admin deletes a contract, then 204, ContractDeleted carries the partner and the contract is gone everywhere', async () => {
     const keep = await h.createContract(partnerId);
     const c = await h.createContract(partnerId, { companyName: 'Second' });
-    await request(h.app).delete(`/api/admin/contracts/${c.id}`).set(admin()).expect(204);
+    await request(h.app).delete(`/api/admin/contracts/${c.id}`).use(admin()).expect(204);
     const deleted = await events('ContractDeleted');
     expect(deleted.map((e) => e.data)).toEqual([
       { contractId: c.id, partnerId, wasActive: true, deletedAt: DURING.toISOString() },
     ]);
     expect(deleted[0]!.meta).toMatchObject({ actor: 'ops' });
     expect(await listed()).toEqual([keep]);
-    await request(h.app).get(`/api/admin/contracts/${c.id}`).set(admin()).expect(404);
+    await request(h.app).get(`/api/admin/contracts/${c.id}`).use(admin()).expect(404);
     await put(c.id, { setupFee: '£1' }).expect(404);
-    await request(h.app).post(`/api/admin/contracts/${c.id}/generate-document`).set(admin()).expect(404);
-    const again = await request(h.app).delete(`/api/admin/contracts/${c.id}`).set(admin()).expect(404);
+    await request(h.app).post(`/api/admin/contracts/${c.id}/generate-document`).use(admin()).expect(404);
+    const again = await request(h.app).delete(`/api/admin/contracts/${c.id}`).use(admin()).expect(404);
     expect(again.body.error).toMatchObject({ code: 'not_found' });
     now = DAY_AFTER;
     expect(await endExpiredContracts(h.svc.ctx)).toBe(1); // only the kept one
@@ -144,11 +144,11 @@ describe('contracts service: end of a contract and deletion', () => {
 
   it('When an editor deletes a contract, then 403 and it stays; without an identity 401; an unknown id is 404', async () => {
     const c = await h.createContract(partnerId);
-    const res = await request(h.app).delete(`/api/admin/contracts/${c.id}`).set(editor()).expect(403);
+    const res = await request(h.app).delete(`/api/admin/contracts/${c.id}`).use(editor()).expect(403);
     expect(res.body.error).toMatchObject({ code: 'forbidden' });
     await request(h.app).delete(`/api/admin/contracts/${c.id}`).expect(401);
     expect(await listed()).toEqual([c]);
     expect(await events('ContractDeleted')).toEqual([]);
-    await request(h.app).delete('/api/admin/contracts/nope').set(admin()).expect(404);
+    await request(h.app).delete('/api/admin/contracts/nope').use(admin()).expect(404);
   });
 });

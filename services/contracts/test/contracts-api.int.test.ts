@@ -13,9 +13,9 @@ describe('contracts service: contracts', () => {
   });
   afterEach(async () => h.stop());
 
-  const post = (body: object) => request(h.app).post('/api/admin/contracts').set(admin()).send(body);
+  const post = (body: object) => request(h.app).post('/api/admin/contracts').use(admin()).send(body);
   const listed = async () =>
-    (await request(h.app).get(`/api/admin/partners/${partnerId}/contracts`).set(admin()).expect(200)).body;
+    (await request(h.app).get(`/api/admin/partners/${partnerId}/contracts`).use(admin()).expect(200)).body;
   const storedTypes = async () => (await h.svc.ctx.infra.eventStore.readAll(0)).map((e) => e.type);
 
   it('When an admin creates a contract, then 201 returns it, the partner lists it and ContractCreated is published', async () => {
@@ -145,7 +145,7 @@ describe('contracts service: contracts', () => {
     const { partnerId: _p, ...terms } = validContract(partnerId);
     const res = await request(h.app)
       .put(`/api/admin/contracts/${created.id}`)
-      .set(admin())
+      .use(admin())
       .send({ ...terms, revenueSharePercent: 50, setupFee: '£2,000' })
       .expect(200);
     expect(res.body).toEqual({
@@ -168,18 +168,18 @@ describe('contracts service: contracts', () => {
     const created = (await post(validContract(partnerId)).expect(201)).body;
     await request(h.app)
       .put(`/api/admin/contracts/${created.id}`)
-      .set(admin())
+      .use(admin())
       .send({ ...validContract(partnerId), revenueSharePercent: 51 })
       .expect(400);
     await request(h.app)
       .put(`/api/admin/contracts/${created.id}`)
-      .set(admin())
+      .use(admin())
       .send({ ...validContract(partnerId), lengthMonths: 0 })
       .expect(400);
     const other = await h.addPartner({ name: 'Other' });
     await request(h.app)
       .put(`/api/admin/contracts/${created.id}`)
-      .set(admin())
+      .use(admin())
       .send(validContract(other.id))
       .expect(400);
     expect(await listed()).toEqual([created]);
@@ -188,15 +188,15 @@ describe('contracts service: contracts', () => {
   it('When an unknown contract is edited or read, then 404', async () => {
     await request(h.app)
       .put('/api/admin/contracts/nope')
-      .set(admin())
+      .use(admin())
       .send(validContract(partnerId))
       .expect(404);
-    await request(h.app).get('/api/admin/contracts/nope').set(admin()).expect(404);
+    await request(h.app).get('/api/admin/contracts/nope').use(admin()).expect(404);
   });
 
   it('When a partner has no contracts, then its list is empty; an unknown partner is 404', async () => {
     expect(await listed()).toEqual([]);
-    await request(h.app).get('/api/admin/partners/nope/contracts').set(admin()).expect(404);
+    await request(h.app).get('/api/admin/partners/nope/contracts').use(admin()).expect(404);
   });
 
   it('When contracts belong to two partners, then each partner lists only its own, oldest first', async () => {
@@ -206,7 +206,7 @@ describe('contracts service: contracts', () => {
     const c = (await post(validContract(other)).expect(201)).body;
     expect((await listed()).map((x: { id: string }) => x.id)).toEqual([a.id, b.id]);
     const others = (
-      await request(h.app).get(`/api/admin/partners/${other}/contracts`).set(admin()).expect(200)
+      await request(h.app).get(`/api/admin/partners/${other}/contracts`).use(admin()).expect(200)
     ).body;
     expect(others.map((x: { id: string }) => x.id)).toEqual([c.id]);
   });
@@ -234,7 +234,7 @@ describe('contracts service: contracts', () => {
     const a = (await post(validContract(partnerId)).expect(201)).body;
     await request(h.app)
       .put(`/api/admin/contracts/${a.id}`)
-      .set(admin())
+      .use(admin())
       .send({ ...validContract(partnerId), quizPerMonth: 9 })
       .expect(200);
     await post(validContract(other)).expect(201);
@@ -249,18 +249,18 @@ describe('contracts service: contracts', () => {
     const { partnerId: _p, ...terms } = validContract(partnerId);
     await request(h.app)
       .put(`/api/admin/contracts/${renewed.id}`)
-      .set(admin())
+      .use(admin())
       .send({ ...terms, startDate: '2025-01-01', endDate: '2099-12-31', companyName: 'Renewed' })
       .expect(200);
-    await request(h.app).delete(`/api/admin/contracts/${gone.id}`).set(admin()).expect(204);
+    await request(h.app).delete(`/api/admin/contracts/${gone.id}`).use(admin()).expect(204);
     expect(await storedTypes()).toEqual(
       expect.arrayContaining(['ContractEnded', 'ContractReactivated', 'ContractDeleted']),
     );
     const answers = async () => ({
       mine: await listed(),
-      other: (await request(h.app).get(`/api/admin/partners/${other}/contracts`).set(admin()).expect(200))
+      other: (await request(h.app).get(`/api/admin/partners/${other}/contracts`).use(admin()).expect(200))
         .body,
-      one: (await request(h.app).get(`/api/admin/contracts/${a.id}`).set(admin()).expect(200)).body,
+      one: (await request(h.app).get(`/api/admin/contracts/${a.id}`).use(admin()).expect(200)).body,
     });
     const live = await answers();
     const models = h.svc.ctx.infra.readModels;

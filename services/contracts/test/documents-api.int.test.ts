@@ -18,13 +18,13 @@ describe('contracts service: contract documents', () => {
   const generate = (id: string) =>
     request(h.app)
       .post(`/api/admin/contracts/${id}/generate-document`)
-      .set(admin())
+      .use(admin())
       .buffer(true)
       .parse(binary);
   const uploadTemplate = (name: string, validFromDate: string, bytes: Buffer, filename = 'template.docx') =>
     request(h.app)
       .post('/api/admin/contract-templates')
-      .set(admin())
+      .use(admin())
       .field('name', name)
       .field('validFromDate', validFromDate)
       .attach('file', bytes, filename)
@@ -122,13 +122,13 @@ describe('contracts service: contract documents', () => {
 
     it('When the contract or the job is unknown, then 404', async () => {
       await generate('nope').expect(404);
-      await request(h.app).get('/api/admin/contracts/jobs/nope').set(admin()).expect(404);
+      await request(h.app).get('/api/admin/contracts/jobs/nope').use(admin()).expect(404);
     });
 
     it('When a contract is edited, then the next document holds the new values', async () => {
       await request(h.app)
         .put(`/api/admin/contracts/${contract.id}`)
-        .set(admin())
+        .use(admin())
         .send({ ...contract, setupFee: '£9,999' })
         .expect(200);
       const xml = documentXml((await generate(contract.id).expect(200)).body);
@@ -153,7 +153,7 @@ describe('contracts service: contract documents', () => {
     expect(puts).toBe(2);
     const job = await request(h.app)
       .get(`/api/admin/contracts/jobs/${res.headers['x-job-id']}`)
-      .set(admin())
+      .use(admin())
       .expect(200);
     expect(job.body).toMatchObject({ state: 'completed', attemptsMade: 2 });
   });
@@ -179,7 +179,7 @@ describe('contracts service: contract documents', () => {
     const contract = await h.createContract((await h.addPartner()).id);
     const res = await request(h.app)
       .post(`/api/admin/contracts/${contract.id}/generate-document`)
-      .set(admin())
+      .use(admin())
       .expect(202);
     expect(res.body).toEqual({
       jobId: expect.any(String),
@@ -188,7 +188,7 @@ describe('contracts service: contract documents', () => {
       statusUrl: `/api/admin/contracts/jobs/${res.body.jobId}`,
     });
     expect(res.headers.location).toBe(res.body.statusUrl);
-    const early = await request(h.app).get(`${res.body.statusUrl}/download`).set(admin()).expect(409);
+    const early = await request(h.app).get(`${res.body.statusUrl}/download`).use(admin()).expect(409);
     expect(early.body.error.code).toBe('not_ready');
 
     const worker = await startDocumentWorker(h.svc.ctx); // e.g. src/worker.ts coming up
@@ -196,7 +196,7 @@ describe('contracts service: contract documents', () => {
       let status = res.body;
       for (let i = 0; i < 100 && status.state !== 'completed'; i++) {
         await new Promise((r) => setTimeout(r, 50));
-        status = (await request(h.app).get(res.body.statusUrl).set(admin()).expect(200)).body;
+        status = (await request(h.app).get(res.body.statusUrl).use(admin()).expect(200)).body;
       }
       expect(status).toEqual({
         ...res.body,
@@ -206,7 +206,7 @@ describe('contracts service: contract documents', () => {
       });
       const file = await request(h.app)
         .get(status.downloadUrl)
-        .set(admin())
+        .use(admin())
         .buffer(true)
         .parse(binary)
         .expect(200);

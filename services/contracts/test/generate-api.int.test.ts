@@ -18,7 +18,7 @@ describe('contracts service: POST /api/admin/contracts/generate', () => {
   });
   afterEach(async () => h.stop());
   const generate = (body: object) =>
-    request(h.app).post('/api/admin/contracts/generate').set(admin()).send(body);
+    request(h.app).post('/api/admin/contracts/generate').use(admin()).send(body);
 
   it('When only the partner is given, then 400 lists exactly the details a partner does not have, and nothing is created', async () => {
     const partner = await h.addPartner();
@@ -36,7 +36,7 @@ describe('contracts service: POST /api/admin/contracts/generate', () => {
       ].map((path) => expect.objectContaining({ path })),
     });
     expect(
-      (await request(h.app).get(`/api/admin/partners/${partner.id}/contracts`).set(admin()).expect(200)).body,
+      (await request(h.app).get(`/api/admin/partners/${partner.id}/contracts`).use(admin()).expect(200)).body,
     ).toEqual([]);
   });
 
@@ -49,12 +49,12 @@ describe('contracts service: POST /api/admin/contracts/generate', () => {
     });
     await request(h.app)
       .post('/api/admin/contract-templates')
-      .set(admin())
+      .use(admin())
       .field('name', 'Standard')
       .field('validFromDate', '2026-01-01')
       .attach('file', buildDocx(simpleDocumentXml(['Agreement with {companyName}'])), 'standard.docx')
       .expect(201);
-    const templates = (await request(h.app).get('/api/admin/contract-templates').set(admin())).body;
+    const templates = (await request(h.app).get('/api/admin/contract-templates').use(admin())).body;
     const res = await generate({ partnerId: partner.id, ...missingOnly }).expect(201);
     expect(res.body).toEqual({
       id: expect.any(String),
@@ -78,14 +78,14 @@ describe('contracts service: POST /api/admin/contracts/generate', () => {
       endedAt: null,
     });
     expect(
-      (await request(h.app).get(`/api/admin/partners/${partner.id}/contracts`).set(admin())).body,
+      (await request(h.app).get(`/api/admin/partners/${partner.id}/contracts`).use(admin())).body,
     ).toEqual([res.body]);
     const types = (await h.svc.ctx.infra.eventStore.readAll(0)).map((e) => e.type);
     expect(types).toContain('ContractCreated');
     // and its document comes from that template
     const doc = await request(h.app)
       .post(`/api/admin/contracts/${res.body.id}/generate-document`)
-      .set(admin())
+      .use(admin())
       .buffer(true)
       .parse(binary)
       .expect(200);

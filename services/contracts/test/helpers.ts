@@ -4,19 +4,18 @@ import type { Response as SuperagentResponse } from 'superagent';
 import {
   openSqlite,
   serviceDbFile,
-  signIdentity,
+  signedAs,
   SqliteEventStore,
   startService,
   testServiceEnv,
-  TEST_SECRET,
   type RunningService,
 } from '@12yards/platform';
 import { createContractsService } from '../src/definition';
 import type { ContractsOptions } from '../src/options';
 import { findPartner } from '../src/partner-view/projection';
 
-export const admin = () => signIdentity({ username: 'ops', role: 'admin' }, TEST_SECRET);
-export const editor = () => signIdentity({ username: 'ed', role: 'editor' }, TEST_SECRET);
+export const admin = () => signedAs({ username: 'ops', role: 'admin' });
+export const editor = () => signedAs({ username: 'ed', role: 'editor' });
 
 export const validContract = (partnerId: string) => ({
   partnerId,
@@ -112,7 +111,7 @@ export async function startContracts(options: ContractsOptions = {}, clock?: () 
     async createContract(partnerId: string, overrides: Record<string, unknown> = {}) {
       const res = await request(svc.app)
         .post('/api/admin/contracts')
-        .set(admin())
+        .use(admin())
         .send({ ...validContract(partnerId), ...overrides });
       if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body as { id: string; endedAt: string | null } & ReturnType<typeof validContract>;

@@ -21,7 +21,7 @@ describe('contracts service: contract templates', () => {
   const upload = (name: string, validFromDate: string, file?: { bytes: Buffer; filename: string }) => {
     const req = request(h.app)
       .post('/api/admin/contract-templates')
-      .set(admin())
+      .use(admin())
       .field('name', name)
       .field('validFromDate', validFromDate);
     return file
@@ -29,11 +29,11 @@ describe('contracts service: contract templates', () => {
       : req;
   };
   const list = async () =>
-    (await request(h.app).get('/api/admin/contract-templates').set(admin()).expect(200)).body;
+    (await request(h.app).get('/api/admin/contract-templates').use(admin()).expect(200)).body;
   const download = (id: string) =>
     request(h.app)
       .get(`/api/admin/contract-templates/${id}/download`)
-      .set(admin())
+      .use(admin())
       .buffer(true)
       .parse(binary);
 
@@ -134,20 +134,20 @@ describe('contracts service: contract templates', () => {
     const t = (await upload('Draft', '2026-01-01', { bytes: pdf, filename: 'a.pdf' }).expect(201)).body;
     const res = await request(h.app)
       .patch(`/api/admin/contract-templates/${t.id}`)
-      .set(admin())
+      .use(admin())
       .send({ name: 'Final', validFromDate: '2026-02-01' })
       .expect(200);
     expect(res.body).toEqual({ ...t, name: 'Final', validFromDate: '2026-02-01' });
     expect(await list()).toEqual([res.body]);
-    await request(h.app).patch(`/api/admin/contract-templates/${t.id}`).set(admin()).send({}).expect(400);
+    await request(h.app).patch(`/api/admin/contract-templates/${t.id}`).use(admin()).send({}).expect(400);
     await request(h.app)
       .patch(`/api/admin/contract-templates/${t.id}`)
-      .set(admin())
+      .use(admin())
       .send({ validFromDate: '01/02/2026' })
       .expect(400);
     await request(h.app)
       .patch('/api/admin/contract-templates/nope')
-      .set(admin())
+      .use(admin())
       .send({ name: 'x' })
       .expect(404);
     await download(t.id).expect(200);
@@ -155,12 +155,12 @@ describe('contracts service: contract templates', () => {
 
   it('When an editor deletes a template, then 403; when an admin does, then 204 and the template and its file are gone', async () => {
     const t = (await upload('Old', '2026-01-01', { bytes: pdf, filename: 'a.pdf' }).expect(201)).body;
-    await request(h.app).delete(`/api/admin/contract-templates/${t.id}`).set(editor()).expect(403);
+    await request(h.app).delete(`/api/admin/contract-templates/${t.id}`).use(editor()).expect(403);
     expect(await list()).toHaveLength(1);
-    await request(h.app).delete(`/api/admin/contract-templates/${t.id}`).set(admin()).expect(204);
+    await request(h.app).delete(`/api/admin/contract-templates/${t.id}`).use(admin()).expect(204);
     expect(await list()).toEqual([]);
     await download(t.id).expect(404);
-    await request(h.app).delete(`/api/admin/contract-templates/${t.id}`).set(admin()).expect(404);
+    await request(h.app).delete(`/api/admin/contract-templates/${t.id}`).use(admin()).expect(404);
     const keys = (await h.svc.ctx.infra.eventStore.readAll(0))
       .map((e) => (e.data as { objectKey?: string }).objectKey)
       .filter(Boolean);
@@ -170,12 +170,12 @@ describe('contracts service: contract templates', () => {
   it('When an editor uploads, lists and patches, then it is allowed; without an identity every route is 401', async () => {
     await request(h.app)
       .post('/api/admin/contract-templates')
-      .set(editor())
+      .use(editor())
       .field('name', 'E')
       .field('validFromDate', '2026-01-01')
       .attach('file', pdf, 'e.pdf')
       .expect(201);
-    await request(h.app).get('/api/admin/contract-templates').set(editor()).expect(200);
+    await request(h.app).get('/api/admin/contract-templates').use(editor()).expect(200);
     await request(h.app).get('/api/admin/contract-templates').expect(401);
     await request(h.app).post('/api/admin/contract-templates').attach('file', pdf, 'e.pdf').expect(401);
     await request(h.app).patch('/api/admin/contract-templates/x').send({ name: 'x' }).expect(401);
@@ -189,10 +189,10 @@ describe('contracts service: contract templates', () => {
     await upload('C', '2024-01-01', { bytes: pdf, filename: 'c.pdf' }).expect(201);
     await request(h.app)
       .patch(`/api/admin/contract-templates/${a.id}`)
-      .set(admin())
+      .use(admin())
       .send({ name: 'A2' })
       .expect(200);
-    await request(h.app).delete(`/api/admin/contract-templates/${b.id}`).set(admin()).expect(204);
+    await request(h.app).delete(`/api/admin/contract-templates/${b.id}`).use(admin()).expect(204);
     const live = await list();
     await new Projector(
       h.svc.ctx.infra.eventStore,

@@ -1,10 +1,10 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import type { Response } from 'superagent';
-import { signIdentity, TEST_SECRET } from '@12yards/platform';
+import { signedAs } from '@12yards/platform';
 
-export const admin = () => signIdentity({ username: 'ops', role: 'admin' }, TEST_SECRET);
-export const editor = () => signIdentity({ username: 'writer', role: 'editor' }, TEST_SECRET);
+export const admin = () => signedAs({ username: 'ops', role: 'admin' });
+export const editor = () => signedAs({ username: 'writer', role: 'editor' });
 
 /** A photo-like picture drawn by sharp (gradients plus turbulence), so it compresses like a real image. */
 async function picture(width: number, height: number) {

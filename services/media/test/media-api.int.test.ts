@@ -4,7 +4,7 @@ import {
   openSqlite,
   Projector,
   serviceDbFile,
-  signIdentity,
+  signedAs,
   SqliteEventStore,
   startService,
   testServiceEnv,
@@ -44,7 +44,7 @@ describe('media service HTTP API', () => {
     filename: string,
     contentType = 'application/octet-stream',
     path = '/api/admin/upload',
-  ) => request(svc.app).post(path).set(admin()).attach('file', bytes, { filename, contentType });
+  ) => request(svc.app).post(path).use(admin()).attach('file', bytes, { filename, contentType });
 
   const fetchBytes = (url: string, headers: Record<string, string> = {}) =>
     request(svc.app).get(url).set(headers).buffer(true).parse(binary);
@@ -69,7 +69,7 @@ describe('media service HTTP API', () => {
     it('When an editor uploads a JPEG through /api/upload, then it round-trips byte for byte as image/jpeg', async () => {
       const res = await request(svc.app)
         .post('/api/upload')
-        .set(editor())
+        .use(editor())
         .attach('file', jpeg, { filename: 'match.jpg', contentType: 'image/jpeg' })
         .expect(201);
       expect(res.body).toMatchObject({
@@ -153,13 +153,13 @@ describe('media service HTTP API', () => {
           .expect(401);
         expect(res.body.error.code).toBe('unauthorized');
       }
-      const forged = signIdentity(
+      const forged = signedAs(
         { username: 'mallory', role: 'admin' },
         'not-the-shared-secret-0123456789abcdef',
       );
       await request(svc.app)
         .post('/api/upload')
-        .set(forged)
+        .use(forged)
         .attach('file', png, { filename: 'a.png', contentType: 'image/png' })
         .expect(401);
       expect(await svc.ctx.infra.eventStore.lastPosition()).toBe(0);
@@ -168,12 +168,12 @@ describe('media service HTTP API', () => {
     it('When no file or a wrongly named field is sent, then 400', async () => {
       const none = await request(svc.app)
         .post('/api/admin/upload')
-        .set(admin())
+        .use(admin())
         .field('title', 'x')
         .expect(400);
       expect(none.body.error.message).toBe("No file was sent (multipart field 'file')");
-      await request(svc.app).post('/api/admin/upload').set(admin()).attach('image', png, 'a.png').expect(400);
-      await request(svc.app).post('/api/admin/upload').set(admin()).send({ file: 'x' }).expect(400);
+      await request(svc.app).post('/api/admin/upload').use(admin()).attach('image', png, 'a.png').expect(400);
+      await request(svc.app).post('/api/admin/upload').use(admin()).send({ file: 'x' }).expect(400);
     });
 
     it("When the client's filename is a path, then only its last part is kept as a label and the key is generated", async () => {
@@ -301,7 +301,7 @@ describe('media service HTTP API', () => {
     it('When an admin adds uploaded files, then GET /api/admin/media lists them newest first', async () => {
       const a = (await upload(png, 'a.png').expect(201)).body as Upload;
       const b = (await upload(jpeg, 'b.jpg').expect(201)).body as Upload;
-      const created = await request(svc.app).post('/api/admin/media').set(admin()).send(entry(a)).expect(201);
+      const created = await request(svc.app).post('/api/admin/media').use(admin()).send(entry(a)).expect(201);
       expect(created.body).toEqual({
         id: expect.any(String),
         ...entry(a),
@@ -309,8 +309,8 @@ describe('media service HTTP API', () => {
         createdAt: expect.any(String),
       });
       expect(created.headers['cache-control']).toBe('no-store');
-      await request(svc.app).post('/api/admin/media').set(editor()).send(entry(b, '')).expect(201);
-      const list = await request(svc.app).get('/api/admin/media').set(admin()).expect(200);
+      await request(svc.app).post('/api/admin/media').use(editor()).send(entry(b, '')).expect(201);
+      const list = await request(svc.app).get('/api/admin/media').use(admin()).expect(200);
       expect(list.headers['cache-control']).toBe('no-store');
       expect(list.body.map((m: { originalName: string }) => m.originalName)).toEqual(['b.jpg', 'a.png']);
       expect(list.body[0]).toMatchObject({ uploadedBy: 'writer' });
@@ -320,7 +320,7 @@ describe('media service HTTP API', () => {
     it('When an https address is added, then it is listed without an upload behind it', async () => {
       const res = await request(svc.app)
         .post('/api/admin/media')
-        .set(admin())
+        .use(admin())
         .send({
           filename: 'kit.jpg',
           originalName: 'kit.jpg',
@@ -350,17 +350,17 @@ describe('media service HTTP API', () => {
           url: 'https://cdn.example.com/k.jpg',
           ...patch,
         };
-        const res = await request(svc.app).post('/api/admin/media').set(admin()).send(body).expect(400);
+        const res = await request(svc.app).post('/api/admin/media').use(admin()).send(body).expect(400);
         expect(res.body.error.code).toBe('validation_failed');
         expect(res.body.error.details).toEqual([expect.objectContaining({ path: field })]);
-        expect((await request(svc.app).get('/api/admin/media').set(admin())).body).toEqual([]);
+        expect((await request(svc.app).get('/api/admin/media').use(admin())).body).toEqual([]);
       },
     );
 
     it('When the /media url names no upload, then 422', async () => {
       const res = await request(svc.app)
         .post('/api/admin/media')
-        .set(admin())
+        .use(admin())
         .send({
           filename: 'x.png',
           originalName: 'x.png',
@@ -380,17 +380,17 @@ describe('media service HTTP API', () => {
 
     it('When an admin deletes a media file, then it leaves the list and its object and variants are removed', async () => {
       const u = (await upload(png, 'crest.png').expect(201)).body as Upload;
-      const added = await request(svc.app).post('/api/admin/media').set(admin()).send(entry(u)).expect(201);
+      const added = await request(svc.app).post('/api/admin/media').use(admin()).send(entry(u)).expect(201);
       const id = u.filename.replace('.png', '');
       const keys = [`media/${u.filename}`, `media/${id}-w480.webp`, `media/${id}-w1600.webp`];
       for (const key of keys) expect(await svc.ctx.infra.objects.stat(key)).not.toBeNull();
 
-      await request(svc.app).delete(`/api/admin/media/${added.body.id}`).set(admin()).expect(204);
-      expect((await request(svc.app).get('/api/admin/media').set(admin())).body).toEqual([]);
+      await request(svc.app).delete(`/api/admin/media/${added.body.id}`).use(admin()).expect(204);
+      expect((await request(svc.app).get('/api/admin/media').use(admin())).body).toEqual([]);
       for (const key of keys) expect(await svc.ctx.infra.objects.stat(key)).toBeNull();
       await request(svc.app).get(u.url).expect(404);
       await request(svc.app).get(`${u.url}?w=480`).expect(404);
-      await request(svc.app).delete(`/api/admin/media/${added.body.id}`).set(admin()).expect(404);
+      await request(svc.app).delete(`/api/admin/media/${added.body.id}`).use(admin()).expect(404);
       const types = (await svc.ctx.infra.eventStore.readAll(0)).map((e) => e.type);
       expect(types).toEqual(['MediaUploaded', 'MediaFileAdded', 'MediaFileDeleted', 'MediaUploadRemoved']);
     });
@@ -398,39 +398,39 @@ describe('media service HTTP API', () => {
     it('When two entries point at one upload, then deleting the first keeps the file and deleting the second removes it', async () => {
       const u = (await upload(png, 'crest.png').expect(201)).body as Upload;
       const first = (
-        await request(svc.app).post('/api/admin/media').set(admin()).send(entry(u, 'one')).expect(201)
+        await request(svc.app).post('/api/admin/media').use(admin()).send(entry(u, 'one')).expect(201)
       ).body;
       const second = (
-        await request(svc.app).post('/api/admin/media').set(admin()).send(entry(u, 'two')).expect(201)
+        await request(svc.app).post('/api/admin/media').use(admin()).send(entry(u, 'two')).expect(201)
       ).body;
-      await request(svc.app).delete(`/api/admin/media/${first.id}`).set(admin()).expect(204);
+      await request(svc.app).delete(`/api/admin/media/${first.id}`).use(admin()).expect(204);
       await fetchBytes(u.url).expect(200);
-      await request(svc.app).delete(`/api/admin/media/${second.id}`).set(admin()).expect(204);
+      await request(svc.app).delete(`/api/admin/media/${second.id}`).use(admin()).expect(204);
       await request(svc.app).get(u.url).expect(404);
     });
 
     it('When an editor deletes a media file, then 403 and it stays; an unknown id is 404', async () => {
       const u = (await upload(png, 'crest.png').expect(201)).body as Upload;
-      const added = (await request(svc.app).post('/api/admin/media').set(admin()).send(entry(u)).expect(201))
+      const added = (await request(svc.app).post('/api/admin/media').use(admin()).send(entry(u)).expect(201))
         .body;
-      const res = await request(svc.app).delete(`/api/admin/media/${added.id}`).set(editor()).expect(403);
+      const res = await request(svc.app).delete(`/api/admin/media/${added.id}`).use(editor()).expect(403);
       expect(res.body.error.code).toBe('forbidden');
-      expect((await request(svc.app).get('/api/admin/media').set(admin())).body).toHaveLength(1);
+      expect((await request(svc.app).get('/api/admin/media').use(admin())).body).toHaveLength(1);
       await fetchBytes(u.url).expect(200);
-      await request(svc.app).delete('/api/admin/media/nope').set(admin()).expect(404);
+      await request(svc.app).delete('/api/admin/media/nope').use(admin()).expect(404);
     });
 
     it('When the read models are rebuilt from the events, then the library and the served files are unchanged', async () => {
       const a = (await upload(png, 'a.png').expect(201)).body as Upload;
       const b = (await upload(jpeg, 'b.jpg').expect(201)).body as Upload;
-      const ea = (await request(svc.app).post('/api/admin/media').set(admin()).send(entry(a)).expect(201))
+      const ea = (await request(svc.app).post('/api/admin/media').use(admin()).send(entry(a)).expect(201))
         .body;
-      await request(svc.app).post('/api/admin/media').set(admin()).send(entry(b)).expect(201);
-      await request(svc.app).delete(`/api/admin/media/${ea.id}`).set(admin()).expect(204);
-      const live = (await request(svc.app).get('/api/admin/media').set(admin())).body;
+      await request(svc.app).post('/api/admin/media').use(admin()).send(entry(b)).expect(201);
+      await request(svc.app).delete(`/api/admin/media/${ea.id}`).use(admin()).expect(204);
+      const live = (await request(svc.app).get('/api/admin/media').use(admin())).body;
       const { infra } = svc.ctx;
       await new Projector(infra.eventStore, infra.readModels, mediaService.projections).rebuild();
-      expect((await request(svc.app).get('/api/admin/media').set(admin())).body).toEqual(live);
+      expect((await request(svc.app).get('/api/admin/media').use(admin())).body).toEqual(live);
       await request(svc.app).get(a.url).expect(404);
       const served = await fetchBytes(`${b.url}?w=480`).expect(200);
       expect(served.headers['content-type']).toBe('image/webp');
@@ -438,10 +438,10 @@ describe('media service HTTP API', () => {
 
     it('When the service restarts on the same data directory, then files and library survive', async () => {
       const u = (await upload(png, 'crest.png').expect(201)).body as Upload;
-      await request(svc.app).post('/api/admin/media').set(admin()).send(entry(u)).expect(201);
+      await request(svc.app).post('/api/admin/media').use(admin()).send(entry(u)).expect(201);
       await svc.stop();
       svc = await startService(mediaService, env);
-      expect((await request(svc.app).get('/api/admin/media').set(admin())).body).toHaveLength(1);
+      expect((await request(svc.app).get('/api/admin/media').use(admin())).body).toHaveLength(1);
       const file = await fetchBytes(u.url).expect(200);
       expect(Buffer.compare(file.body as Buffer, png)).toBe(0);
     });
@@ -473,11 +473,11 @@ describe('media service HTTP API', () => {
       const added = (
         await request(svc.app)
           .post('/api/admin/media')
-          .set(admin())
+          .use(admin())
           .send({ ...u, altText: null })
           .expect(201)
       ).body;
-      await request(svc.app).delete(`/api/admin/media/${added.id}`).set(admin()).expect(204);
+      await request(svc.app).delete(`/api/admin/media/${added.id}`).use(admin()).expect(204);
       await fetchBytes(u.url).expect(200); // the article still shows it
 
       await publish('news-1', 'NewsArticleUpdated', {
@@ -489,11 +489,11 @@ describe('media service HTTP API', () => {
       const again = (
         await request(svc.app)
           .post('/api/admin/media')
-          .set(admin())
+          .use(admin())
           .send({ ...u, altText: null })
           .expect(201)
       ).body;
-      await request(svc.app).delete(`/api/admin/media/${again.id}`).set(admin()).expect(204);
+      await request(svc.app).delete(`/api/admin/media/${again.id}`).use(admin()).expect(204);
       await request(svc.app).get(u.url).expect(404);
     });
 

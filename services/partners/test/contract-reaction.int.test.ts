@@ -3,10 +3,9 @@ import {
   deterministicEventId,
   openSqlite,
   serviceDbFile,
-  signIdentity,
+  signedAs,
   startService,
   testServiceEnv,
-  TEST_SECRET,
   type RunningService,
   type StoredEvent,
 } from '@12yards/platform';
@@ -20,7 +19,7 @@ import {
   publishContractCreated,
 } from './helpers';
 
-const admin = () => signIdentity({ username: 'ops', role: 'admin' }, TEST_SECRET);
+const admin = () => signedAs({ username: 'ops', role: 'admin' });
 
 describe('automatic promotion from the contracts topic', () => {
   let env: ReturnType<typeof testServiceEnv>;
@@ -42,7 +41,7 @@ describe('automatic promotion from the contracts topic', () => {
     (await request(svc.app).post('/api/partners').send(clubApplication({ name })).expect(201)).body
       .id as string;
   const partner = async (id: string) =>
-    (await request(svc.app).get(`/api/admin/partners/${id}`).set(admin()).expect(200)).body;
+    (await request(svc.app).get(`/api/admin/partners/${id}`).use(admin()).expect(200)).body;
   const ourEvents = async (type: string) =>
     (await svc.ctx.infra.eventStore.readAll(0)).filter((e) => e.type === type);
   const expectPartner = (id: string, fields: Record<string, unknown>) =>
@@ -131,7 +130,7 @@ describe('automatic promotion from the contracts topic', () => {
     const id = await apply();
     await request(svc.app)
       .put(`/api/admin/partners/${id}/status`)
-      .set(admin())
+      .use(admin())
       .send({ status: 'In Progress' })
       .expect(200);
     await publishContractCreated(topic.store, 'c1', id);
@@ -142,7 +141,7 @@ describe('automatic promotion from the contracts topic', () => {
     await expectPartner(id, { status: 'Partner', statusLocked: true, activeContracts: 1 });
     await request(svc.app)
       .put(`/api/admin/partners/${id}`)
-      .set(admin())
+      .use(admin())
       .send({ status: 'Pending' })
       .expect(409);
 
@@ -150,7 +149,7 @@ describe('automatic promotion from the contracts topic', () => {
     await expectPartner(id, { status: 'Partner', statusLocked: false, activeContracts: 0 });
     const res = await request(svc.app)
       .put(`/api/admin/partners/${id}`)
-      .set(admin())
+      .use(admin())
       .send({ status: 'Approved' })
       .expect(200);
     expect(res.body).toMatchObject({ status: 'Approved', statusLocked: false });
@@ -177,7 +176,7 @@ describe('automatic promotion from the contracts topic', () => {
     await expectPartner(id, { status: 'Partner', statusLocked: false, activeContracts: 0 });
     await request(svc.app)
       .put(`/api/admin/partners/${id}/status`)
-      .set(admin())
+      .use(admin())
       .send({ status: 'Approved' })
       .expect(200);
 
@@ -189,7 +188,7 @@ describe('automatic promotion from the contracts topic', () => {
     expect(promotions[1]!.id).toBe(deterministicEventId(source.id, 'promote'));
     await request(svc.app)
       .put(`/api/admin/partners/${id}/status`)
-      .set(admin())
+      .use(admin())
       .send({ status: 'Pending' })
       .expect(409);
   });
@@ -209,7 +208,7 @@ describe('automatic promotion from the contracts topic', () => {
     const id = await apply();
     await request(svc.app)
       .put(`/api/admin/partners/${id}`)
-      .set(admin())
+      .use(admin())
       .send({ name: 'Riverside AFC', email: 'new@r.example', type: 'club' })
       .expect(200);
     await request(svc.app)

@@ -1,15 +1,8 @@
 import request from 'supertest';
-import {
-  Projector,
-  signIdentity,
-  startService,
-  testServiceEnv,
-  TEST_SECRET,
-  type RunningService,
-} from '@12yards/platform';
+import { Projector, signedAs, startService, testServiceEnv, type RunningService } from '@12yards/platform';
 import { statusService } from '../src/definition';
 
-const admin = () => signIdentity({ username: 'ops', role: 'admin' }, TEST_SECRET);
+const admin = () => signedAs({ username: 'ops', role: 'admin' });
 
 describe('status service HTTP API', () => {
   let env: ReturnType<typeof testServiceEnv>;
@@ -49,7 +42,7 @@ describe('status service HTTP API', () => {
     await new Promise((r) => setTimeout(r, 5));
     const res = await request(svc.app)
       .put('/api/admin/service-status/auctions')
-      .set(admin())
+      .use(admin())
       .send({ status: 'issue' })
       .expect(200);
     expect(res.body).toMatchObject({ id: 'auctions', serviceName: 'Auctions', status: 'issue' });
@@ -64,7 +57,7 @@ describe('status service HTTP API', () => {
   it('When the status is not operational or issue, then 400 carries the zod issues and nothing changes', async () => {
     const res = await request(svc.app)
       .put('/api/admin/service-status/auctions')
-      .set(admin())
+      .use(admin())
       .send({ status: 'down' })
       .expect(400);
     expect(res.body.error.code).toBe('validation_failed');
@@ -76,7 +69,7 @@ describe('status service HTTP API', () => {
   it('When the id is unknown, then 404', async () => {
     const res = await request(svc.app)
       .put('/api/admin/service-status/nope')
-      .set(admin())
+      .use(admin())
       .send({ status: 'issue' })
       .expect(404);
     expect(res.body.error).toMatchObject({ code: 'not_found' });
@@ -84,13 +77,10 @@ describe('status service HTTP API', () => {
 
   it('When the identity header is missing or forged, then the admin route refuses with 401', async () => {
     await request(svc.app).put('/api/admin/service-status/auctions').send({ status: 'issue' }).expect(401);
-    const forged = signIdentity(
-      { username: 'mallory', role: 'admin' },
-      'not-the-shared-secret-0123456789abcdef',
-    );
+    const forged = signedAs({ username: 'mallory', role: 'admin' }, 'not-the-shared-secret-0123456789abcdef');
     await request(svc.app)
       .put('/api/admin/service-status/auctions')
-      .set(forged)
+      .use(forged)
       .send({ status: 'issue' })
       .expect(401);
   });
@@ -98,7 +88,7 @@ describe('status service HTTP API', () => {
   it('When the service restarts on the same data directory, then changes are kept and defaults are not seeded twice', async () => {
     await request(svc.app)
       .put('/api/admin/service-status/ios-app')
-      .set(admin())
+      .use(admin())
       .send({ status: 'issue' })
       .expect(200);
     await svc.stop();
@@ -111,17 +101,17 @@ describe('status service HTTP API', () => {
   it('When the read models are rebuilt from the events, then they equal the live ones', async () => {
     await request(svc.app)
       .put('/api/admin/service-status/auctions')
-      .set(admin())
+      .use(admin())
       .send({ status: 'issue' })
       .expect(200);
     await request(svc.app)
       .put('/api/admin/service-status/auctions')
-      .set(admin())
+      .use(admin())
       .send({ status: 'operational' })
       .expect(200);
     await request(svc.app)
       .put('/api/admin/service-status/android-app')
-      .set(admin())
+      .use(admin())
       .send({ status: 'issue' })
       .expect(200);
     const live = (await request(svc.app).get('/api/service-status')).body;

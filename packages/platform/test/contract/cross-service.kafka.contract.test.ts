@@ -2,15 +2,14 @@
 // one service promotes the partner in the other, and the only way between them is Kafka.
 import request from 'supertest';
 import mongoose from 'mongoose';
-import { signIdentity } from '../../src/http/identity';
 import { startService, type RunningService } from '../../src/service';
-import { testServiceEnv, TEST_SECRET } from '../../src/testing';
+import { signedAs, testServiceEnv } from '../../src/testing';
 import { serviceDatabaseName } from '../../src/adapters/mongo/connection';
 import { partnersService } from '../../../../services/partners/src/definition';
 import { createContractsService } from '../../../../services/contracts/src/definition';
 import { runId, withRealServer } from './real-servers';
 
-const admin = () => signIdentity({ username: 'ops', role: 'admin' }, TEST_SECRET);
+const admin = () => signedAs({ username: 'ops', role: 'admin' });
 const eventually = async <T>(fn: () => Promise<T | undefined>, ms = 45_000): Promise<T> => {
   const end = Date.now() + ms;
   for (;;) {
@@ -69,7 +68,7 @@ withRealServer('kafka', (kafkaEnv) => {
 
         // The contracts service learns of the partner from the partners topic before it accepts a contract.
         const created = await eventually(async () => {
-          const res = await request(contracts.app).post('/api/admin/contracts').set(admin()).send({
+          const res = await request(contracts.app).post('/api/admin/contracts').use(admin()).send({
             partnerId,
             companyName: 'Leeds Fans Ltd',
             registrationNumber: '01234567',
@@ -97,7 +96,7 @@ withRealServer('kafka', (kafkaEnv) => {
         const promoted = await eventually(async () => {
           const res = await request(partners.app)
             .get(`/api/admin/partners/${partnerId}`)
-            .set(admin())
+            .use(admin())
             .expect(200);
           return res.body.status === 'Partner' ? res.body : undefined;
         });
