@@ -7,6 +7,7 @@ import onHeaders from 'on-headers';
 import { ZodError } from 'zod';
 import { ConcurrencyError } from '../ports';
 import type { Logger } from '../logging';
+import { CSP_DIRECTIVES } from './csp';
 import { HttpError, validationError } from './errors';
 import { IDENTITY_HEADER } from './identity';
 
@@ -60,7 +61,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
-  app.use(helmet());
+  app.use(helmet({ contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES } }));
   app.use(
     pinoHttp({
       logger: options.logger,
