@@ -9,7 +9,7 @@ export interface HashQueueOptions {
   perClient: number;
 }
 
-export const DEFAULT_HASH_QUEUE: HashQueueOptions = { concurrency: 2, maxWaiting: 32, perClient: 2 };
+export const DEFAULT_HASH_QUEUE: HashQueueOptions = { concurrency: 2, maxWaiting: 32, perClient: 1 };
 
 const refuse = (status: 429 | 503, message: string) => {
   const err = new HttpError(status, status === 429 ? 'too_many_requests' : 'service_unavailable', message);
