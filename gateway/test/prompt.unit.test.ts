@@ -20,7 +20,7 @@ describe('admin:create password prompt', () => {
     const t = terminal();
     const answer = askNewPassword('alice', t.io);
     await tick();
-    expect(t.screen()).toContain('Password for alice (at least 12 characters): ');
+    expect(t.screen()).toContain('Password for alice (12 to 128 characters): ');
     t.type('correct horse battery\r');
     await tick();
     expect(t.screen()).toContain('Repeat the password: ');

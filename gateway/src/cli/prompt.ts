@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@12yards/api';
 
 export interface PromptIO {
   input: NodeJS.ReadableStream & { isTTY?: boolean };
@@ -48,7 +49,9 @@ export async function askNewPassword(label: string, io: PromptIO = terminalIO): 
     }
   };
   try {
-    const first = await ask(`Password for ${label} (at least 12 characters): `);
+    const first = await ask(
+      `Password for ${label} (${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters): `,
+    );
     const second = await ask('Repeat the password: ');
     if (first !== second) throw new Error('The passwords do not match');
     return first;
