@@ -1,8 +1,10 @@
 import request from 'supertest';
-import { openSqlite, SqliteReadModels } from '@12yards/platform';
+import { createLogger, openSqlite, SqliteReadModels, TEST_SECRET } from '@12yards/platform';
 import { contentService } from '@12yards/content/src/definition';
 import { join } from 'node:path';
 import { AdminUsers, type AdminUser } from '../src/auth/users';
+import { bootstrapAdmin } from '../src/bootstrap-admin';
+import { gatewayEnv } from '../src/config';
 import { startStack, TEST_ADMIN, type Stack } from '../src/testing';
 
 /**
@@ -44,6 +46,17 @@ describe('sessions end when the user changes (ASVS 5.0 7.4.3)', () => {
       .send({ question: 'Q', answer: 'A' })
       .expect(401);
     await stack.login({ username: 'admin', password: 'a brand new passphrase 2026' });
+  });
+
+  it('When the gateway starts with a new ADMIN_PASSWORD for that admin, then the old session gets 401', async () => {
+    const { agent } = await stack.login();
+    const env = gatewayEnv.parse({
+      INTERNAL_SECRET: TEST_SECRET,
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'the password after the restart',
+    });
+    await bootstrapAdmin(env, users, createLogger('gateway', 'silent'));
+    await agent.get('/api/auth/me').expect(401);
   });
 
   it('When an admin is demoted to editor, then the old session is ended and deletes nothing', async () => {
