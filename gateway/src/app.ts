@@ -46,7 +46,11 @@ export function buildGateway(deps: GatewayDeps) {
     contracts: env.CONTRACTS_URL,
     media: env.MEDIA_URL,
   };
-  const proxies = createProxies(targets, env.INTERNAL_SECRET, logger);
+  const proxies = createProxies(targets, env.INTERNAL_SECRET, logger, {
+    maxInFlight: env.PROXY_MAX_IN_FLIGHT,
+    maxQueued: env.PROXY_MAX_QUEUED,
+    queueTimeoutMs: env.PROXY_QUEUE_TIMEOUT_MS,
+  });
 
   const app = createHttpApp({
     logger,

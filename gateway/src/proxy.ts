@@ -1,47 +1,129 @@
 import http from 'node:http';
+import { parse as parseUrl } from 'node:url';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { IDENTITY_HEADER, SIGNATURE_HEADER, signIdentity, type Logger } from '@12yards/platform';
+import {
+  HttpError,
+  IDENTITY_HEADER,
+  REQUEST_ID_HEADER,
+  SIGNATURE_HEADER,
+  signIdentity,
+  type Logger,
+} from '@12yards/platform';
+import { Admission, type AdmissionLimits } from './admission';
 import type { ServiceName } from './routing';
 
 export type Targets = Record<ServiceName, string>;
+export type ProxyLimits = AdmissionLimits;
 
-/** One keep-alive proxy per service; the admin's identity is signed into every proxied request that has one. */
+/** What a client turned away under overload is told to wait before trying again. */
+export const RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The URL the service will see for this request, worked out as http-proxy 1.18 does it (common.setupOutgoing and
+ * common.urlJoin): the path of `url.parse(req.url)` joined to the target's path, repeated slashes collapsed, the
+ * query kept as it is. The signature names this URL; were the two ever to differ, the service refuses (401).
+ */
+export function outgoingUrl(target: string, reqUrl: string): string {
+  const [path = '', ...query] = (parseUrl(reqUrl).path ?? '').split('?');
+  const joined = [parseUrl(target).path ?? '', path]
+    .filter(Boolean)
+    .join('/')
+    .replace(/\/+/g, '/')
+    .replace('http:/', 'http://')
+    .replace('https:/', 'https://');
+  return [joined, ...query].join('?');
+}
+
+/**
+ * Replaces whatever identity a client sent with the gateway's own: the client's identity headers are dropped,
+ * the request id is set, and an admin's identity is signed for this method, URL and request id.
+ * It works on the incoming request's headers, before http-proxy copies them, so no hook of the proxy is needed
+ * (a proxyReq hook runs late, or not at all with Expect: 100-continue).
+ */
+export function vouch(req: Request, target: string, secret: string): void {
+  delete req.headers[IDENTITY_HEADER];
+  delete req.headers[SIGNATURE_HEADER];
+  const requestId = String(req.id);
+  req.headers[REQUEST_ID_HEADER] = requestId;
+  if (req.admin) {
+    const url = outgoingUrl(target, req.url);
+    Object.assign(req.headers, signIdentity(req.admin, secret, { method: req.method, url, requestId }));
+  }
+}
+
+function overloaded(service: ServiceName): HttpError {
+  const err = new HttpError(503, 'overloaded', `The ${service} service is busy; please try again shortly`);
+  err.headers['Retry-After'] = String(RETRY_AFTER_SECONDS);
+  return err;
+}
+
+/**
+ * One keep-alive proxy per service behind its own admission: at most `maxInFlight` requests proxied at once, a
+ * bounded wait line, then 503 with Retry-After. The admin's identity is signed into every proxied request that has one.
+ */
 export function createProxies(
   targets: Targets,
   secret: string,
   logger: Logger,
+  limits: ProxyLimits,
 ): Record<ServiceName, RequestHandler> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
-  const make = (service: ServiceName): RequestHandler =>
-    createProxyMiddleware<Request, Response>({
-      target: targets[service],
+  const make = (service: ServiceName): RequestHandler => {
+    const target = targets[service];
+    const admission = new Admission(limits);
+    // Never more sockets than places, so the agent never queues a request of its own.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: limits.maxInFlight, keepAliveMsecs: 10_000 });
+    const proxy = createProxyMiddleware<Request, Response>({
+      target,
       agent,
       xfwd: true,
       proxyTimeout: 60_000,
       on: {
-        proxyReq: (proxyReq, req) => {
-          // Whatever a client sent in these headers is dropped: only the gateway vouches for an admin.
-          proxyReq.removeHeader(IDENTITY_HEADER);
-          proxyReq.removeHeader(SIGNATURE_HEADER);
-          if (req.admin) {
-            for (const [k, v] of Object.entries(signIdentity(req.admin, secret))) proxyReq.setHeader(k, v);
-          }
-          proxyReq.setHeader('x-request-id', String(req.id));
-        },
         error: (err, req, res) => {
-          logger.error({ err, service, url: (req as Request).originalUrl }, 'proxy error');
-          const out = res as Response;
-          if (typeof out.status !== 'function' || out.headersSent) {
-            if ('destroy' in out) out.destroy();
-            return;
+          // An error here must answer this one request and never escape (it would end the process).
+          try {
+            logger.error({ err, service, url: (req as Request).originalUrl }, 'proxy error');
+            const out = res as Response;
+            if (typeof out.status !== 'function' || out.headersSent) {
+              out.destroy?.();
+              return;
+            }
+            out
+              .status(502)
+              .json({ error: { code: 'bad_gateway', message: `The ${service} service is unavailable` } });
+          } catch (e) {
+            logger.error({ err: e, service }, 'proxy error handler failed');
+            (res as http.ServerResponse).destroy?.();
           }
-          out
-            .status(502)
-            .json({ error: { code: 'bad_gateway', message: `The ${service} service is unavailable` } });
         },
       },
     });
+
+    return async (req: Request, res: Response, next: NextFunction) => {
+      const gone = new AbortController();
+      let holding = false;
+      res.once('close', () => {
+        gone.abort();
+        if (holding) admission.release();
+        holding = false;
+      });
+      if (!(await admission.enter(gone.signal))) {
+        if (!gone.signal.aborted) next(overloaded(service));
+        return;
+      }
+      if (gone.signal.aborted) {
+        admission.release();
+        return;
+      }
+      holding = true;
+      try {
+        vouch(req, target, secret);
+        await proxy(req, res, next);
+      } catch (err) {
+        next(err);
+      }
+    };
+  };
   return {
     status: make('status'),
     content: make('content'),
