@@ -20,7 +20,14 @@ async function main() {
     : undefined;
   if (!web) logger.warn({ shellDist }, 'web apps are not built: serving the API only (run npm run build)');
 
-  const { app, users, sessions } = buildGateway({ env, logger, models: infra.readModels, mountWeb: web });
+  const { app, users, sessions } = buildGateway({
+    env,
+    logger,
+    models: infra.readModels,
+    // The embedded database's file check (sessions and admin users live there): /readyz fails when it cannot be read.
+    readiness: infra.readiness.storage ? { storage: infra.readiness.storage } : {},
+    mountWeb: web,
+  });
   await bootstrapAdmin(env, users, logger);
   const sweep = setInterval(() => void sessions.sweep().catch(() => undefined), 10 * 60_000);
   sweep.unref();

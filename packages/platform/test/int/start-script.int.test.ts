@@ -32,6 +32,7 @@ function fakeRoot(programs: Record<string, string>) {
 const port = () => 20_000 + Math.floor(Math.random() * 20_000);
 
 describe('npm start (scripts/start.mjs)', () => {
+  jest.setTimeout(60_000);
   const roots: string[] = [];
   afterEach(() => {
     for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   closeSync,
   mkdtempSync,
@@ -54,6 +54,8 @@ function run(entry: string, vars: Record<string, string>) {
 }
 
 describe('embedded storage: private files, damaged files, unusable data folders', () => {
+  // Some tests start processes (tsx compiles them first).
+  jest.setTimeout(60_000);
   let base: string;
   beforeEach(() => {
     base = mkdtempSync(join(tmpdir(), '12yards-storage-'));
@@ -130,6 +132,51 @@ describe('embedded storage: private files, damaged files, unusable data folders'
       }
     },
   );
+
+  it('When the running gateway database file gets garbage over its header, then the gateway /readyz answers 503', async () => {
+    const dataDir = join(base, 'data');
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const { PATH, HOME } = process.env;
+    const gateway = spawn(tsx, [join(root, 'gateway/src/main.ts')], {
+      cwd: root,
+      env: {
+        PATH,
+        HOME,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        INTERNAL_SECRET: TEST_SECRET,
+      },
+      stdio: 'ignore',
+    });
+    const ended = new Promise((r) => gateway.on('exit', r));
+    const readyz = () =>
+      fetch(`http://127.0.0.1:${port}/readyz`).then(
+        async (r) => ({ status: r.status, body: await r.json() }),
+        () => null,
+      );
+    try {
+      let first = await readyz();
+      for (let i = 0; i < 300 && !first; i++)
+        first = await new Promise((r) => setTimeout(r, 100)).then(readyz);
+      expect(first).toEqual({
+        status: 200,
+        body: expect.objectContaining({ checks: expect.objectContaining({ storage: true }) }),
+      });
+      const file = join(dataDir, 'gateway.sqlite');
+      const db = new Database(file);
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.close();
+      scribble(file, 0, 100);
+      expect(await readyz()).toEqual({
+        status: 503,
+        body: expect.objectContaining({ checks: expect.objectContaining({ storage: false }) }),
+      });
+    } finally {
+      gateway.kill('SIGTERM');
+      await ended;
+    }
+  });
 
   it.each([
     ['the status service', 'services/status/src/main.ts', 'status'],
