@@ -115,6 +115,8 @@ describe('public pages through the gateway', () => {
       const d = /<meta name="description" content="([^"]+)"/.exec(page)?.[1];
       expect(t).toBeTruthy();
       expect(d).toBeTruthy();
+      // The CSP allows no inline script: everything on the page is complete HTML, data travels as JSON.
+      expect(page).not.toMatch(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(json|ld\+json)")[^>]*>/);
       titles.add(t!);
       descriptions.add(d!);
     }

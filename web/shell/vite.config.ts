@@ -1,24 +1,16 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { federation } from '@module-federation/vite';
-import { sharedSingletons } from './federation-shared.ts';
+import { sharedVersions } from './federation-shared.ts';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
-// The shell is the federation host with no static remote: a static remote makes every page fetch the admin's
-// remoteEntry.js at start-up. The admin is registered at runtime on /admin12YardsDB only (src/pages/AdminRoute.tsx).
+// The shell is a runtime-only federation host: no federation plugin here, so public pages carry no federation
+// runtime and every library is tree-shaken. On /admin12YardsDB, src/pages/AdminRoute.tsx loads the runtime, hands
+// it the shell's copies of the shared singletons (src/lib/admin-shared.ts) and loads the admin remote.
 export default defineConfig({
-  plugins: [
-    react(),
-    tailwindcss(),
-    federation({
-      name: 'shell',
-      remotes: {},
-      shared: sharedSingletons,
-      dts: false,
-    }),
-  ],
+  plugins: [react(), tailwindcss()],
+  define: { __SHARED_VERSIONS__: JSON.stringify(sharedVersions) },
   build: { target: 'es2022', sourcemap: false },
   server: {
     port: 5173,

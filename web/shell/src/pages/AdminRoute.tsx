@@ -7,11 +7,21 @@ import { ErrorBoundary } from '../lib/error-boundary';
 export const ADMIN_REMOTE = { name: 'admin', entry: '/admin-app/remoteEntry.js', type: 'module' } as const;
 
 // The remote is registered at runtime, only when this route renders: a static `remotes` entry would make every
-// public page fetch the admin's remoteEntry.js (DESIGN.md "Web"). The runtime import is itself lazy.
+// public page fetch the admin's remoteEntry.js (DESIGN.md "Web"). The runtime, and the shell's copies of the shared
+// singletons it hands the remote (lib/admin-shared.ts), are themselves lazy: public pages carry neither.
 const AdminApp = lazy(async () => {
-  const { registerRemotes, loadRemote } = await import('@module-federation/runtime');
-  registerRemotes([ADMIN_REMOTE]);
-  const mod = await loadRemote<{ default: ComponentType }>('admin/AdminApp');
+  const [{ createInstance }, { adminShared }] = await Promise.all([
+    import('@module-federation/runtime'),
+    import('../lib/admin-shared'),
+  ]);
+  const federation = createInstance({
+    name: 'shell',
+    remotes: [ADMIN_REMOTE],
+    shared: adminShared,
+    // The shell's copies are loaded already: the remote must use them, never its own.
+    shareStrategy: 'loaded-first',
+  });
+  const mod = await federation.loadRemote<{ default: ComponentType }>('admin/AdminApp');
   if (!mod) throw new Error('The admin panel could not be loaded.');
   return mod;
 });
