@@ -19,6 +19,8 @@ export const serverEntries = [
   ['services/partners', 'src/main.ts'],
   ['services/contracts', 'src/main.ts'],
   ['services/contracts', 'src/worker.ts'],
+  // The process each contract document is filled in (bounded heap and time): dist/document/render-worker.js.
+  ['services/contracts', 'src/document/render-worker.ts'],
   ['services/media', 'src/main.ts'],
 ];
 

@@ -10,6 +10,6 @@ export function buildApp(ctx: ServiceContext, options: ResolvedOptions): Express
   const app = createHttpApp({ logger: ctx.logger, readiness: ctx.infra.readiness });
   app.use(documentRoutes(ctx, options)); // before contractRoutes: /api/admin/contracts/jobs/... is not a contract id
   app.use(contractRoutes(ctx, options));
-  app.use(contractTemplateRoutes(ctx));
+  app.use(contractTemplateRoutes(ctx, options.limits.zip));
   return finishHttpApp(app, ctx.logger);
 }

@@ -20,7 +20,7 @@ export function createContractsService(opts: ContractsOptions = {}): ServiceDefi
       const subscription = await subscribeToPartners(ctx);
       const inProcess = options.inProcessWorker ?? ctx.infra.kind.jobs === 'sqlite';
       const worker = inProcess
-        ? await startDocumentWorker(ctx, options.workerObjects(ctx.infra.objects))
+        ? await startDocumentWorker(ctx, options.workerObjects(ctx.infra.objects), 2, options.limits)
         : undefined;
       // Contracts past their end date end now and then every expirySweepMs (ContractEnded unlocks the partner).
       const expiry = await startExpirySweep(ctx, options.expirySweepMs);

@@ -1,5 +1,5 @@
 import { loadConfig, runService } from '@12yards/platform';
-import { contractsEnv } from './config';
+import { contractsEnv, documentLimits } from './config';
 import { createContractsService } from './definition';
 
 // DOCUMENT_WORKER=external leaves document jobs to src/worker.ts; by default the worker runs in this process when
@@ -9,5 +9,6 @@ void runService(
   createContractsService({
     inProcessWorker: config.DOCUMENT_WORKER === 'auto' ? undefined : config.DOCUMENT_WORKER === 'in-process',
     expirySweepMs: config.CONTRACT_EXPIRY_SWEEP_MS,
+    limits: documentLimits(config),
   }),
 );

@@ -1,4 +1,7 @@
 import type { ObjectStore } from '@12yards/platform';
+import { DEFAULT_RENDER_LIMITS, type RenderLimits } from './document/bounded-render';
+import type { DocumentLimits } from './document/job';
+import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './template/zip-limits';
 
 /** Knobs of the contracts service; the defaults are production's, tests shorten the waits. */
 export interface ContractsOptions {
@@ -12,7 +15,14 @@ export interface ContractsOptions {
   workerObjects?: (objects: ObjectStore) => ObjectStore;
   /** How often contracts past their end date are ended (also once at start). Default 1 hour. */
   expirySweepMs?: number;
+  /** How big a .docx template may be unzipped (checked at upload and before a render) and what a render may use. */
+  limits?: { zip?: Partial<ZipLimits>; render?: Partial<RenderLimits> };
 }
+
+export const resolveLimits = (l: ContractsOptions['limits'] = {}): DocumentLimits => ({
+  zip: { ...DEFAULT_ZIP_LIMITS, ...l.zip },
+  render: { ...DEFAULT_RENDER_LIMITS, ...l.render },
+});
 
 export const DEFAULT_EXPIRY_SWEEP_MS = 60 * 60 * 1000;
 
@@ -22,6 +32,7 @@ export const resolveOptions = (o: ContractsOptions = {}) => ({
   inProcessWorker: o.inProcessWorker,
   workerObjects: o.workerObjects ?? ((objects: ObjectStore) => objects),
   expirySweepMs: o.expirySweepMs ?? DEFAULT_EXPIRY_SWEEP_MS,
+  limits: resolveLimits(o.limits),
 });
 export type ResolvedOptions = ReturnType<typeof resolveOptions>;
 

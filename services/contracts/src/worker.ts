@@ -1,17 +1,21 @@
 // The contract document worker as its own process (production: BullMQ on Redis, `node dist/worker.js`).
 // It reads the contracts service's read models and writes documents to the object store; the service enqueues.
 import { createInfrastructure, createLogger, loadConfig, serviceEnv } from '@12yards/platform';
-import { workerEnv } from './config';
+import { documentLimits, workerEnv } from './config';
 import { startDocumentWorker } from './document/worker';
 
 async function main() {
   // One schema for everything the worker reads: a bad value stops it with one line per variable, before any I/O.
-  const { DOCUMENT_WORKER_CONCURRENCY: concurrency, ...env } = loadConfig(
-    serviceEnv(8104).partial({ INTERNAL_SECRET: true }).extend(workerEnv.shape),
-  );
+  const config = loadConfig(serviceEnv(8104).partial({ INTERNAL_SECRET: true }).extend(workerEnv.shape));
+  const concurrency = config.DOCUMENT_WORKER_CONCURRENCY;
   const logger = createLogger('contracts-worker');
-  const infra = await createInfrastructure('contracts', env, logger);
-  const worker = await startDocumentWorker({ infra, logger }, infra.objects, concurrency);
+  const infra = await createInfrastructure('contracts', config, logger);
+  const worker = await startDocumentWorker(
+    { infra, logger },
+    infra.objects,
+    concurrency,
+    documentLimits(config),
+  );
   logger.info({ jobs: infra.kind.jobs, concurrency }, 'contract document worker started');
   let stopping = false;
   const shutdown = async (signal: string) => {

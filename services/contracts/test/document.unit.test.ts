@@ -7,7 +7,8 @@ import {
   defaultTemplatePath,
   simpleDocumentXml,
 } from '../src/document/default-template';
-import { documentData, PLACEHOLDERS, renderDocx, TemplateProblem } from '../src/document/render';
+import { documentData, PLACEHOLDERS } from '../src/document/data';
+import { renderDocx, TemplateProblem } from '../src/document/render';
 import { endDateFor, prefillContract } from '../src/contract/prefill';
 import { sniffTemplate, templateFileName } from '../src/template/sniff';
 

@@ -1,9 +1,9 @@
 import PizZip from 'pizzip';
 import request from 'supertest';
-import type { ObjectStore } from '@12yards/platform';
+import { openSqlite, serviceDbFile, type ObjectStore } from '@12yards/platform';
 import { buildDocx, simpleDocumentXml } from '../src/document/default-template';
 import { startDocumentWorker } from '../src/document/worker';
-import { admin, binary, startContracts, type Harness } from './helpers';
+import { admin, binary, startContracts, zipBombDocx, type Harness } from './helpers';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const documentXml = (docx: Buffer) => new PizZip(docx).file('word/document.xml')!.asText();
@@ -12,6 +12,7 @@ const pdf = Buffer.from(
 );
 
 describe('contracts service: contract documents', () => {
+  jest.setTimeout(60_000); // each document is filled in a process of its own (a cold start under jest)
   let h: Harness;
   afterEach(async () => h?.stop());
 
@@ -87,7 +88,7 @@ describe('contracts service: contract documents', () => {
         );
       await uploadTemplate('Old', '2020-01-01', tpl('OLD TEMPLATE'));
       await uploadTemplate('Current', '2021-06-01', tpl('CURRENT TEMPLATE'));
-      await uploadTemplate('Future', '2999-01-01', tpl('FUTURE TEMPLATE'));
+      await uploadTemplate('Future', '2099-01-01', tpl('FUTURE TEMPLATE'));
       await uploadTemplate('Printed', '2025-01-01', pdf, 'printed.docx');
       const xml = documentXml((await generate(contract.id).expect(200)).body);
       expect(xml).toContain('CURRENT TEMPLATE for Leeds Fans &amp; Co');
@@ -118,6 +119,25 @@ describe('contracts service: contract documents', () => {
       );
       const body = JSON.parse((await generate(contract.id).expect(422)).body.toString());
       expect(body.error.message).toContain('{setupFees}');
+    });
+
+    it('When the template names prototype members ({constructor}, {__proto__}, {toString}), then 422 names them as unknown', async () => {
+      await uploadTemplate(
+        'Prototype',
+        '2021-01-01',
+        buildDocx(simpleDocumentXml(['{companyName} {constructor}', '{__proto__} {toString}'])),
+      );
+      const body = JSON.parse((await generate(contract.id).expect(422)).body.toString());
+      expect(body.error).toMatchObject({
+        code: 'template_invalid',
+        message:
+          'The template has an unknown placeholder: {constructor}, {__proto__}, {toString} (template “Prototype”)',
+      });
+      expect(body.error.details.map((d: { placeholder: string }) => d.placeholder)).toEqual([
+        'constructor',
+        '__proto__',
+        'toString',
+      ]);
     });
 
     it('When the contract or the job is unknown, then 404', async () => {
@@ -163,14 +183,97 @@ describe('contracts service: contract documents', () => {
       Object.assign(Object.create(objects) as ObjectStore, {
         put: async () => Promise.reject(new Error('disk full')),
       });
-    h = await startContracts({ workerObjects: broken });
+    h = await startContracts({ workerObjects: broken, jobWaitMs: 30_000 }); // 3 renders, each in its own process
     const contract = await h.createContract((await h.addPartner()).id);
     const res = await generate(contract.id).expect(500);
     const body = JSON.parse(res.body.toString());
     expect(body.error).toMatchObject({
       code: 'job_failed',
-      message: 'Failed to generate contract document',
+      message: 'Document generation failed: disk full',
       details: { attempts: 3, error: 'disk full' },
+    });
+  });
+
+  it('When the process died while the job ran its last try, then at the next start the job has failed for good with the reason, not run again', async () => {
+    h = await startContracts({ jobWaitMs: 50, inProcessWorker: false });
+    const contract = await h.createContract((await h.addPartner()).id);
+    const { jobId } = JSON.parse((await generate(contract.id).expect(202)).body.toString());
+    // What a service killed (out of memory) during the job's third try leaves in its SQLite file.
+    const db = openSqlite(serviceDbFile(h.env.DATA_DIR, 'contracts'));
+    db.prepare("UPDATE jobs SET state = 'active', attempts_made = 3 WHERE id = ?").run(jobId);
+    db.close();
+    await h.restart({ inProcessWorker: true });
+    const message = 'Document generation failed: the worker stopped while running the job (attempt 3 of 3)';
+    await new Promise((r) => setTimeout(r, 300)); // the worker would have taken it again by now
+    const job = await request(h.app).get(`/api/admin/contracts/jobs/${jobId}`).use(admin()).expect(200);
+    expect(job.body).toMatchObject({
+      state: 'failed',
+      attemptsMade: 3,
+      error: { code: 'job_failed', message },
+    });
+    const download = await request(h.app)
+      .get(`/api/admin/contracts/jobs/${jobId}/download`)
+      .use(admin())
+      .expect(500);
+    expect(download.body.error).toMatchObject({ code: 'job_failed', message });
+  });
+
+  describe('a template too large to fill (a zip bomb stored before uploads were checked)', () => {
+    // 100 MB of word/document.xml in a 300 KB .docx: unbounded, a render of it grew to 4.5 GB and aborted the service.
+    let bomb: Buffer;
+    beforeAll(() => {
+      bomb = zipBombDocx(100);
+    });
+    /** The bomb stored as uploads let it in before they checked the unzipped size. */
+    async function storeBomb(limits: Parameters<Harness['restart']>[0]) {
+      h = await startContracts({ limits: { zip: { maxExpandedBytes: 200 * 1024 * 1024 } } });
+      const contract = await h.createContract((await h.addPartner()).id);
+      await uploadTemplate('Bomb', '2021-01-01', bomb);
+      await h.restart({ jobWaitMs: 30_000, ...limits });
+      return contract;
+    }
+
+    it('When a document is generated from it, then the job fails at once with the reason and the service still answers', async () => {
+      const contract = await storeBomb({ limits: undefined });
+      const res = await generate(contract.id).expect(422);
+      expect(JSON.parse(res.body.toString()).error).toEqual({
+        code: 'template_too_large',
+        message:
+          'Document generation failed: the template “Bomb” is too large: it expands to more than 20 MB when unzipped (word/document.xml alone declares 100 MB); a template may hold 20 MB unzipped at most',
+      });
+      await request(h.app).get(`/api/admin/contracts/${contract.id}`).use(admin()).expect(200);
+    });
+
+    it('When filling it needs more memory than a render may use, then only that render stops: the job fails with the reason and the service still answers', async () => {
+      const contract = await storeBomb({
+        limits: { zip: { maxExpandedBytes: 200 * 1024 * 1024 }, render: { memoryMb: 64 } },
+      });
+      const rssBefore = process.memoryUsage().rss;
+      const res = await generate(contract.id).expect(422);
+      const { error } = JSON.parse(res.body.toString());
+      expect(error).toEqual({
+        code: 'template_too_large',
+        message:
+          'Document generation failed: the template “Bomb” is too large: filling it needs more than 64 MB of memory',
+      });
+      const job = await request(h.app)
+        .get(`/api/admin/contracts/jobs/${res.headers['x-job-id']}`)
+        .use(admin())
+        .expect(200);
+      expect(job.body).toMatchObject({ state: 'failed', attemptsMade: 1, error });
+      await request(h.app).get(`/api/admin/contracts/${contract.id}`).use(admin()).expect(200);
+      expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024); // the service's own memory
+    });
+  });
+
+  it('When filling takes longer than a render may take, then the render is stopped and the job fails with the reason', async () => {
+    h = await startContracts({ limits: { render: { timeoutMs: 5 } } });
+    const contract = await h.createContract((await h.addPartner()).id);
+    const res = await generate(contract.id).expect(422);
+    expect(JSON.parse(res.body.toString()).error).toEqual({
+      code: 'template_too_large',
+      message:
+        'Document generation failed: the default template is too large: filling it takes longer than 0.005 s',
     });
   });
 

@@ -11,6 +11,7 @@ import {
   type RunningService,
 } from '@12yards/platform';
 import { createContractsService } from '../src/definition';
+import { buildDocx } from '../src/document/default-template';
 import type { ContractsOptions } from '../src/options';
 import { findPartner } from '../src/partner-view/projection';
 
@@ -152,3 +153,34 @@ export const wordDoc = () =>
 /** An Excel 97-2003 workbook: a compound file too, but without a WordDocument stream. */
 export const excelWorkbook = () =>
   compoundFile({ Workbook: Buffer.from([0x09, 0x08, 0x10, 0x00, 0x00, 0x06]) });
+
+/**
+ * A zip bomb shaped like a .docx: word/document.xml is `unzippedMb` MB of repeated paragraphs, which deflate to about
+ * 3 KB per MB (100 MB: a 300 KB file, the size of the template that crash-looped the service).
+ */
+export function zipBombDocx(unzippedMb: number): Buffer {
+  const paragraph = '<w:p><w:r><w:t>Clause {companyName} agrees.</w:t></w:r></w:p>';
+  const body = paragraph.repeat(Math.ceil((unzippedMb * 1024 * 1024) / paragraph.length));
+  return buildDocx(`<w:document xmlns:w="${WORDML}"><w:body>${body}</w:body></w:document>`);
+}
+const WORDML = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+
+/** The zip with the uncompressed size of `entry` rewritten to `declared` in its local and central headers. */
+export function withDeclaredSize(zip: Buffer, entry: string, declared: number): Buffer {
+  const out = Buffer.from(zip);
+  const at = (i: number, nameLengthAt: number, nameAt: number) =>
+    out.toString('latin1', i + nameAt, i + nameAt + out.readUInt16LE(i + nameLengthAt)) === entry;
+  for (let i = 0; i + 46 <= out.length; i++) {
+    const sig = out.readUInt32LE(i);
+    if (sig === 0x04034b50 && at(i, 26, 30)) out.writeUInt32LE(declared, i + 22);
+    else if (sig === 0x02014b50 && at(i, 28, 46)) out.writeUInt32LE(declared, i + 24);
+  }
+  return out;
+}
+
+/** A .docx package with `files` parts (each a tiny text file) besides the document. */
+export function manyFilesDocx(files: number): Buffer {
+  const extra: Record<string, string> = {};
+  for (let i = 0; i < files; i++) extra[`customXml/item${i}.xml`] = `<i>${i}</i>`;
+  return buildDocx(`<w:document xmlns:w="${WORDML}"><w:body/></w:document>`, extra);
+}

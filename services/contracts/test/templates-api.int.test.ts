@@ -2,7 +2,18 @@ import request from 'supertest';
 import { Projector } from '@12yards/platform';
 import { contractsProjections } from '../src/definition';
 import { buildDefaultTemplate } from '../src/document/default-template';
-import { admin, binary, editor, excelWorkbook, startContracts, wordDoc, type Harness } from './helpers';
+import {
+  admin,
+  binary,
+  editor,
+  excelWorkbook,
+  manyFilesDocx,
+  startContracts,
+  withDeclaredSize,
+  wordDoc,
+  zipBombDocx,
+  type Harness,
+} from './helpers';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const pdf = Buffer.from(
@@ -121,6 +132,49 @@ describe('contracts service: contract templates', () => {
     const res = await upload('Huge', '2026-01-01', { bytes: big, filename: 'huge.pdf' }).expect(413);
     expect(res.body.error.code).toBe('payload_too_large');
     expect(await list()).toEqual([]);
+  });
+
+  describe('a .docx that unzips to too much (zip bomb)', () => {
+    // 100 MB of word/document.xml in a 300 KB file: it took document generation to 4.5 GB and crash-looped the service.
+    let bomb: Buffer;
+    beforeAll(() => {
+      bomb = zipBombDocx(100);
+    });
+
+    it('When a 300 KB .docx whose document.xml unzips to 100 MB is uploaded, then 413 says why and nothing is stored', async () => {
+      expect(bomb.length).toBeLessThan(400 * 1024);
+      const res = await upload('Bomb', '2026-01-01', { bytes: bomb, filename: 'bomb.docx' }).expect(413);
+      expect(res.body.error).toEqual({
+        code: 'template_too_large',
+        message:
+          'The template is too large: it expands to more than 20 MB when unzipped (word/document.xml alone declares 100 MB); a template may hold 20 MB unzipped at most',
+        details: { maxUnzippedBytes: 20 * 1024 * 1024, maxFiles: 1000 },
+      });
+      expect(await list()).toEqual([]);
+    });
+
+    it('When the bomb hides its size (its headers declare 1 KB), then the real unzip is stopped: 422, nothing stored', async () => {
+      const liar = withDeclaredSize(bomb, 'word/document.xml', 1_000);
+      const res = await upload('Liar', '2026-01-01', { bytes: liar, filename: 'liar.docx' }).expect(422);
+      expect(res.body.error).toMatchObject({
+        code: 'template_invalid',
+        message: expect.stringMatching(
+          /^The template is not a readable \.docx file: word\/document\.xml cannot be unzipped \(too many bytes/,
+        ),
+      });
+      expect(await list()).toEqual([]);
+    });
+
+    it('When a .docx holds more than 1,000 files, then 413 and nothing is stored', async () => {
+      const res = await upload('Crowded', '2026-01-01', {
+        bytes: manyFilesDocx(1_000),
+        filename: 'crowded.docx',
+      }).expect(413);
+      expect(res.body.error.message).toBe(
+        'The template is too large: it holds 1006 files; a template may hold 1000 at most',
+      );
+      expect(await list()).toEqual([]);
+    });
   });
 
   it('When templates are listed, then the newest valid-from date comes first', async () => {

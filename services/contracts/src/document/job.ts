@@ -3,8 +3,11 @@ import { contractRows, contractView } from '../contract/projection';
 import { partnerRows } from '../partner-view/projection';
 import { DOCX_MIME } from '../template/sniff';
 import { latestValidDocxTemplate } from '../template/projection';
+import { checkZipLimits, ZipTooLarge, ZipUnreadable, type ZipLimits } from '../template/zip-limits';
+import { renderDocxBounded, RenderLimitExceeded, type RenderLimits } from './bounded-render';
 import { loadDefaultTemplate } from './default-template';
-import { documentData, renderDocx, TemplateProblem } from './render';
+import { documentData } from './data';
+import { TemplateProblem } from './render';
 
 export const DOCUMENT_JOB = 'contract-document';
 
@@ -33,9 +36,27 @@ async function readAll(objects: ObjectStore, key: string): Promise<Buffer | null
   return Buffer.concat(chunks);
 }
 
+export interface DocumentLimits {
+  zip: ZipLimits;
+  render: RenderLimits;
+}
+
+/** Fills the template within the limits: a package too big to unzip is refused before any render starts. */
+async function fill(template: Buffer, data: ReturnType<typeof documentData>, limits: DocumentLimits) {
+  try {
+    await checkZipLimits(template, limits.zip);
+  } catch (err) {
+    if (err instanceof ZipUnreadable)
+      throw new TemplateProblem('The template is not a readable .docx file', [{ problem: err.message }]);
+    throw err;
+  }
+  return renderDocxBounded(template, data, limits.render);
+}
+
 export function documentJobHandler(deps: {
   models: ReadModels;
   objects: ObjectStore;
+  limits: DocumentLimits;
 }): JobHandler<DocumentJobData, DocumentJobResult> {
   return async ({ contractId, today }, { jobId }) => {
     const row = await contractRows(deps.models).get(contractId);
@@ -55,14 +76,26 @@ export function documentJobHandler(deps: {
         throw new Error(`The file of template ${template.id} is missing from the object store`);
     }
     let document: Buffer;
+    const which = template ? `template “${template.name}”` : 'default template';
     try {
-      document = renderDocx(
+      document = await fill(
         templateBytes ?? (await loadDefaultTemplate()),
         documentData(contract, partner?.name ?? '', today),
+        deps.limits,
       );
     } catch (err) {
+      if (err instanceof ZipTooLarge || err instanceof RenderLimitExceeded) {
+        // The same template would fail the same way on every try: this job ends here, with the reason.
+        return {
+          ok: false,
+          error: {
+            status: 422,
+            code: 'template_too_large',
+            message: `Document generation failed: the ${which} is too large: ${err.message}`,
+          },
+        };
+      }
       if (!(err instanceof TemplateProblem)) throw err;
-      const which = template ? `template “${template.name}”` : 'default template';
       return {
         ok: false,
         error: {

@@ -1,19 +1,10 @@
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
-import { contractFieldNames, type Contract } from '@12yards/api';
 
-/** Every placeholder a template may use: each contract field, plus these. */
-export const EXTRA_PLACEHOLDERS = ['contractId', 'partnerName', 'documentDate'] as const;
-export const PLACEHOLDERS: readonly string[] = [...contractFieldNames, ...EXTRA_PLACEHOLDERS];
+// Kept free of other imports: it is loaded by every render process (render-worker.ts), whose start should be quick.
 
-export type DocumentData = Record<(typeof PLACEHOLDERS)[number], string>;
-
-/** The values a document is filled with. Amounts are the text as entered (e.g. '£1,500'); numbers become text. */
-export function documentData(contract: Contract, partnerName: string, documentDate: string): DocumentData {
-  const data: DocumentData = { contractId: contract.id, partnerName, documentDate };
-  for (const field of contractFieldNames) data[field] = String(contract[field]);
-  return data;
-}
+/** The values a document is filled with, by placeholder name (see data.ts). */
+export type DocumentData = Record<string, string>;
 
 /** A template that cannot be filled: the 422 names each broken or unknown placeholder. */
 export class TemplateProblem extends Error {
@@ -48,10 +39,15 @@ export function renderDocx(template: Buffer, data: DocumentData): Buffer {
       paragraphLoop: true,
       linebreaks: true,
       errorLogging: false,
-      // `{ companyName }` means `{companyName}`.
-      parser: (tag: string) => ({
-        get: (scope: Record<string, unknown>) => (tag.trim() === '.' ? scope : scope[tag.trim()]),
-      }),
+      // `{ companyName }` means `{companyName}`. Only the data's own values resolve: `{constructor}`,
+      // `{toString}` or `{__proto__}` would otherwise reach Object.prototype; they are unknown placeholders.
+      parser: (tag: string) => {
+        const name = tag.trim();
+        return {
+          get: (scope: Record<string, unknown>) =>
+            name === '.' ? scope : Object.hasOwn(scope, name) ? scope[name] : undefined,
+        };
+      },
       nullGetter: (part: { value?: string }) => {
         if (part.value !== undefined) unknown.add(part.value.trim());
         return '';
@@ -77,7 +73,10 @@ export function renderDocx(template: Buffer, data: DocumentData): Buffer {
     const names = [...unknown];
     throw new TemplateProblem(
       `The template has an unknown placeholder: ${names.map((n) => `{${n}}`).join(', ')}`,
-      names.map((n) => ({ placeholder: n, problem: `{${n}} is not one of ${PLACEHOLDERS.join(', ')}` })),
+      names.map((n) => ({
+        placeholder: n,
+        problem: `{${n}} is not one of ${Object.keys(data).join(', ')}`,
+      })),
     );
   }
   return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' });

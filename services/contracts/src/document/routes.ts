@@ -5,6 +5,9 @@ import { contractRows } from '../contract/projection';
 import { isoDay, type ResolvedOptions } from '../options';
 import { DOCUMENT_JOB, type DocumentJobData, type DocumentJobResult } from './job';
 
+/** Why a job failed for good (its handler's last error, or its worker dying on the last try), for people. */
+const failedMessage = (info: JobInfo) => `Document generation failed: ${info.error ?? 'unknown error'}`;
+
 const statusUrl = (jobId: string) => `/api/admin/contracts/jobs/${encodeURIComponent(jobId)}`;
 
 /** The job as the API shows it: a job that completed with a template problem counts as failed. */
@@ -20,7 +23,7 @@ function jobView(info: JobInfo<DocumentJobResult>): ContractDocumentJob {
     return {
       ...base,
       state: 'failed',
-      error: { code: 'job_failed', message: 'Failed to generate contract document', details: info.error },
+      error: { code: 'job_failed', message: failedMessage(info), details: info.error },
     };
   }
   return { ...base, state: info.state };
@@ -33,6 +36,7 @@ export function documentRoutes(ctx: ServiceContext, options: ResolvedOptions): R
 
   /** Sends the finished document, or the error the job ended with. */
   async function sendDocument(info: JobInfo<DocumentJobResult>, res: Response) {
+    res.set('X-Job-Id', info.id); // on failures too: the job can be looked up
     if (info.state === 'completed' && info.result?.ok) {
       const object = await infra.objects.get(info.result.objectKey);
       if (!object) throw notFound('The generated document is no longer stored; generate it again');
@@ -49,7 +53,7 @@ export function documentRoutes(ctx: ServiceContext, options: ResolvedOptions): R
       throw new HttpError(status, code, message, details);
     }
     if (info.state === 'failed') {
-      throw new HttpError(500, 'job_failed', 'Failed to generate contract document', {
+      throw new HttpError(500, 'job_failed', failedMessage(info), {
         attempts: info.attemptsMade,
         error: info.error,
       });

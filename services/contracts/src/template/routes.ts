@@ -14,6 +14,7 @@ import { contractTemplateDecider } from './decide';
 import { streamId } from './events';
 import { templateRows, templateView } from './projection';
 import { sniffTemplate, templateFileName } from './sniff';
+import { checkZipLimits, ZipTooLarge, ZipUnreadable, type ZipLimits } from './zip-limits';
 
 const upload = multer({
   storage: multer.memoryStorage(),
@@ -40,7 +41,30 @@ function receiveFile(req: Request, res: Response, next: NextFunction) {
   });
 }
 
-export function contractTemplateRoutes(ctx: ServiceContext): Router {
+/**
+ * A .docx is a zip: one that unzips to more than the limits (a zip bomb) is refused before it is stored, since
+ * every document made from it would have to unzip it.
+ */
+async function refuseOversizedDocx(bytes: Buffer, limits: ZipLimits) {
+  try {
+    await checkZipLimits(bytes, limits);
+  } catch (err) {
+    if (err instanceof ZipTooLarge)
+      throw new HttpError(413, 'template_too_large', `The template is too large: ${err.message}`, {
+        maxUnzippedBytes: limits.maxExpandedBytes,
+        maxFiles: limits.maxEntries,
+      });
+    if (err instanceof ZipUnreadable)
+      throw new HttpError(
+        422,
+        'template_invalid',
+        `The template is not a readable .docx file: ${err.message}`,
+      );
+    throw err;
+  }
+}
+
+export function contractTemplateRoutes(ctx: ServiceContext, zipLimits: ZipLimits): Router {
   const { infra, projector } = ctx;
   const router = Router();
   const rows = templateRows(infra.readModels);
@@ -67,6 +91,7 @@ export function contractTemplateRoutes(ctx: ServiceContext): Router {
         allowed: ['.doc', '.docx', '.pdf'],
       });
     }
+    if (sniffed.kind === 'docx') await refuseOversizedDocx(file.buffer, zipLimits);
     const templateId = randomUUID();
     const objectKey = `contract-templates/${templateId}.${sniffed.kind}`;
     const fileName = templateFileName(file.originalname, sniffed.kind);
