@@ -94,7 +94,7 @@ function Dashboard() {
             <div>
               <h1 className="text-xl font-bold tracking-tight sm:text-2xl">Admin Dashboard</h1>
               <p className="text-xs text-slate-300">
-                Signed in as {session.user.username} ({session.user.role})
+                Signed in as <bdi>{session.user.username}</bdi> ({session.user.role})
               </p>
             </div>
           </div>

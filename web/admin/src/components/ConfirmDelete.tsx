@@ -13,8 +13,12 @@ import {
 } from '@12yards/ui';
 
 interface ConfirmDeleteProps {
-  /** What is deleted, e.g. 'news article "Launch day"'; used in the button label and the question. */
+  /** What kind of thing is deleted, e.g. 'news article'; used in the button label and the question. */
   what: string;
+  /** Its name as a user wrote it, e.g. 'Launch day': shown after `what`, bidi-isolated. */
+  name?: string;
+  /** Whether the name is shown in quotes (default true). */
+  quoted?: boolean;
   onConfirm: () => void;
   disabled?: boolean;
   /** Show the word Delete next to the icon. */
@@ -22,7 +26,15 @@ interface ConfirmDeleteProps {
 }
 
 /** A Delete button that asks first. */
-export function ConfirmDelete({ what, onConfirm, disabled, withText }: ConfirmDeleteProps) {
+export function ConfirmDelete({
+  what,
+  name,
+  quoted = true,
+  onConfirm,
+  disabled,
+  withText,
+}: ConfirmDeleteProps) {
+  const q = quoted ? '"' : '';
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
@@ -30,7 +42,7 @@ export function ConfirmDelete({ what, onConfirm, disabled, withText }: ConfirmDe
           variant="outline"
           size={withText ? 'sm' : 'icon'}
           disabled={disabled}
-          aria-label={`Delete ${what}`}
+          aria-label={name === undefined ? `Delete ${what}` : `Delete ${what} ${q}${name}${q}`}
           className="text-destructive hover:text-destructive"
         >
           <Trash2 aria-hidden="true" />
@@ -41,7 +53,16 @@ export function ConfirmDelete({ what, onConfirm, disabled, withText }: ConfirmDe
         <AlertDialogHeader>
           <AlertDialogTitle>Are you sure?</AlertDialogTitle>
           <AlertDialogDescription>
-            This will permanently delete the {what}. This cannot be undone.
+            This will permanently delete the {what}
+            {name !== undefined && (
+              <>
+                {' '}
+                {q}
+                <bdi>{name}</bdi>
+                {q}
+              </>
+            )}
+            . This cannot be undone.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

@@ -59,18 +59,22 @@ export function ContactsTab() {
                 <CardContent className="grid gap-3 p-4">
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div className="min-w-0">
-                      <h3 className="text-lg font-semibold">{c.subject}</h3>
+                      <h3 className="text-lg font-semibold">
+                        <bdi>{c.subject}</bdi>
+                      </h3>
                       <p className="text-sm text-muted-foreground">
-                        {c.name} ·{' '}
+                        <bdi>{c.name}</bdi> ·{' '}
                         <a className="text-primary underline underline-offset-2" href={`mailto:${c.email}`}>
-                          {c.email}
+                          <bdi>{c.email}</bdi>
                         </a>{' '}
                         · {formatDate(c.createdAt)}
                       </p>
                     </div>
                     {statusBadge[c.status]}
                   </div>
-                  <p className="whitespace-pre-wrap text-sm">{c.message}</p>
+                  <p className="whitespace-pre-wrap text-sm" dir="auto">
+                    {c.message}
+                  </p>
                   <div className="flex flex-wrap gap-2">
                     <Button
                       variant="outline"

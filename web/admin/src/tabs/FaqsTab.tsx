@@ -58,8 +58,12 @@ export function FaqsTab() {
               <Card>
                 <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
                   <div className="min-w-0 flex-1">
-                    <h3 className="font-semibold">{f.question}</h3>
-                    <p className="mt-1 whitespace-pre-wrap text-sm text-muted-foreground">{f.answer}</p>
+                    <h3 className="font-semibold">
+                      <bdi>{f.question}</bdi>
+                    </h3>
+                    <p className="mt-1 whitespace-pre-wrap text-sm text-muted-foreground" dir="auto">
+                      {f.answer}
+                    </p>
                     <div className="mt-2 flex flex-wrap gap-2">
                       <Badge variant="outline">Order: {f.sortOrder}</Badge>
                       {f.isActive ? (
@@ -78,7 +82,7 @@ export function FaqsTab() {
                     >
                       <Pencil aria-hidden="true" />
                     </Button>
-                    <ConfirmDelete what={`FAQ "${f.question}"`} onConfirm={() => remove.mutate(f.id)} />
+                    <ConfirmDelete what="FAQ" name={f.question} onConfirm={() => remove.mutate(f.id)} />
                   </div>
                 </CardContent>
               </Card>

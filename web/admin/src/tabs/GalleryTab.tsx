@@ -68,10 +68,18 @@ export function GalleryTab() {
                   </div>
                   <CardContent className="grid gap-2 p-3">
                     <p className="line-clamp-2 text-sm">
-                      {g.description || <span className="text-muted-foreground">No description</span>}
+                      {g.description ? (
+                        <bdi>{g.description}</bdi>
+                      ) : (
+                        <span className="text-muted-foreground">No description</span>
+                      )}
                     </p>
                     <div className="flex flex-wrap gap-2">
-                      {g.platformName && <Badge variant="outline">{g.platformName}</Badge>}
+                      {g.platformName && (
+                        <Badge variant="outline">
+                          <bdi>{g.platformName}</bdi>
+                        </Badge>
+                      )}
                       <Badge variant="outline">Order: {g.sortOrder ?? '-'}</Badge>
                       {g.isActive ? (
                         <Badge variant="success">Active</Badge>

@@ -70,7 +70,7 @@ export function MediaTab() {
                 </div>
                 <CardContent className="grid gap-2 p-3">
                   <h3 className="truncate font-semibold" title={m.originalName}>
-                    {m.originalName}
+                    <bdi>{m.originalName}</bdi>
                   </h3>
                   <div className="flex flex-wrap gap-2">
                     <Badge variant="outline">{m.mimeType}</Badge>
@@ -84,7 +84,8 @@ export function MediaTab() {
                       </a>
                     </Button>
                     <ConfirmDelete
-                      what={`media file "${m.originalName}"`}
+                      what="media file"
+                      name={m.originalName}
                       onConfirm={() => remove.mutate(m.id)}
                     />
                   </div>

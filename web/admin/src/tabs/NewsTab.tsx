@@ -77,8 +77,12 @@ export function NewsTab() {
                     />
                   )}
                   <div className="min-w-0 flex-1">
-                    <h3 className="text-lg font-semibold">{a.title}</h3>
-                    <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{a.excerpt}</p>
+                    <h3 className="text-lg font-semibold">
+                      <bdi>{a.title}</bdi>
+                    </h3>
+                    <p className="mt-1 line-clamp-2 text-sm text-muted-foreground" dir="auto">
+                      {a.excerpt}
+                    </p>
                     <div className="mt-2 flex flex-wrap items-center gap-2">
                       {a.featured && <Badge variant="warning">Featured</Badge>}
                       {a.published ? (
@@ -100,7 +104,7 @@ export function NewsTab() {
                       <Pencil aria-hidden="true" />
                       Edit
                     </Button>
-                    <ConfirmDelete what={`news article "${a.title}"`} onConfirm={() => remove.mutate(a.id)} />
+                    <ConfirmDelete what="news article" name={a.title} onConfirm={() => remove.mutate(a.id)} />
                   </div>
                 </CardContent>
               </Card>

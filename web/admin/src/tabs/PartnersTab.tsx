@@ -78,8 +78,12 @@ export function PartnersTab() {
                   <CardContent className="flex h-full flex-col gap-3 p-4">
                     <div className="flex flex-wrap items-start justify-between gap-2">
                       <div className="min-w-0">
-                        <h3 className="truncate text-lg font-semibold">{p.name}</h3>
-                        <p className="truncate text-sm text-muted-foreground">{p.email}</p>
+                        <h3 className="truncate text-lg font-semibold">
+                          <bdi>{p.name}</bdi>
+                        </h3>
+                        <p className="truncate text-sm text-muted-foreground">
+                          <bdi>{p.email}</bdi>
+                        </p>
                       </div>
                       <PartnerStatusBadge status={p.status} />
                     </div>
@@ -153,7 +157,9 @@ function CardDetails({ partner }: { partner: Partner }) {
         return (
           <div key={label} className={long ? 'col-span-2 min-w-0' : 'min-w-0'}>
             <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-            <dd className={cn('break-words', long && 'line-clamp-3 whitespace-pre-line')}>{value}</dd>
+            <dd className={cn('break-words', long && 'line-clamp-3 whitespace-pre-line')} dir="auto">
+              {value}
+            </dd>
           </div>
         );
       })}

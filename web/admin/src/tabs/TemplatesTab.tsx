@@ -75,9 +75,11 @@ export function TemplatesTab() {
                 <CardContent className="flex flex-wrap items-center gap-4 p-4">
                   <FileText className="size-8 shrink-0 text-primary" aria-hidden="true" />
                   <div className="min-w-0 flex-1">
-                    <h3 className="font-semibold">{t.name}</h3>
+                    <h3 className="font-semibold">
+                      <bdi>{t.name}</bdi>
+                    </h3>
                     <p className="text-sm text-muted-foreground">
-                      Valid from {formatDate(t.validFromDate)} · {t.fileName} · Uploaded{' '}
+                      Valid from {formatDate(t.validFromDate)} · <bdi>{t.fileName}</bdi> · Uploaded{' '}
                       {formatDate(t.createdAt)}
                     </p>
                   </div>
@@ -102,7 +104,8 @@ export function TemplatesTab() {
                       Edit
                     </Button>
                     <ConfirmDelete
-                      what={`contract template "${t.name}"`}
+                      what="contract template"
+                      name={t.name}
                       onConfirm={() => remove.mutate(t.id)}
                       withText
                     />

@@ -78,7 +78,9 @@ function ActionDetails({ action: a, onDone }: { action: PartnerAction; onDone: (
           overdue ? 'border-destructive bg-red-50' : 'border-border',
         )}
       >
-        <p className="whitespace-pre-wrap">{a.actionText}</p>
+        <p className="whitespace-pre-wrap" dir="auto">
+          {a.actionText}
+        </p>
         <dl className="grid grid-cols-2 gap-3 text-sm">
           <div>
             <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Due Date</dt>

@@ -74,7 +74,9 @@ function ContractManagement({ partner }: { partner: Partner }) {
     <>
       <DialogHeader>
         <DialogTitle>Contract Management</DialogTitle>
-        <DialogDescription>Contracts of {partner.name}.</DialogDescription>
+        <DialogDescription>
+          Contracts of <bdi>{partner.name}</bdi>.
+        </DialogDescription>
       </DialogHeader>
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => setEditing('new')}>
@@ -115,7 +117,9 @@ function Item({ label, value }: { label: string; value: string | number }) {
   return (
     <div>
       <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-      <dd className="break-words text-sm">{value === '' ? '-' : value}</dd>
+      <dd className="break-words text-sm" dir="auto">
+        {value === '' ? '-' : value}
+      </dd>
     </div>
   );
 }
@@ -151,11 +155,13 @@ function ContractCard({
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
             <div className="flex flex-wrap items-center gap-2">
-              <h3 className="text-lg font-semibold">{c.companyName}</h3>
+              <h3 className="text-lg font-semibold">
+                <bdi>{c.companyName}</bdi>
+              </h3>
               <ContractStatusBadge endedAt={c.endedAt} />
             </div>
             <p className="text-sm text-muted-foreground">
-              {c.platformName} · {formatDate(c.startDate)} to {formatDate(c.endDate)}
+              <bdi>{c.platformName}</bdi> · {formatDate(c.startDate)} to {formatDate(c.endDate)}
             </p>
           </div>
           <div className="flex gap-2">
@@ -178,7 +184,9 @@ function ContractCard({
               Edit Contract
             </Button>
             <ConfirmDelete
-              what={`contract of ${c.companyName}`}
+              what="contract of"
+              name={c.companyName}
+              quoted={false}
               onConfirm={onDelete}
               disabled={deleting}
               withText

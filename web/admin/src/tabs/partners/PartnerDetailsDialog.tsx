@@ -45,7 +45,9 @@ function Detail({ label, value }: { label: string; value?: string | null }) {
   return (
     <div>
       <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-      <dd className="break-words text-sm">{value || '-'}</dd>
+      <dd className="break-words text-sm" dir="auto">
+        {value || '-'}
+      </dd>
     </div>
   );
 }
@@ -64,7 +66,9 @@ function PartnerDetails({ partner: p }: { partner: Partner }) {
   return (
     <>
       <DialogHeader>
-        <DialogTitle>{p.name}</DialogTitle>
+        <DialogTitle>
+          <bdi>{p.name}</bdi>
+        </DialogTitle>
       </DialogHeader>
       <section aria-label="Basic information" className="grid gap-3">
         <h3 className="font-semibold">Basic Information</h3>
@@ -190,7 +194,7 @@ function Notes({ partnerId }: { partnerId: string }) {
                       a.isCompleted && 'text-muted-foreground line-through',
                     )}
                   >
-                    {a.actionText}
+                    <bdi>{a.actionText}</bdi>
                   </span>
                   <span className="flex items-center gap-2 text-xs">
                     {a.dueDate && (
