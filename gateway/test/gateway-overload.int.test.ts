@@ -56,24 +56,26 @@ async function waitForHealth(port: number, child: ChildProcess, stderr: () => st
   throw new Error('the gateway did not answer /healthz within 30 s');
 }
 
-describe('gateway under a flood of anonymous connections', () => {
-  jest.setTimeout(60_000);
-  let status: RunningService;
-  let statusServer: Server;
-  let gateway: ChildProcess;
-  let dataDir: string;
-  let port: number;
-  let stderr = '';
-  const env = testServiceEnv();
+interface Gateway {
+  child: ChildProcess;
+  port: number;
+  stderr(): string;
+  stop(): Promise<void>;
+}
 
-  beforeAll(async () => {
-    status = await startService(statusService, env);
-    statusServer = status.app.listen(0, '127.0.0.1');
-    await new Promise((r) => statusServer.once('listening', r));
-    dataDir = mkdtempSync(join(tmpdir(), '12yards-overload-'));
-    port = await freePort();
-    const statusUrl = `http://127.0.0.1:${(statusServer.address() as AddressInfo).port}`;
-    gateway = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'gateway/src/main.ts'], {
+/** The gateway as `npm start` runs it (its own process, from source through tsx), in front of the status service. */
+async function spawnGateway(
+  statusUrl: string,
+  secret: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Gateway> {
+  const dataDir = mkdtempSync(join(tmpdir(), '12yards-overload-'));
+  const port = await freePort();
+  let stderr = '';
+  const child = spawn(
+    process.execPath,
+    [join(root, 'node_modules/tsx/dist/cli.mjs'), 'gateway/src/main.ts'],
+    {
       cwd: root,
       env: {
         ...process.env,
@@ -82,55 +84,117 @@ describe('gateway under a flood of anonymous connections', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        INTERNAL_SECRET: env.INTERNAL_SECRET,
+        INTERNAL_SECRET: secret,
         SCRYPT_N: String(2 ** 10),
         SHELL_DIST: join(dataDir, 'no-web'),
         STATUS_URL: statusUrl,
         ADMIN_USERNAME: undefined,
         ADMIN_PASSWORD: undefined,
+        ...extraEnv,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    gateway.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    await waitForHealth(port, gateway, () => stderr);
-  });
+    },
+  );
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const gateway: Gateway = {
+    child,
+    port,
+    stderr: () => stderr,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  try {
+    await waitForHealth(port, child, () => stderr);
+  } catch (err) {
+    await gateway.stop();
+    throw err;
+  }
+  return gateway;
+}
 
+/** CONNECTIONS concurrent anonymous reads, each on its own connection; the answers counted by status. */
+async function flood(gateway: Gateway) {
+  const started = Date.now();
+  const answers = await Promise.all(
+    Array.from({ length: CONNECTIONS }, () => get(gateway.port, '/api/service-status')),
+  );
+  // A crash resets every connection before the exit is seen: give it a moment to show.
+  await new Promise((r) => setTimeout(r, 1000));
+  const counts: Record<string, number> = {};
+  for (const a of answers) {
+    const key = a.status === 'error' ? `error ${a.code}` : String(a.status);
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  const exited = gateway.child.exitCode;
+  const crash =
+    gateway
+      .stderr()
+      .split('\n')
+      .find((l) => /Error/.test(l)) ?? gateway.stderr().slice(0, 300);
+  console.log(
+    `${CONNECTIONS} concurrent GET /api/service-status in ${Date.now() - started} ms: ${JSON.stringify(counts)}; ` +
+      `gateway ${exited === null ? 'running' : `exited with ${exited}: ${crash}`}`,
+  );
+  return { answers, counts };
+}
+
+describe('gateway under a flood of anonymous connections', () => {
+  jest.setTimeout(60_000);
+  let status: RunningService;
+  let statusServer: Server;
+  let statusUrl: string;
+  let gateway: Gateway | undefined;
+  const env = testServiceEnv();
+
+  beforeAll(async () => {
+    status = await startService(statusService, env);
+    statusServer = status.app.listen(0, '127.0.0.1');
+    await new Promise((r) => statusServer.once('listening', r));
+    statusUrl = `http://127.0.0.1:${(statusServer.address() as AddressInfo).port}`;
+  });
+  afterEach(async () => {
+    await gateway?.stop();
+    gateway = undefined;
+  });
   afterAll(async () => {
-    if (gateway.exitCode === null) {
-      gateway.kill('SIGTERM');
-      await new Promise((r) => gateway.once('exit', r));
-    }
     statusServer.closeAllConnections();
     await new Promise((r) => statusServer.close(r));
     await status.stop();
     env.cleanup();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it(`When ${CONNECTIONS} visitors ask for the service status at once, then the gateway answers each with 200 or 503 + Retry-After and keeps running`, async () => {
-    const started = Date.now();
-    const answers = await Promise.all(
-      Array.from({ length: CONNECTIONS }, () => get(port, '/api/service-status')),
-    );
-    // A crash resets every connection before the exit is seen: give it a moment to show.
-    await new Promise((r) => setTimeout(r, 1000));
-    const counts: Record<string, number> = {};
-    for (const a of answers) {
-      const key = a.status === 'error' ? `error ${a.code}` : String(a.status);
-      counts[key] = (counts[key] ?? 0) + 1;
-    }
-    console.log(
-      `${CONNECTIONS} concurrent GET /api/service-status in ${Date.now() - started} ms: ${JSON.stringify(counts)}; gateway ${
-        gateway.exitCode === null
-          ? 'running'
-          : `exited with ${gateway.exitCode}: ${stderr.split('\n').find((l) => /Error/.test(l)) ?? stderr.slice(0, 300)}`
-      }`,
-    );
+  const stillServing = async (g: Gateway) => {
+    expect(g.child.exitCode).toBeNull();
+    expect((await get(g.port, '/healthz')).status).toBe(200);
+    expect((await get(g.port, '/api/service-status')).status).toBe(200);
+  };
 
-    expect(gateway.exitCode).toBeNull();
+  it(`When ${CONNECTIONS} visitors ask for the service status at once, then the gateway answers each with 200 or 503 + Retry-After and keeps running`, async () => {
+    gateway = await spawnGateway(statusUrl, env.INTERNAL_SECRET);
+    const { answers } = await flood(gateway);
+    expect(gateway.child.exitCode).toBeNull();
     expect(answers.filter((a) => a.status !== 200 && a.status !== 503)).toEqual([]);
     expect(answers.filter((a) => a.status === 503 && !/^\d+$/.test(a.retryAfter ?? ''))).toEqual([]);
-    expect((await get(port, '/healthz')).status).toBe(200);
-    expect((await get(port, '/api/service-status')).status).toBe(200);
+    await stillServing(gateway);
+  });
+
+  it('When the flood is larger than the places and the wait line, then the rest get 503 with Retry-After at once', async () => {
+    gateway = await spawnGateway(statusUrl, env.INTERNAL_SECRET, {
+      PROXY_MAX_IN_FLIGHT: '8',
+      PROXY_MAX_QUEUED: '16',
+    });
+    const { answers, counts } = await flood(gateway);
+    expect(gateway.child.exitCode).toBeNull();
+    expect(answers.filter((a) => a.status !== 200 && a.status !== 503)).toEqual([]);
+    // At least the first 8 + 16 are served; the others are shed, each told when to come back.
+    expect(counts['200']).toBeGreaterThanOrEqual(24);
+    expect(counts['503']).toBeGreaterThan(0);
+    expect(answers.filter((a) => a.status === 503 && a.retryAfter !== '2')).toEqual([]);
+    await stillServing(gateway);
   });
 });
