@@ -774,6 +774,42 @@ describe('Applications tab', () => {
       expect(await screen.findByText('Failed to generate contract document')).toBeInTheDocument();
     });
 
+    test('When the document is refused, then the toast keeps SPEC text and the card says why', async () => {
+      const why =
+        'Document generation failed: the template “Bomb” is too large: filling it needs more than 256 MB of memory';
+      const { d } = await openContracts({
+        'POST /api/admin/contracts/c1/generate-document': {
+          status: 422,
+          body: { error: { code: 'template_too_large', message: why } },
+        },
+      });
+      await userEvent.click(within(d).getByRole('button', { name: /Generate document/ }));
+      expect(await screen.findByText('Failed to generate contract document')).toBeInTheDocument();
+      expect(within(d).getByRole('alert')).toHaveTextContent(why);
+    });
+
+    test('When the polled document job fails for good, then the card shows its failure message', async () => {
+      const why = 'Document generation failed: the worker stopped while running the job (attempt 3 of 3)';
+      const { d } = await openContracts({
+        'POST /api/admin/contracts/c1/generate-document': {
+          status: 202,
+          body: { jobId: 'j1', state: 'active', attemptsMade: 3, statusUrl: '/api/admin/contracts/jobs/j1' },
+        },
+        'GET /api/admin/contracts/jobs/j1': {
+          body: {
+            jobId: 'j1',
+            state: 'failed',
+            attemptsMade: 3,
+            statusUrl: '/api/admin/contracts/jobs/j1',
+            error: { code: 'job_failed', message: why },
+          },
+        },
+      });
+      await userEvent.click(within(d).getByRole('button', { name: /Generate document/ }));
+      expect(await within(d).findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(why);
+      expect(screen.getByText('Failed to generate contract document')).toBeInTheDocument();
+    });
+
     test('When Generate from Template is refused, then the server message (or Failed to generate contract) shows', async () => {
       const { d } = await openContracts({
         'POST /api/admin/contracts/generate': {

@@ -137,14 +137,19 @@ function ContractCard({
 }) {
   const { csrfToken } = useSession();
   const [busy, setBusy] = useState(false);
+  // Why the last document failed (the server's message, e.g. 'Document generation failed: ...'); the toast keeps
+  // SPEC's text, this line under the card says why.
+  const [failure, setFailure] = useState<string | null>(null);
   async function generateDocument() {
     setBusy(true);
+    setFailure(null);
     try {
       const blob = await fetchDocument(c.id, csrfToken);
       saveBlob(blob, `contract-${c.id}.docx`);
       toastSuccess('Contract document generated successfully');
-    } catch {
+    } catch (err) {
       toastError('Failed to generate contract document');
+      setFailure(err instanceof DocumentJobFailed ? err.message : serverMessage(err));
     } finally {
       setBusy(false);
     }
@@ -193,6 +198,11 @@ function ContractCard({
             />
           </div>
         </div>
+        {failure && (
+          <p role="alert" className="text-sm text-destructive" dir="auto">
+            {failure}
+          </p>
+        )}
         <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Item label="Company" value={c.companyName} />
           <Item label="Registration Number" value={c.registrationNumber} />
@@ -218,6 +228,9 @@ function ContractCard({
   );
 }
 
+/** A document job that ended failed; its message is the server's reason. */
+class DocumentJobFailed extends Error {}
+
 interface DocumentJob {
   state: string;
   statusUrl: string;
@@ -233,7 +246,8 @@ export async function fetchDocument(contractId: string, csrfToken: string, pollM
   if (res.status !== 202) return res.blob();
   let job = (await res.json()) as DocumentJob;
   for (let i = 0; i < 120; i++) {
-    if (job.state === 'failed') throw new Error(job.error?.message ?? 'Failed to generate contract document');
+    if (job.state === 'failed')
+      throw new DocumentJobFailed(job.error?.message ?? 'Failed to generate contract document');
     if (job.state === 'completed' && job.downloadUrl)
       return (await apiRequest('GET', job.downloadUrl)).blob();
     await new Promise((r) => setTimeout(r, pollMs));
