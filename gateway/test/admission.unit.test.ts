@@ -1,6 +1,7 @@
 import { parse } from 'node:url';
 import { Admission } from '../src/admission';
 import { outgoingUrl } from '../src/proxy';
+import { gatewayEnv } from '../src/config';
 
 // http-proxy's own computation of the outgoing path, as the oracle for the gateway's copy of it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -82,4 +83,26 @@ describe('the URL a service sees (what the identity is signed for)', () => {
       expect(httpProxyPath(target, url)).toBe(seen);
     },
   );
+});
+
+describe('the admission settings', () => {
+  const base = { INTERNAL_SECRET: 'x'.repeat(32) };
+  it('When unset, then 128 in flight, 512 waiting for up to 10 s, per service', () => {
+    expect(gatewayEnv.parse(base)).toMatchObject({
+      PROXY_MAX_IN_FLIGHT: 128,
+      PROXY_MAX_QUEUED: 512,
+      PROXY_QUEUE_TIMEOUT_MS: 10_000,
+    });
+  });
+
+  it.each([
+    ['PROXY_MAX_IN_FLIGHT', '0'],
+    ['PROXY_MAX_IN_FLIGHT', 'many'],
+    ['PROXY_MAX_QUEUED', '-1'],
+    ['PROXY_QUEUE_TIMEOUT_MS', '1.5'],
+  ])('When %s is %s, then the configuration is refused naming it', (name, value) => {
+    const result = gatewayEnv.safeParse({ ...base, [name]: value });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => i.path.join('.'))).toEqual([name]);
+  });
 });
