@@ -4,12 +4,13 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { createHttpApp, finishHttpApp, HttpError, type Logger, type ReadModels } from '@12yards/platform';
 import type { GatewayEnv } from './config';
 import { authRoutes } from './auth/routes';
-import { loadSession, requireSession } from './auth/guard';
+import { cookieName, loadSession, requireSession } from './auth/guard';
 import { Sessions } from './auth/sessions';
 import { AdminUsers } from './auth/users';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleOptions } from './auth/throttle';
 import { createProxies, type Targets } from './proxy';
 import { canonicalPath, resolveRoute } from './routing';
+import { openApiRoutes } from './openapi';
 
 export interface GatewayDeps {
   env: GatewayEnv;
@@ -60,7 +61,18 @@ export function buildGateway(deps: GatewayDeps) {
   });
   app.use(cookieParser());
   app.use(loadSession(sessions, secure));
-  app.use(authRoutes({ users, sessions, throttle, secure, publicOrigin: env.PUBLIC_ORIGIN, clock }));
+  app.use(
+    authRoutes({
+      users,
+      sessions,
+      throttle,
+      secure,
+      publicOrigin: env.PUBLIC_ORIGIN,
+      clock,
+      deviceSecret: env.INTERNAL_SECRET,
+    }),
+  );
+  app.use(openApiRoutes({ cookieName: cookieName(secure) }));
 
   // The gate: every path in the routing table is checked here, before anything is proxied.
   app.use(async (req: Request, res: Response, next: NextFunction) => {

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { errorBody } from './common';
+import { ENDPOINTS, type Endpoint, type ErrorStatus, type Named } from './openapi';
+
+/** The OpenAPI 3.1 document of {@link ENDPOINTS}, schemas from the zod schemas of this package. */
+
+type Json = Record<string, unknown>;
+
+export interface OpenApiOptions {
+  /** The session cookie's name (`__Host-12y_session` when NODE_ENV=production). */
+  cookieName?: string;
+  version?: string;
+}
+
+const ERROR_TEXT: Record<ErrorStatus, string> = {
+  400: 'Invalid input (details lists each problem)',
+  401: 'No admin session, or wrong credentials',
+  403: 'Missing or wrong X-CSRF-Token, a cross-site Origin, or a role that may not do this',
+  404: 'No such record',
+  409: 'Conflicting change (the record changed meanwhile, or its state does not allow this)',
+  413: 'The body or file is too large',
+  415: 'Unsupported file type',
+  416: 'Range not satisfiable',
+  422: 'Well-formed but unprocessable input',
+  429: 'Too many requests: wait for Retry-After seconds',
+  503: 'Not ready',
+};
+
+const TAG_TEXT: Record<string, string> = {
+  Auth: 'Admin sessions: an HttpOnly cookie, plus a CSRF token every admin write sends as X-CSRF-Token.',
+  Operations: 'The document itself and health checks.',
+};
+
+/** A zod schema as JSON Schema (2020-12, the dialect of OpenAPI 3.1), without its $schema keyword. */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+  }) as Json;
+  return rest;
+}
+
+export const operationId = (e: Pick<Endpoint, 'method' | 'path'>) =>
+  `${e.method}_${e.path
+    .replace(/^\//, '')
+    .replace(/[{}]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '_')}`;
+
+/** The error statuses an endpoint can answer: its own, and those that follow from its access and input. */
+export function errorStatuses(e: Endpoint): ErrorStatus[] {
+  const set = new Set<ErrorStatus>(e.errors ?? []);
+  if (e.body || e.query || e.paramsValidated) set.add(400);
+  if (e.body) set.add(413);
+  if (e.access !== 'public') set.add(401);
+  if (e.access === 'admin-role' || (e.access === 'admin' && e.method !== 'get')) set.add(403);
+  return [...set].sort((a, b) => a - b);
+}
+
+export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
+  const schemas: Record<string, Json> = {};
+  const ioOf = new Map<string, 'input' | 'output'>();
+  const ref = (n: Named, io: 'input' | 'output'): Json => {
+    const seen = ioOf.get(n.name);
+    if (seen && seen !== io) throw new Error(`Schema ${n.name} is used both as ${seen} and ${io}`);
+    if (!seen) {
+      ioOf.set(n.name, io);
+      schemas[n.name] = jsonSchemaOf(n.schema, io);
+    }
+    return { $ref: `#/components/schemas/${n.name}` };
+  };
+  const errorRef = ref({ name: 'Error', schema: errorBody }, 'output');
+
+  const paths: Record<string, Record<string, Json>> = {};
+  const tags: string[] = [];
+  for (const e of ENDPOINTS) {
+    if (!tags.includes(e.tag)) tags.push(e.tag);
+    const parameters: Json[] = [];
+    for (const [name, schema] of Object.entries(e.params ?? {})) {
+      parameters.push({ name, in: 'path', required: true, schema: jsonSchemaOf(schema, 'input') });
+    }
+    if (e.query) {
+      const q = jsonSchemaOf(e.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
+      for (const [name, schema] of Object.entries(q.properties ?? {})) {
+        parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema });
+      }
+    }
+
+    let requestBody: Json | undefined;
+    if (e.body?.kind === 'json') {
+      requestBody = {
+        required: true,
+        content: { 'application/json': { schema: ref(e.body.schema, 'input') } },
+      };
+    } else if (e.body?.kind === 'multipart') {
+      const fields = e.body.fields
+        ? (jsonSchemaOf(e.body.fields.schema, 'input') as { properties?: Json; required?: string[] })
+        : {};
+      requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: {
+                [e.body.file]: {
+                  type: 'string',
+                  format: 'binary',
+                  contentMediaType: 'application/octet-stream',
+                },
+                ...fields.properties,
+              },
+              required: [...(e.body.fileRequired ? [e.body.file] : []), ...(fields.required ?? [])],
+            },
+          },
+        },
+      };
+    }
+
+    const responses: Record<string, Json> = {};
+    for (const s of e.success) {
+      const b = s.body;
+      let content: Json | undefined;
+      if (b.kind === 'json') {
+        const schema =
+          'array' in b.schema
+            ? { type: 'array', items: ref(b.schema.array, 'output') }
+            : ref(b.schema, 'output');
+        content = { 'application/json': { schema } };
+      } else if (b.kind === 'binary') {
+        content = Object.fromEntries(
+          b.contentTypes.map((t) => [t, { schema: { type: 'string', contentMediaType: t } }]),
+        );
+      } else if (b.kind === 'html') {
+        content = { 'text/html': { schema: { type: 'string' } } };
+      }
+      responses[String(s.status)] = { description: s.description, ...(content && { content }) };
+    }
+    for (const status of errorStatuses(e)) {
+      responses[String(status)] = {
+        description: ERROR_TEXT[status],
+        content: { 'application/json': { schema: errorRef } },
+      };
+    }
+
+    const write = e.method !== 'get';
+    const security =
+      e.access === 'public'
+        ? undefined
+        : [write ? { sessionCookie: [], csrfToken: [] } : { sessionCookie: [] }];
+    const who =
+      e.access === 'admin-role'
+        ? 'Needs an admin session with role admin (an editor gets 403).'
+        : e.access === 'admin'
+          ? 'Needs an admin session (role admin or editor).'
+          : 'Public.';
+
+    paths[e.path] ??= {};
+    paths[e.path]![e.method] = {
+      operationId: operationId(e),
+      tags: [e.tag],
+      summary: e.summary,
+      description: who + (e.access !== 'public' && write ? ' Send X-CSRF-Token.' : ''),
+      ...(parameters.length > 0 && { parameters }),
+      ...(requestBody && { requestBody }),
+      responses,
+      ...(security && { security }),
+    };
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: '12Yards API',
+      version: options.version ?? '0.1.0',
+      description:
+        'The public and admin API of the 12Yards platform, as served through the gateway. Every error answer is ' +
+        '`{ "error": { "code", "message", "details"? } }`.',
+    },
+    tags: tags.map((name) => ({ name, ...(TAG_TEXT[name] && { description: TAG_TEXT[name] }) })),
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: options.cookieName ?? '12y_session',
+          description: 'Set by POST /api/auth/login.',
+        },
+        csrfToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-CSRF-Token',
+          description: 'The csrfToken of /api/auth/login or /api/auth/me; needed on every admin write.',
+        },
+      },
+    },
+  };
+}
