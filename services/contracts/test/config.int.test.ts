@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { contractsEnv, workerEnv } from '../src/config';
+import { contractsEnv, documentLimits, workerEnv } from '../src/config';
 
 const root = join(__dirname, '..', '..', '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
@@ -26,21 +26,44 @@ function run(entry: string, vars: Record<string, string>) {
 
 describe('contracts configuration', () => {
   it('When the variables are unset or empty, then the defaults apply; valid values are taken', () => {
-    const defaults = { DOCUMENT_WORKER: 'auto', CONTRACT_EXPIRY_SWEEP_MS: 3_600_000 };
+    const limits = {
+      CONTRACT_TEMPLATE_MAX_UNZIPPED_MB: 20,
+      CONTRACT_TEMPLATE_MAX_FILES: 1000,
+      CONTRACT_RENDER_MEMORY_MB: 256,
+      CONTRACT_RENDER_TIMEOUT_MS: 30_000,
+    };
+    const defaults = { DOCUMENT_WORKER: 'auto', CONTRACT_EXPIRY_SWEEP_MS: 3_600_000, ...limits };
     expect(contractsEnv.parse({})).toEqual(defaults);
     expect(contractsEnv.parse({ DOCUMENT_WORKER: '', CONTRACT_EXPIRY_SWEEP_MS: ' ' })).toEqual(defaults);
     expect(contractsEnv.parse({ DOCUMENT_WORKER: 'external', CONTRACT_EXPIRY_SWEEP_MS: '60000' })).toEqual({
       DOCUMENT_WORKER: 'external',
       CONTRACT_EXPIRY_SWEEP_MS: 60_000,
+      ...limits,
     });
-    expect(workerEnv.parse({})).toEqual({ DOCUMENT_WORKER_CONCURRENCY: 2 });
-    expect(workerEnv.parse({ DOCUMENT_WORKER_CONCURRENCY: '4' })).toEqual({ DOCUMENT_WORKER_CONCURRENCY: 4 });
+    expect(workerEnv.parse({})).toEqual({ DOCUMENT_WORKER_CONCURRENCY: 2, ...limits });
+    expect(workerEnv.parse({ DOCUMENT_WORKER_CONCURRENCY: '4', CONTRACT_RENDER_MEMORY_MB: '512' })).toEqual({
+      DOCUMENT_WORKER_CONCURRENCY: 4,
+      ...limits,
+      CONTRACT_RENDER_MEMORY_MB: 512,
+    });
+    expect(
+      documentLimits(
+        contractsEnv.parse({ CONTRACT_TEMPLATE_MAX_UNZIPPED_MB: '5', CONTRACT_RENDER_TIMEOUT_MS: '2000' }),
+      ),
+    ).toEqual({
+      zip: { maxExpandedBytes: 5 * 1024 * 1024, maxEntries: 1000 },
+      render: { memoryMb: 256, timeoutMs: 2000 },
+    });
   });
 
   it.each([
     [{ DOCUMENT_WORKER: 'sideways' }, ['DOCUMENT_WORKER']],
     [{ CONTRACT_EXPIRY_SWEEP_MS: 'hourly' }, ['CONTRACT_EXPIRY_SWEEP_MS']],
     [{ CONTRACT_EXPIRY_SWEEP_MS: '10' }, ['CONTRACT_EXPIRY_SWEEP_MS']],
+    [{ CONTRACT_TEMPLATE_MAX_UNZIPPED_MB: '0' }, ['CONTRACT_TEMPLATE_MAX_UNZIPPED_MB']],
+    [{ CONTRACT_TEMPLATE_MAX_FILES: 'many' }, ['CONTRACT_TEMPLATE_MAX_FILES']],
+    [{ CONTRACT_RENDER_MEMORY_MB: '8' }, ['CONTRACT_RENDER_MEMORY_MB']],
+    [{ CONTRACT_RENDER_TIMEOUT_MS: '1.5' }, ['CONTRACT_RENDER_TIMEOUT_MS']],
   ])('When the service gets %p, then the issue names %p', (vars, paths) => {
     const result = contractsEnv.safeParse(vars);
     expect(result.success).toBe(false);
