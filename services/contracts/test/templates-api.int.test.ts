@@ -139,7 +139,7 @@ describe('contracts service: contract templates', () => {
     let bomb: Buffer;
     beforeAll(() => {
       bomb = zipBombDocx(100);
-    });
+    }, 30_000); // a few seconds to deflate 100 MB on a busy machine
 
     it('When a 300 KB .docx whose document.xml unzips to 100 MB is uploaded, then 413 says why and nothing is stored', async () => {
       expect(bomb.length).toBeLessThan(400 * 1024);
