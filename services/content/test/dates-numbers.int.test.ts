@@ -4,6 +4,9 @@ import { contentService } from '../src/definition';
 
 const DATE_MESSAGE = 'must be a date (YYYY-MM-DD) or a date-time with a time zone (2026-11-22T10:00:00Z)';
 
+// Starting the gateway and logging in (scrypt) can be slow on a shared 2-core machine.
+jest.setTimeout(30_000);
+
 // Dates and whole numbers through the gateway: a bad one is a 400 naming the field with the zod message.
 describe('content service: dates and numbers', () => {
   let stack: Stack;

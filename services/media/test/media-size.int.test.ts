@@ -2,6 +2,9 @@ import request from 'supertest';
 import { startStack, type Stack } from '@12yards/gateway/testing';
 import { mediaService } from '../src/definition';
 
+// Starting the gateway and logging in (scrypt) can be slow on a shared 2-core machine.
+jest.setTimeout(30_000);
+
 // A media record's size through the gateway: a whole number of bytes up to 2 GiB - 1, decimal digits only.
 describe('media service: media record size', () => {
   let stack: Stack;

@@ -6,6 +6,9 @@ import { clubApplication } from './helpers';
 
 const DATE_MESSAGE = 'must be a date (YYYY-MM-DD) or a date-time with a time zone (2026-11-22T10:00:00Z)';
 
+// Starting the gateway and logging in (scrypt) can be slow on a shared 2-core machine.
+jest.setTimeout(30_000);
+
 // An action's due date through the gateway: only a real calendar date (or ISO date-time with a zone) in 2000-2100.
 describe('partners service: action due dates', () => {
   let stack: Stack;
