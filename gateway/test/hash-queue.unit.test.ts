@@ -77,6 +77,21 @@ describe('password hashing queue', () => {
     await expect(again).resolves.toBe('a4');
   });
 
+  it('When a priority job (a known device) comes, then it goes ahead of the waiting ones, even when the queue is full', async () => {
+    const q = new HashQueue({ concurrency: 1, maxWaiting: 2, perClient: 1 });
+    const j = jobs();
+    const normal = ['a', 'b', 'c'].map((n) => q.run(n, j.job(n)));
+    expect(await refusal(q.run('d', j.job('d')))).toMatch(/^503/);
+    const urgent = q.run('device:1', j.job('known'), true);
+    while (j.order.length < 4 || j.releases.length) {
+      j.releases.shift()?.();
+      await j.tick();
+    }
+    await Promise.all([...normal, urgent]);
+    expect(j.order).toEqual(['a', 'known', 'b', 'c']);
+    expect(j.peak()).toBe(1);
+  });
+
   it('When a job fails, then its place is given back', async () => {
     const q = new HashQueue({ concurrency: 1, maxWaiting: 0, perClient: 1 });
     await expect(q.run('A', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

@@ -11,9 +11,9 @@ const OPTIONS: ThrottleOptions = {
 };
 
 /** The status of one attempt that fails (the password was wrong): 'ok' when it was let through, else 429. */
-const fail = async (t: LoginThrottle, ip: string, username: string) => {
+const fail = async (t: LoginThrottle, ip: string, username: string, device?: string) => {
   try {
-    await t.attempt(ip, username);
+    await t.attempt(ip, username, device);
     return 'ok';
   } catch (err) {
     if (err instanceof HttpError) return `${err.status} after ${err.headers['Retry-After']}s`;
@@ -80,6 +80,18 @@ describe('login throttle (rate-limiter-flexible login protection, clock faked)',
     for (let i = 0; i < 5; i++) await fail(t, 'A', `user${i}`);
     for (let i = 0; i < 50; i++) expect(await fail(t, 'A', 'admin')).toMatch(/^429/);
     expect(await fail(t, 'B', 'admin')).toBe('ok');
+  });
+
+  it('When a login comes from a known device, then the username-wide block does not apply and its failures count per device', async () => {
+    const t = new LoginThrottle(OPTIONS);
+    for (let i = 0; i < 9; i++) await fail(t, `10.0.0.${i}`, 'admin');
+    expect(await fail(t, 'B', 'admin')).toMatch(/^429/); // blocked for everyone without a device cookie...
+    expect(await t.attempt('B', 'admin', 'device-1')).toBeDefined(); // ...but not from the admin's device
+    // The device has its own consecutive-failure limit, whatever address it comes from.
+    expect(await fail(t, 'C', 'admin', 'device-1')).toBe('ok');
+    expect(await fail(t, 'D', 'admin', 'device-1')).toBe('ok');
+    expect(await fail(t, 'E', 'admin', 'device-1')).toMatch(/^429/);
+    expect(await fail(t, 'E', 'admin', 'device-2')).toBe('ok');
   });
 
   it('When an attempt is refunded (the server was too busy to check it), then it does not count', async () => {

@@ -18,38 +18,38 @@ const refuse = (status: 429 | 503, message: string) => {
 };
 
 /**
- * Bounds the password hashing a login does: a few at once, a short FIFO queue behind them, and at most a couple
- * per client, so a burst of guesses from one address neither fills memory nor makes another client's login wait
- * behind all of it.
+ * Bounds the password hashing a login does: a few at once, a short FIFO queue behind them, and at most one per
+ * client, so a burst of guesses from one address neither fills memory nor makes another client's login wait behind
+ * all of it. Priority jobs (a login from a known device) go ahead of the others and are not refused when the queue
+ * is full: waiting costs no hashing memory, and only a signed device cookie gets there.
  */
 export class HashQueue {
   private running = 0;
+  private readonly urgent: Array<() => void> = [];
   private readonly waiting: Array<() => void> = [];
   private readonly perClient = new Map<string, number>();
 
   constructor(private readonly options: HashQueueOptions = DEFAULT_HASH_QUEUE) {}
 
   /** Runs the job in its turn; throws 429 when this client already has its share, 503 when the queue is full. */
-  async run<T>(client: string, job: () => Promise<T>): Promise<T> {
+  async run<T>(client: string, job: () => Promise<T>, priority = false): Promise<T> {
     const mine = this.perClient.get(client) ?? 0;
     if (mine >= this.options.perClient) {
       throw refuse(429, 'Too many login attempts at once. Please wait and try again.');
     }
-    if (this.running >= this.options.concurrency && this.waiting.length >= this.options.maxWaiting) {
+    const busy = this.running >= this.options.concurrency;
+    if (busy && !priority && this.waiting.length >= this.options.maxWaiting) {
       throw refuse(503, 'The server is busy. Please try again in a moment.');
     }
     this.perClient.set(client, mine + 1);
     try {
-      if (this.running >= this.options.concurrency) {
-        await new Promise<void>((resolve) => this.waiting.push(resolve));
-      } else {
-        this.running++;
-      }
+      if (busy) await new Promise<void>((resolve) => (priority ? this.urgent : this.waiting).push(resolve));
+      else this.running++;
       try {
         return await job();
       } finally {
         // The turn passes straight to the next waiter (running stays the same), or is given back.
-        const next = this.waiting.shift();
+        const next = this.urgent.shift() ?? this.waiting.shift();
         if (next) next();
         else this.running--;
       }

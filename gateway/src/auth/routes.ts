@@ -8,6 +8,7 @@ import { checkOrigin, cookieName, requireSession } from './guard';
 import type { LoginThrottle } from './throttle';
 import { verifyPassword } from './passwords';
 import { HashQueue } from './hash-queue';
+import { DeviceCookies, deviceCookieName, deviceCookieOptions } from './device-cookie';
 
 export interface AuthDeps {
   users: AdminUsers;
@@ -15,6 +16,8 @@ export interface AuthDeps {
   throttle: LoginThrottle;
   /** Bounds the password hashing logins do (default {@link HashQueue}'s). */
   hashing?: HashQueue;
+  /** Signs the device cookies (the gateway's INTERNAL_SECRET). */
+  deviceSecret: string;
   secure: boolean;
   publicOrigin?: string;
   clock: () => Date;
@@ -32,6 +35,8 @@ export function authRoutes(deps: AuthDeps): Router {
   const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
   const hashing = deps.hashing ?? new HashQueue();
+  const devices = new DeviceCookies(deps.deviceSecret);
+  const deviceCookie = deviceCookieName(deps.secure);
 
   /**
    * The active user whose password this is, else null. An unknown or inactive user costs a verification against a
@@ -41,24 +46,26 @@ export function authRoutes(deps: AuthDeps): Router {
     client: string,
     username: string,
     password: string,
+    knownDevice: boolean,
   ): Promise<AdminUser | null> => {
     // A password outside the length rule was never accepted, so it is wrong without hashing it.
     if (!passwordLength.safeParse(password).success) return null;
     const user = await deps.users.findByUsername(username);
     const active = user?.isActive ? user : null;
     const stored = active?.passwordHash ?? (await deps.users.decoyHash());
-    const ok = await hashing.run(client, () => verifyPassword(password, stored));
+    const ok = await hashing.run(client, () => verifyPassword(password, stored), knownDevice);
     return ok ? active : null;
   };
 
   router.post('/api/auth/login', express.json({ limit: '4kb' }), async (req, res) => {
     checkOrigin(req, deps.publicOrigin);
     const { username, password } = parse(loginRequest, req.body);
-    const client = req.ip ?? 'unknown';
-    const attempt = await deps.throttle.attempt(client, username);
+    const ip = req.ip ?? 'unknown';
+    const device = devices.verify(req.cookies?.[deviceCookie], username);
+    const attempt = await deps.throttle.attempt(ip, username, device);
     let user: AdminUser | null;
     try {
-      user = await checkPassword(client, username, password);
+      user = await checkPassword(device ? `device:${device}` : ip, username, password, device !== null);
     } catch (err) {
       // Refused before the password was checked (busy): not a guess.
       if (err instanceof HttpError) await attempt.refund();
@@ -71,6 +78,7 @@ export function authRoutes(deps: AuthDeps): Router {
     const { token, session } = await deps.sessions.create(user);
     await deps.users.recordLogin(user, deps.clock());
     res.cookie(name, token, { ...cookie, maxAge: ABSOLUTE_TIMEOUT_MS });
+    res.cookie(deviceCookie, devices.issue(user.username), deviceCookieOptions(deps.secure));
     noStore(res).json(body(session));
   });
 

@@ -78,22 +78,24 @@ export class LoginThrottle {
 
   /**
    * Counts an attempt as a failure, or throws 429 (with Retry-After) when a limit is reached. The narrowest limit
-   * is charged first and a refusal stops there: a blocked IP adds nothing to the username's count.
+   * is charged first and a refusal stops there: a blocked IP adds nothing to the username's count. From a known
+   * device (its id from a valid device cookie) the consecutive failures are counted per device instead of per IP,
+   * and the username-wide limit does not apply: failures elsewhere cannot lock that device's user out.
    */
-  async attempt(ip: string, username: string): Promise<LoginAttempt> {
+  async attempt(ip: string, username: string, device?: string | null): Promise<LoginAttempt> {
     const name = username.trim().toLowerCase();
-    const pair = `${name}\u0000${ip}`;
+    const pair = device ? `${name}\u0000device:${device}` : `${name}\u0000${ip}`;
     try {
       await this.userIp.consume(pair);
       await this.ip.consume(ip);
-      await this.user.consume(name);
+      if (!device) await this.user.consume(name);
     } catch (res) {
       if (res instanceof RateLimiterRes) throw tooMany(res);
       throw res;
     }
     const giveBack = async () => {
       await this.ip.reward(ip, 1);
-      await this.user.reward(name, 1);
+      if (!device) await this.user.reward(name, 1);
     };
     return {
       // A success was no failure: the pair starts again, the wider counts get their point back.
