@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { createRequire } from 'node:module';
 import type { NextFunction, Request, Response } from 'express';
@@ -189,10 +188,5 @@ export class PublicPages {
         }
       };
     return { sitemap: serve(() => this.sitemap()), feed: serve(() => this.feed()) };
-  }
-
-  /** Reads the template once (the built index.html). */
-  static templateFrom(indexHtml: string): string {
-    return readFileSync(indexHtml, 'utf8');
   }
 }

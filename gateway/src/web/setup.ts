@@ -1,8 +1,22 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EventBus, Logger } from '@12yards/platform';
 import type { GatewayEnv } from '../config';
 import { loadServerEntry, PublicPages } from './pages';
+
+/**
+ * The page's own stylesheets written into it (style-src allows inline styles): a first visit paints without
+ * waiting for another request. A stylesheet not found is left linked.
+ */
+export function inlineStylesheets(template: string, dist: string): string {
+  return template.replace(
+    /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g,
+    (tag, href: string) => {
+      const file = join(dist, href);
+      return existsSync(file) ? `<style>${readFileSync(file, 'utf8')}</style>` : tag;
+    },
+  );
+}
 
 /** web/shell's server entry, built next to its dist by `vite build -c vite.ssr.config.ts`. */
 export const serverEntryOf = (shellDist: string) =>
@@ -29,7 +43,7 @@ export async function publicPages(options: {
     return undefined;
   }
   const pages = new PublicPages({
-    template: PublicPages.templateFrom(index),
+    template: inlineStylesheets(readFileSync(index, 'utf8'), shellDist),
     entry: loadServerEntry(entryFile),
     targets: {
       status: env.STATUS_URL,

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
@@ -20,5 +20,6 @@ const app = (
     </BrowserRouter>
   </StrictMode>
 );
-if (page) hydrateRoot(root, app);
+// As a transition, hydration yields to the browser every few milliseconds instead of one long task.
+if (page) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

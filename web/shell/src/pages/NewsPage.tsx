@@ -78,6 +78,8 @@ export default function NewsPage() {
         </div>
 
         <div className="mt-10">
+          {/* The article titles are h3 (CardTitle): this keeps the outline without a skipped level. */}
+          <h2 className="sr-only">Articles</h2>
           {isLoading ? (
             <div role="status" aria-label="Loading news" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {Array.from({ length: 6 }, (_, i) => (

@@ -67,6 +67,8 @@ export default function StatusPage() {
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Service Status</h1>
         <p className="mt-2 text-muted-foreground">The current state of every 12Yards service.</p>
 
+        {/* The card's title is an h3 (CardTitle): this keeps the outline without a skipped level. */}
+        <h2 className="sr-only">Services</h2>
         <Card className="mt-8">
           <CardHeader className="border-b border-border">
             <CardTitle className="flex items-center gap-2 text-base">

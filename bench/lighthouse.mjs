@@ -1,0 +1,250 @@
+#!/usr/bin/env node
+// `npm run bench:lighthouse`: Lighthouse (the npm package) driving Debian's chromium on /, /news and /status, with
+// the mobile and the desktop preset, median of 3 runs each. Prints the four category scores and LCP, TBT and CLS,
+// and keeps them in bench/results/lighthouse.json.
+// Starts the product as `npm start` does on a fresh DATA_DIR (seeded with a few articles and FAQs), or measures
+// LH_BASE_URL when set. LH_RUNS changes the number of runs. Target: performance >= 98 on mobile, the rest 100.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import * as chromeLauncher from 'chrome-launcher';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.LH_RUNS ?? 3);
+const PAGES = ['/', '/news', '/status'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const TARGET = { mobilePerformance: 98, others: 100 };
+
+const log = (msg) => process.stderr.write(`[lighthouse] ${msg}\n`);
+
+if (!existsSync(CHROME_PATH)) {
+  log(`${CHROME_PATH} is missing: apt-get install -y chromium (or set CHROME_PATH)`);
+  process.exit(1);
+}
+
+const portFree = (port) =>
+  new Promise((ok) => {
+    const srv = createServer();
+    srv.once('error', () => ok(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => ok(true)));
+  });
+
+async function freePort(first) {
+  for (let port = first; port < first + 2000; port += 100) {
+    const ports = [port, ...[21, 22, 23, 24, 25].map((d) => port + d)];
+    if ((await Promise.all(ports.map(portFree))).every(Boolean)) return port;
+  }
+  throw new Error('no free ports');
+}
+
+/** Starts the product on a fresh data directory; answers its URL, admin and a stop function. */
+async function startProduct() {
+  const port = await freePort(Number(process.env.LH_PORT ?? 19480));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), '12yards-lighthouse-'));
+  const admin = { username: 'lh-admin', password: `Lh-${randomBytes(12).toString('base64url')}` };
+  log(`starting the product on ${baseUrl}`);
+  const product = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let exited = false;
+  for (const s of [product.stdout, product.stderr])
+    s.on('data', (c) => (output = (output + c).slice(-20_000)));
+  const exit = new Promise((ok) => product.on('exit', () => ((exited = true), ok())));
+  const stop = async () => {
+    if (!exited) {
+      product.kill('SIGTERM');
+      await Promise.race([exit, new Promise((ok) => setTimeout(ok, 15_000))]);
+      if (!exited) product.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 10 * 60_000;
+  while (Date.now() < deadline && !exited) {
+    if (/12Yards is running at/.test(output)) {
+      try {
+        if ((await fetch(`${baseUrl}/readyz`)).ok) return { baseUrl, admin, stop };
+      } catch {}
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  process.stderr.write(output.slice(-4000));
+  await stop();
+  throw new Error('the product did not become ready');
+}
+
+/** A few articles and FAQs, written through the gateway as the admin. */
+async function seed(baseUrl, admin) {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify(admin),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status}`);
+  const { csrfToken } = await login.json();
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const post = async (path, body) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl, cookie, 'x-csrf-token': csrfToken },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  };
+  const day = 86_400_000;
+  const articles = [
+    [
+      'Riverside FC launches its fan app',
+      'general',
+      'Polls, points and matchday auctions for every home game.',
+    ],
+    [
+      'Derby day: record voting in the stands',
+      'match-report',
+      'Forty thousand votes for the player of the match.',
+    ],
+    [
+      'Three new partner clubs join 12Yards',
+      'transfer-news',
+      'Clubs from three leagues sign up for the new season.',
+    ],
+    [
+      'How prediction games keep fans engaged',
+      'tactical-analysis',
+      'What a season of AI predictions taught us.',
+    ],
+  ];
+  for (const [i, [title, category, excerpt]] of articles.entries()) {
+    await post('/api/news', {
+      title,
+      category,
+      excerpt,
+      content: `${excerpt} The full story of how supporters use the app week after week.`,
+      publishDate: new Date(Date.now() - (i + 1) * day).toISOString(),
+      published: true,
+    });
+  }
+  const faqs = [
+    ['How long does it take to launch?', 'Two to three weeks from the first call.'],
+    ['Are there setup costs?', 'No. We share the revenue the app makes.'],
+    ['Which platforms are supported?', 'iOS, Android and the web.'],
+  ];
+  for (const [i, [question, answer]] of faqs.entries())
+    await post('/api/admin/faqs', { question, answer, sortOrder: i });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const failing = new Set();
+
+async function measure(baseUrl) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  const rows = [];
+  try {
+    for (const preset of (process.env.LH_PRESETS ?? 'mobile,desktop').split(',')) {
+      for (const path of PAGES) {
+        const runs = [];
+        for (let i = 0; i < RUNS; i++) {
+          const result = await lighthouse(
+            `${baseUrl}${path}`,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+            preset === 'desktop' ? desktopConfig : undefined,
+          );
+          const { categories, audits, runtimeError } = result.lhr;
+          if (runtimeError) log(`${preset} ${path}: ${runtimeError.code} ${runtimeError.message}`);
+          // What costs points outside performance, named so the bench says what to fix.
+          for (const id of ['accessibility', 'best-practices', 'seo'])
+            for (const ref of categories[id].auditRefs)
+              if (ref.weight > 0 && audits[ref.id].score !== null && audits[ref.id].score < 1)
+                failing.add(`${path} ${preset}: ${ref.id}`);
+          if (process.env.LH_DEBUG)
+            log(
+              JSON.stringify({
+                lcpElement:
+                  audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+                lcpBreakdown: audits['lcp-breakdown-insight']?.details?.items?.[0]?.items,
+                bootup: audits['bootup-time']?.details?.items
+                  ?.slice(0, 4)
+                  .map((i) => [i.url, Math.round(i.total)]),
+                longTasks: audits['long-tasks']?.details?.items
+                  ?.slice(0, 5)
+                  .map((i) => [i.url, Math.round(i.duration)]),
+              }),
+            );
+          runs.push({
+            performance: Math.round(categories.performance.score * 100),
+            accessibility: Math.round(categories.accessibility.score * 100),
+            bestPractices: Math.round(categories['best-practices'].score * 100),
+            seo: Math.round(categories.seo.score * 100),
+            lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+            tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+            cls: +(audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3),
+          });
+        }
+        const row = { preset, path };
+        for (const key of Object.keys(runs[0])) row[key] = median(runs.map((r) => r[key]));
+        rows.push(row);
+        log(`${preset} ${path}: ${JSON.stringify(row)}`);
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  return rows;
+}
+
+let product;
+try {
+  let baseUrl = process.env.LH_BASE_URL;
+  if (!baseUrl) {
+    product = await startProduct();
+    baseUrl = product.baseUrl;
+    await seed(baseUrl, product.admin);
+    // Let the seeding's events reach the gateway (they refresh its pages), then warm the page cache once, as a
+    // visitor before the measured ones would.
+    await new Promise((r) => setTimeout(r, 2000));
+    for (const path of PAGES) await fetch(`${baseUrl}${path}`, { headers: { accept: 'text/html' } });
+  }
+  const rows = await measure(baseUrl);
+  const pass = rows.every(
+    (r) =>
+      (r.preset !== 'mobile' || r.performance >= TARGET.mobilePerformance) &&
+      r.accessibility >= TARGET.others &&
+      r.bestPractices >= TARGET.others &&
+      r.seo >= TARGET.others,
+  );
+  console.table(rows);
+  if (failing.size) console.log(`audits below 100 outside performance:\n  ${[...failing].join('\n  ')}`);
+  const result = { bench: 'lighthouse', runs: RUNS, target: TARGET, rows, failing: [...failing], pass };
+  mkdirSync(join(here, 'results'), { recursive: true });
+  writeFileSync(join(here, 'results', 'lighthouse.json'), JSON.stringify(result, null, 2) + '\n');
+  console.log(pass ? 'lighthouse: within target' : 'lighthouse: below target');
+  process.exitCode = pass ? 0 : 1;
+} finally {
+  await product?.stop();
+}
