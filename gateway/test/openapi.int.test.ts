@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import { ENDPOINTS } from '@12yards/api/src/openapi';
+import { operationId } from '@12yards/api/src/openapi-document';
 import { contentService } from '@12yards/content/src/definition';
 import { contractsService } from '@12yards/contracts/src/definition';
 import { mediaService } from '@12yards/media/src/definition';
@@ -35,6 +36,8 @@ function expressRoutes(app: Express): string[] {
   walk((app as unknown as { router: { stack: Layer[] } }).router.stack);
   return out;
 }
+
+type Link = { operationId: string; parameters: Record<string, string> };
 
 const documented = ENDPOINTS.map((e) => `${e.method.toUpperCase()} ${e.path}`);
 /** A documented path with each {param} filled in, as a request would carry it. */
@@ -108,6 +111,26 @@ describe('the OpenAPI document matches the routes', () => {
       (m) => m[1]!,
     );
     expect(refs.filter((r) => !(r in doc.components.schemas))).toEqual([]);
+    // Every link names a documented operation, with the parameters of its path.
+    const ids = new Map(ENDPOINTS.map((e) => [operationId(e), e.path]));
+    const links = Object.values(doc.paths)
+      .flatMap((m) => Object.values(m))
+      .flatMap((op) => Object.values(op.responses))
+      .flatMap((r) => Object.values((r as { links?: Record<string, Link> }).links ?? {}));
+    expect(links.length).toBeGreaterThan(10);
+    for (const link of links) {
+      const path = ids.get(link.operationId);
+      expect(path).toBeDefined();
+      expect(Object.keys(link.parameters).sort()).toEqual(
+        [...path!.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort(),
+      );
+    }
+    expect(
+      Object.keys((doc.paths['/api/admin/faqs']!.post!.responses['201'] as { links: object }).links),
+    ).toEqual([
+      operationId({ method: 'put', path: '/api/admin/faqs/{id}' }),
+      operationId({ method: 'delete', path: '/api/admin/faqs/{id}' }),
+    ]);
   });
 
   it('When the readable page is opened, then it lists every operation without any script', async () => {

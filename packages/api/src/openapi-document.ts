@@ -57,6 +57,30 @@ export function errorStatuses(e: Endpoint): ErrorStatus[] {
   return [...set].sort((a, b) => a - b);
 }
 
+const paramsOf = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/**
+ * OpenAPI links from the answer of an operation that creates a record to every operation under the record's path:
+ * the record's own parameter comes from the answer's id field, the others from the creating request's path.
+ */
+export function linksOf(e: Endpoint): Json | undefined {
+  if (!e.creates) return undefined;
+  const { path, from } = e.creates;
+  const own = paramsOf(path).at(-1);
+  const links: Json = {};
+  for (const target of ENDPOINTS) {
+    if (target.path !== path && !target.path.startsWith(`${path}/`)) continue;
+    const names = paramsOf(target.path);
+    // A parameter that neither the answer nor the creating request knows: no link to that operation.
+    if (names.some((n) => n !== own && !paramsOf(e.path).includes(n))) continue;
+    const parameters = Object.fromEntries(
+      names.map((n) => [n, n === own ? `$response.body#/${from}` : `$request.path.${n}`]),
+    );
+    links[operationId(target)] = { operationId: operationId(target), parameters };
+  }
+  return Object.keys(links).length > 0 ? links : undefined;
+}
+
 export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
   const schemas: Record<string, Json> = {};
   const ioOf = new Map<string, 'input' | 'output'>();
@@ -134,7 +158,13 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
       } else if (b.kind === 'html') {
         content = { 'text/html': { schema: { type: 'string' } } };
       }
-      responses[String(s.status)] = { description: s.description, ...(content && { content }) };
+      // Links go on the answer that carries the created record (a JSON object).
+      const links = b.kind === 'json' && !('array' in b.schema) ? linksOf(e) : undefined;
+      responses[String(s.status)] = {
+        description: s.description,
+        ...(content && { content }),
+        ...(links && { links }),
+      };
     }
     for (const status of errorStatuses(e)) {
       responses[String(status)] = {

@@ -88,6 +88,11 @@ export interface Endpoint {
   success: { status: 200 | 201 | 202 | 204; description: string; body: SuccessBody }[];
   /** Error answers besides the ones derived from access, body and query (400, 401, 403, 413). */
   errors?: ErrorStatus[];
+  /**
+   * The record this operation creates and where it then lives: OpenAPI links from its success answer to the
+   * operations under that path (so a fuzzer's stateful phase can use real ids). `from` is the answer's id field.
+   */
+  creates?: { path: string; from: string };
 }
 
 const named = (name: string, schema: z.ZodType): Named => ({ name, schema });
@@ -253,6 +258,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'post',
     path: '/api/news',
+    creates: { path: '/api/admin/news/{id}', from: 'id' },
     tag: 'News',
     summary: 'Create an article',
     access: 'admin',
@@ -310,6 +316,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'post',
     path: '/api/admin/faqs',
+    creates: { path: '/api/admin/faqs/{id}', from: 'id' },
     tag: 'FAQs',
     summary: 'Create a FAQ',
     access: 'admin',
@@ -401,6 +408,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'post',
     path: '/api/admin/app-gallery',
+    creates: { path: '/api/admin/app-gallery/{id}', from: 'id' },
     tag: 'App gallery',
     summary: 'Add a screenshot',
     access: 'admin',
@@ -434,6 +442,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'post',
     path: '/api/partners',
+    creates: { path: '/api/admin/partners/{id}', from: 'id' },
     tag: 'Partners',
     summary: 'Apply as a club or influencer (public form, rate limited per address)',
     access: 'public',
@@ -452,6 +461,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'post',
     path: '/api/admin/partners',
+    creates: { path: '/api/admin/partners/{id}', from: 'id' },
     tag: 'Partners',
     summary: 'Create a partner from the admin form',
     access: 'admin',
@@ -505,6 +515,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'post',
     path: '/api/admin/partners/{id}/actions',
+    creates: { path: '/api/admin/partners/{id}/actions/{actionId}', from: 'id' },
     tag: 'Action items',
     summary: 'Add an action item to a partner',
     access: 'admin',
@@ -537,6 +548,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'post',
     path: '/api/contacts',
+    creates: { path: '/api/admin/contacts/{id}', from: 'id' },
     tag: 'Contact messages',
     summary: 'Send a message (public form, rate limited per address)',
     access: 'public',
@@ -578,6 +590,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'post',
     path: '/api/admin/contracts',
+    creates: { path: '/api/admin/contracts/{id}', from: 'id' },
     tag: 'Contracts',
     summary: 'Create a contract',
     access: 'admin',
@@ -588,6 +601,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'post',
     path: '/api/admin/contracts/generate',
+    creates: { path: '/api/admin/contracts/{id}', from: 'id' },
     tag: 'Contracts',
     summary: 'Create a contract prefilled from its partner (given fields override the prefill)',
     access: 'admin',
@@ -629,6 +643,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'post',
     path: '/api/admin/contracts/{id}/generate-document',
+    creates: { path: '/api/admin/contracts/jobs/{jobId}', from: 'jobId' },
     tag: 'Contract documents',
     summary: "Generate a contract's document: the file when done in time, else 202 and the job to poll",
     access: 'admin',
@@ -676,6 +691,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'post',
     path: '/api/admin/contract-templates',
+    creates: { path: '/api/admin/contract-templates/{id}', from: 'id' },
     tag: 'Contract templates',
     summary: 'Upload a template (.doc, .docx or .pdf)',
     access: 'admin',
@@ -727,6 +743,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'post',
     path: '/api/admin/media',
+    creates: { path: '/api/admin/media/{id}', from: 'id' },
     tag: 'Media',
     summary: 'Add an uploaded file (or an https URL) to the library',
     access: 'admin',
@@ -749,6 +766,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: 'post',
     path,
     tag: 'Media',
+    creates: { path: '/media/{name}', from: 'filename' },
     summary: 'Upload an image (multipart field file); served from the answered /media/ URL',
     access: 'admin',
     body: { kind: 'multipart', file: 'file', fileRequired: true },
