@@ -1,4 +1,12 @@
-import type { Collection, Document, FieldFilter, FindOptions, ReadModels, Where } from '../ports';
+import type {
+  Collection,
+  CollectionOptions,
+  Document,
+  FieldFilter,
+  FindOptions,
+  ReadModels,
+  Where,
+} from '../ports';
 import type { SqliteDb } from './sqlite';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
@@ -21,12 +29,50 @@ function isOperator(v: unknown): v is Exclude<FieldFilter<unknown>, unknown[]> &
 
 const OPS: Record<string, string> = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
 
+/** The SQL of a field: the id column, or the same json_extract expression the declared indexes are built on. */
+function column(field: string): string {
+  if (!NAME.test(field)) throw new Error(`Invalid field name ${field}`);
+  return field === 'id' ? 'id' : `json_extract(doc, '$.${field}')`;
+}
+
+/** LIKE pattern of "contains text", with LIKE's own wildcards escaped. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The sort keys with the id tie-break, which follows the last key's direction (so one index serves the order). */
+function orderKeys<T>(options: FindOptions<T>): { field: string; dir: 'asc' | 'desc' }[] {
+  const sort = (options.sort ?? []).filter((s) => s.field !== 'id');
+  const last = options.sort?.at(-1)?.dir ?? 'asc';
+  return [...sort, { field: 'id', dir: last }];
+}
+
+/**
+ * "Comes after this position": (k0, k1, .., id) past (v0, v1, .., id) in the order's directions, written with a
+ * leading bound on the first key so SQLite can seek the index instead of scanning up to the position.
+ */
+function afterClause(
+  keys: { field: string; dir: 'asc' | 'desc' }[],
+  after: { values: unknown[]; id: string },
+) {
+  const values = [...after.values, after.id];
+  if (values.length !== keys.length) throw new Error('The position does not match the sort keys');
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const eq = keys.slice(0, i).map((k) => `${column(k.field)} = ?`);
+    const { field, dir } = keys[i]!;
+    parts.push(`(${[...eq, `${column(field)} ${dir === 'desc' ? '<' : '>'} ?`].join(' AND ')})`);
+    params.push(...values.slice(0, i + 1).map(sqlValue));
+  }
+  const lead = `${column(keys[0]!.field)} ${keys[0]!.dir === 'desc' ? '<=' : '>='} ?`;
+  return { sql: `${lead} AND (${parts.join(' OR ')})`, params: [sqlValue(values[0]), ...params] };
+}
+
 function whereClause<T>(where: Where<T> | undefined): { sql: string; params: unknown[] } {
   const parts: string[] = [];
   const params: unknown[] = [];
   for (const [field, filter] of Object.entries(where ?? {})) {
     if (!NAME.test(field)) throw new Error(`Invalid field name ${field}`);
-    const col = `json_extract(doc, '$.${field}')`;
+    const col = column(field);
     if (isOperator(filter)) {
       for (const [op, value] of Object.entries(filter as Record<string, unknown>)) {
         if (op === '$in') {
@@ -54,6 +100,7 @@ function whereClause<T>(where: Where<T> | undefined): { sql: string; params: unk
 
 class SqliteCollection<T extends Document> implements Collection<T> {
   private readonly table: string;
+  private readonly indexes = new Set<string>();
 
   constructor(
     private readonly db: SqliteDb,
@@ -79,18 +126,43 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     return row ? (JSON.parse(row.doc) as T) : null;
   }
 
+  /** Creates each declared index once: an expression index on the same json_extract the finds use. */
+  declare(options: CollectionOptions<T>): void {
+    for (const fields of options.indexes ?? []) {
+      const name = `ix_${this.table}_${fields.join('_')}`;
+      if (this.indexes.has(name)) continue;
+      const columns = [...fields.filter((f) => f !== 'id').map(column), 'id'];
+      this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${this.table} (${columns.join(', ')})`);
+      this.indexes.add(name);
+    }
+  }
+
   async find(options: FindOptions<T> = {}): Promise<T[]> {
-    const { sql, params } = whereClause(options.where);
-    const order = (options.sort ?? [])
-      .map(({ field, dir }) => {
-        if (!NAME.test(field)) throw new Error(`Invalid field name ${field}`);
-        return `json_extract(doc, '$.${field}') ${dir === 'desc' ? 'DESC' : 'ASC'}`;
-      })
-      .concat('rowid ASC')
+    const where = whereClause(options.where);
+    const conditions = where.sql ? [where.sql.slice('WHERE '.length)] : [];
+    const params = [...where.params];
+    const keys = orderKeys(options);
+    if (options.after) {
+      const after = afterClause(keys, options.after);
+      conditions.push(after.sql);
+      params.push(...after.params);
+    }
+    if (options.search && options.search.fields.length > 0) {
+      const pattern = containsPattern(options.search.text);
+      conditions.push(
+        `(${options.search.fields.map((f) => `${column(f)} LIKE ? ESCAPE '\\'`).join(' OR ')})`,
+      );
+      params.push(...options.search.fields.map(() => pattern));
+    }
+    const order = keys
+      .map(({ field, dir }) => `${column(field)} ${dir === 'desc' ? 'DESC' : 'ASC'}`)
       .join(', ');
+    const filter = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
     const limit = options.limit !== undefined ? `LIMIT ${Math.max(0, Math.floor(options.limit))}` : '';
     return this.db
-      .prepare<unknown[], { doc: string }>(`SELECT doc FROM ${this.table} ${sql} ORDER BY ${order} ${limit}`)
+      .prepare<unknown[], { doc: string }>(
+        `SELECT doc FROM ${this.table} ${filter} ORDER BY ${order} ${limit}`,
+      )
       .all(...params)
       .map((r) => JSON.parse(r.doc) as T);
   }
@@ -127,12 +199,13 @@ export class SqliteReadModels implements ReadModels {
 
   constructor(private readonly db: SqliteDb) {}
 
-  collection<T extends Document>(name: string): Collection<T> {
+  collection<T extends Document>(name: string, options?: CollectionOptions<T>): Collection<T> {
     let c = this.collections.get(name);
     if (!c) {
       c = new SqliteCollection(this.db, name);
       this.collections.set(name, c);
     }
+    if (options) c.declare(options as CollectionOptions<Document>);
     return c as unknown as Collection<T>;
   }
 

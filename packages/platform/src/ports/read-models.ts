@@ -7,8 +7,25 @@ export interface SortKey<T> {
 }
 export interface FindOptions<T> {
   where?: Where<T>;
+  /**
+   * The order. The document id always ends it as a tie-break, in the direction of the last key (ascending when
+   * there is none), so the order is total and a page boundary is stable.
+   */
   sort?: SortKey<T>[];
   limit?: number;
+  /**
+   * Keyset pagination: only the documents that come after this position in the order above: the values of the sort
+   * fields, in the sort's order, then the id of the last document seen. Sort fields should never be null.
+   */
+  after?: { values: unknown[]; id: string };
+  /** Documents where at least one of the fields (strings) contains the text, case-insensitively (ASCII). */
+  search?: { fields: (keyof T & string)[]; text: string };
+}
+
+/** What a collection declares about itself; `indexes` are the field lists its finds filter and sort on. */
+export interface CollectionOptions<T> {
+  /** Each a list of fields; the document id is added at the end of each index. */
+  indexes?: (keyof T & string)[][];
 }
 
 export interface Document {
@@ -29,7 +46,8 @@ export interface Collection<T extends Document> {
 }
 
 export interface ReadModels {
-  collection<T extends Document>(name: string): Collection<T>;
+  /** The collection of that name; declared indexes are created once (idempotent), whenever they are passed. */
+  collection<T extends Document>(name: string, options?: CollectionOptions<T>): Collection<T>;
   ready(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -96,6 +96,79 @@ export function readModelsContract(adapter: string, make: () => Promise<ReadMode
       expect(await items.count()).toBe(0);
     });
 
+    it('When sort keys tie, then the id breaks the tie in the direction of the last key', async () => {
+      const asc = await items.find({ sort: [{ field: 'rank', dir: 'asc' }] });
+      expect(asc.map((i) => i.id)).toEqual(['b', 'a', 'c', 'd']);
+      const desc = await items.find({ sort: [{ field: 'rank', dir: 'desc' }] });
+      expect(desc.map((i) => i.id)).toEqual(['d', 'c', 'a', 'b']);
+      expect((await items.find()).map((i) => i.id)).toEqual(['a', 'b', 'c', 'd']);
+    });
+
+    it('When paging with after (keyset), then every document comes once, in order, whatever the direction', async () => {
+      for (const dir of ['asc', 'desc'] as const) {
+        const sort = [{ field: 'rank' as const, dir }];
+        const whole = (await items.find({ sort })).map((i) => i.id);
+        const seen: string[] = [];
+        let after: { values: unknown[]; id: string } | undefined;
+        for (;;) {
+          const page = await items.find({ sort, limit: 1, ...(after && { after }) });
+          if (page.length === 0) break;
+          seen.push(page[0]!.id);
+          after = { values: [page[0]!.rank], id: page[0]!.id };
+        }
+        expect(seen).toEqual(whole);
+      }
+    });
+
+    it('When paging with after on two keys and a filter, then the page starts right after the position', async () => {
+      const sort = [
+        { field: 'active' as const, dir: 'desc' as const },
+        { field: 'when' as const, dir: 'desc' as const },
+      ];
+      const page = await items.find({
+        where: { rank: { $gte: 2 } },
+        sort,
+        after: { values: [true, '2026-01-04T00:00:00.000Z'], id: 'd' },
+        limit: 10,
+      });
+      expect(page.map((i) => i.id)).toEqual(['a', 'c']);
+    });
+
+    it('When searching for a text, then documents with it in any listed field come back, whatever the case', async () => {
+      await items.put({
+        id: 'e',
+        title: '50%_off (a.b*)',
+        rank: 9,
+        active: true,
+        when: '2026-01-05T00:00:00.000Z',
+      });
+      const ids = async (text: string, fields: ('title' | 'tag')[] = ['title']) =>
+        (await items.find({ search: { fields, text }, sort: [{ field: 'id', dir: 'asc' }] })).map(
+          (i) => i.id,
+        );
+      expect(await ids('LPH')).toEqual(['a']);
+      expect(await ids('ta')).toEqual(['b', 'd']);
+      expect(await ids('y', ['title', 'tag'])).toEqual(['c']);
+      // Wildcards of LIKE and regular expressions are plain characters.
+      expect(await ids('%')).toEqual(['e']);
+      expect(await ids('_')).toEqual(['e']);
+      expect(await ids('a.b*')).toEqual(['e']);
+      expect(await ids('.*')).toEqual([]);
+    });
+
+    it('When a collection declares indexes, then it is declared again harmlessly and finds still work', async () => {
+      const name = `indexed${process.pid}x${n}`;
+      const first = h.models.collection<Item>(name, { indexes: [['when'], ['rank', 'when']] });
+      await first.put(seed[0]!);
+      const again = h.models.collection<Item>(name, { indexes: [['when'], ['rank', 'when']] });
+      await again.put(seed[1]!);
+      expect((await again.find({ sort: [{ field: 'when', dir: 'desc' }] })).map((i) => i.id)).toEqual([
+        'a',
+        'b',
+      ]);
+      await again.clear();
+    });
+
     it('When two collections are used, then they do not see each other', async () => {
       const other = h.models.collection<Item>(`other${process.pid}x${n}`);
       await other.clear();

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { Collection, Document, FindOptions, ReadModels, Where } from '../../ports';
+import type { Collection, CollectionOptions, Document, FindOptions, ReadModels, Where } from '../../ports';
 import { isReplicaSet, pingMongo } from './connection';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
@@ -46,6 +46,27 @@ function toFilter<T>(where: Where<T> | undefined): Record<string, unknown> {
   return filter;
 }
 
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The sort keys with the `_id` tie-break, which follows the last key's direction (as in the SQLite adapter). */
+function orderKeys<T>(options: FindOptions<T>): [string, 1 | -1][] {
+  const sort = (options.sort ?? []).filter((s) => s.field !== 'id');
+  const last = options.sort?.at(-1)?.dir === 'desc' ? -1 : 1;
+  return [...sort.map((s): [string, 1 | -1] => [field(s.field), s.dir === 'desc' ? -1 : 1]), ['_id', last]];
+}
+
+/** "Comes after this position" in that order, with a leading bound on the first key for the index. */
+function afterFilter(keys: [string, 1 | -1][], after: { values: unknown[]; id: string }) {
+  const values = [...after.values, after.id];
+  if (values.length !== keys.length) throw new Error('The position does not match the sort keys');
+  const or = keys.map(([name, dir], i) => ({
+    ...Object.fromEntries(keys.slice(0, i).map(([k], j) => [k, values[j]])),
+    [name]: { [dir === -1 ? '$lt' : '$gt']: values[i] },
+  }));
+  const [lead, leadDir] = keys[0]!;
+  return { $and: [{ [lead]: { [leadDir === -1 ? '$lte' : '$gte']: values[0] } }, { $or: or }] };
+}
+
 function toDoc<T extends Document>(doc: T): Stored {
   const { id, ...rest } = doc;
   return { _id: id, ...rest };
@@ -68,6 +89,10 @@ const looseSchema = () =>
   );
 
 class MongoCollection<T extends Document> implements Collection<T> {
+  private readonly indexes = new Set<string>();
+  /** Index creation in progress; finds wait for it, and a failure (e.g. a server without the feature) is ignored. */
+  private indexing: Promise<unknown> = Promise.resolve();
+
   constructor(
     private readonly model: Model<Stored>,
     private readonly writeConcern: () => Promise<{ w: 'majority' | 1 }>,
@@ -77,6 +102,20 @@ class MongoCollection<T extends Document> implements Collection<T> {
     const wc = await this.writeConcern();
     const { _id, ...rest } = toDoc(doc);
     await this.model.collection.replaceOne({ _id } as never, rest, { upsert: true, writeConcern: wc });
+  }
+
+  declare(options: CollectionOptions<T>): void {
+    for (const fields of options.indexes ?? []) {
+      const key = fields.join(',');
+      if (this.indexes.has(key)) continue;
+      this.indexes.add(key);
+      const spec = Object.fromEntries([
+        ...fields.filter((f) => f !== 'id').map((f) => [field(f), 1]),
+        ['_id', 1],
+      ]);
+      const created = this.model.collection.createIndex(spec).catch(() => undefined);
+      this.indexing = Promise.all([this.indexing, created]);
+    }
   }
 
   async get(id: string): Promise<T | null> {
@@ -90,12 +129,17 @@ class MongoCollection<T extends Document> implements Collection<T> {
     ) {
       return [];
     }
-    let query = this.model.find(toFilter(options.where));
-    if (options.sort?.length) {
-      query = query.sort(
-        Object.fromEntries(options.sort.map((s) => [field(s.field), s.dir === 'desc' ? -1 : 1])),
-      );
+    await this.indexing;
+    const keys = orderKeys(options);
+    const and: Record<string, unknown>[] = [toFilter(options.where)];
+    if (options.after) and.push(afterFilter(keys, options.after));
+    if (options.search && options.search.fields.length > 0) {
+      const regex = { $regex: escapeRegex(options.search.text), $options: 'i' };
+      and.push({ $or: options.search.fields.map((f) => ({ [field(f)]: regex })) });
     }
+    let query = this.model.find(and.length === 1 ? and[0]! : { $and: and });
+    // Field names start with a letter, so the object keeps the keys' order.
+    query = query.sort(Object.fromEntries(keys));
     if (options.limit !== undefined) query = query.limit(options.limit);
     const docs = await query.lean<Stored[]>();
     return docs.map((d) => fromDoc<T>(d)!);
@@ -146,7 +190,7 @@ export class MongoReadModels implements ReadModels {
     return this.wc;
   };
 
-  collection<T extends Document>(name: string): Collection<T> {
+  collection<T extends Document>(name: string, options?: CollectionOptions<T>): Collection<T> {
     if (!NAME.test(name)) throw new Error(`Invalid collection name ${name}`);
     let c = this.collections.get(name);
     if (!c) {
@@ -157,6 +201,7 @@ export class MongoReadModels implements ReadModels {
       c = new MongoCollection(model, this.writeConcern);
       this.collections.set(name, c);
     }
+    if (options) c.declare(options as CollectionOptions<Document>);
     return c as unknown as Collection<T>;
   }
 
