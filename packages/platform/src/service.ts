@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { loadConfig, serviceEnv, type ServiceEnv } from './config';
 import { createInfrastructure, type Infrastructure } from './infrastructure';
 import { createLogger, type Logger } from './logging';
-import { OutboxRelay, Projector, type Projection } from './es';
+import { OutboxRelay, Projector, SignallingEventStore, type Projection } from './es';
 import { StorageError } from './embedded/data-dir';
 
 export interface ServiceContext {
@@ -41,12 +41,17 @@ export async function startService(
 ): Promise<RunningService> {
   const logger = options.logger ?? createLogger(def.name);
   const infra = await createInfrastructure(def.name, env, logger);
+  // Every append in this process signals the outbox relay, which then publishes at once (its poll is the fallback).
+  const appends = new SignallingEventStore(infra.eventStore);
+  infra.eventStore = appends;
   const projector = new Projector(infra.eventStore, infra.readModels, def.projections, logger);
   const ctx: ServiceContext = { env, logger, infra, projector, clock: options.clock ?? (() => new Date()) };
   await projector.catchUp();
   await def.init?.(ctx);
   const built = await def.build(ctx);
-  const relay = new OutboxRelay(infra.eventStore, infra.bus, infra.readModels, def.name, logger);
+  const relay = new OutboxRelay(infra.eventStore, infra.bus, infra.readModels, def.name, logger, {
+    onAppend: (listener) => appends.onAppend(listener),
+  });
   relay.start();
   return {
     ctx,

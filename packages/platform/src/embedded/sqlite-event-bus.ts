@@ -1,7 +1,26 @@
+import { watch, type FSWatcher } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import type { EventBus, EventHandler, StoredEvent, Subscription } from '../ports';
 import { openSqliteReadOnly, type SqliteDb } from './sqlite';
 import { rowToEvent } from './sqlite-event-store';
 import type { Logger } from '../logging';
+
+/**
+ * Calls onChange when the SQLite file or its -wal changes (not -shm, which readers write too); undefined when the
+ * platform cannot watch.
+ */
+function watchFile(file: string, onChange: () => void): FSWatcher | undefined {
+  const names = new Set([basename(file), `${basename(file)}-wal`]);
+  try {
+    const watcher = watch(dirname(file), { persistent: false }, (_event, changed) => {
+      if (changed === null || names.has(String(changed))) onChange();
+    });
+    watcher.on('error', () => watcher.close());
+    return watcher;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface SqliteEventBusOptions {
   /** Topic name -> the SQLite file of the service that produces it. */
@@ -56,12 +75,25 @@ export class SqliteEventBus implements EventBus {
     let source: SqliteDb | null = null;
     let timer: NodeJS.Timeout | undefined;
     let wake: (() => void) | undefined;
+    /** The producer's file changed since the last read: read again before waiting. */
+    let changed = false;
 
     const sleep = (ms: number) =>
       new Promise<void>((resolve) => {
+        if (changed || stopped) return resolve();
         wake = resolve;
         timer = setTimeout(resolve, ms);
+      }).finally(() => {
+        clearTimeout(timer);
+        wake = undefined;
       });
+
+    // A commit in the producer's file (or its -wal) wakes the tail at once; the poll is the fallback for file
+    // systems without change notifications.
+    const watcher = watchFile(file, () => {
+      changed = true;
+      wake?.();
+    });
 
     const batch = (): StoredEvent[] => {
       source ??= openSqliteReadOnly(file);
@@ -81,6 +113,7 @@ export class SqliteEventBus implements EventBus {
     const run = async () => {
       while (!stopped) {
         let events: StoredEvent[] = [];
+        changed = false;
         try {
           events = batch();
         } catch (err) {
@@ -108,6 +141,7 @@ export class SqliteEventBus implements EventBus {
     return {
       stop: async () => {
         stopped = true;
+        watcher?.close();
         clearTimeout(timer);
         wake?.();
         await Promise.race([done, new Promise((r) => setTimeout(r, 50))]);

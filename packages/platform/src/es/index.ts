@@ -2,3 +2,4 @@ export * from './decider';
 export * from './projector';
 export * from './relay';
 export * from './inbox';
+export * from './append-signal';

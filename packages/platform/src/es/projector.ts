@@ -52,6 +52,7 @@ export class Projector {
         applied++;
       }
       await this.checkpoints.put({ id: this.name, position });
+      if (events.length < 500) return applied; // a short page was the end: no extra read to find that out
     }
   }
 

@@ -1,14 +1,32 @@
 import type { EventBus, EventStore, ReadModels } from '../ports';
 import type { Logger } from '../logging';
 
+export interface OutboxRelayOptions {
+  /**
+   * Subscribes to appends in this process (SignallingEventStore.onAppend): the relay publishes right after one.
+   * Returns the unsubscribe function.
+   */
+  onAppend?: (listener: () => void) => () => void;
+  /** The fallback poll, for appends no notification reached (another process, a lost signal). Default 1 s. */
+  pollMs?: number;
+  /** The wait after a failed publish before trying again (a notification does not cut it short). Default 1 s. */
+  retryMs?: number;
+}
+
 /**
  * The outbox relay: the event store is the outbox. Events go to the bus in position order, and the checkpoint
  * moves only after the bus acknowledged, so a crash re-sends (at least once) instead of losing anything.
+ * It publishes as soon as an append in this process signals it, and polls now and then for the rest.
  */
 export class OutboxRelay {
   private stopped = false;
   private timer?: NodeJS.Timeout;
+  private wakeUp?: (bySignal: boolean) => void;
+  /** Set by a notification; a flush in progress then runs once more instead of waiting. */
+  private signalled = false;
   private running?: Promise<void>;
+  private unsubscribe?: () => void;
+  private readonly options: Required<Omit<OutboxRelayOptions, 'onAppend'>> & OutboxRelayOptions;
 
   constructor(
     private readonly store: EventStore,
@@ -16,21 +34,51 @@ export class OutboxRelay {
     private readonly models: ReadModels,
     private readonly topic: string,
     private readonly logger?: Logger,
-    private readonly pollMs = 100,
-  ) {}
+    options: OutboxRelayOptions | number = {},
+  ) {
+    const o = typeof options === 'number' ? { pollMs: options } : options;
+    this.options = { pollMs: 1000, retryMs: 1000, ...o };
+  }
 
   start(): void {
-    if (!this.bus.needsRelay) return;
-    const loop = async () => {
-      if (this.stopped) return;
+    if (!this.bus.needsRelay || this.running) return;
+    this.unsubscribe = this.options.onAppend?.(() => this.notify());
+    this.running = this.loop();
+  }
+
+  /** Publishes now (or right after the flush in progress). */
+  notify(): void {
+    this.signalled = true;
+    this.wakeUp?.(true);
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      this.signalled = false;
       try {
         await this.flush();
       } catch (err) {
         this.logger?.error({ err }, 'outbox relay: publishing failed; will retry');
+        await this.pause(this.options.retryMs, false);
+        continue;
       }
-      if (!this.stopped) this.timer = setTimeout(() => (this.running = loop()), this.pollMs);
-    };
-    this.running = loop();
+      if (!this.signalled) await this.pause(this.options.pollMs, true);
+    }
+  }
+
+  private pause(ms: number, wakeOnSignal: boolean): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(this.timer);
+        this.wakeUp = undefined;
+        resolve();
+      };
+      this.timer = setTimeout(done, ms);
+      this.wakeUp = (bySignal) => {
+        if (!bySignal || wakeOnSignal) done();
+      };
+    });
   }
 
   /** Publishes everything not yet published. */
@@ -45,12 +93,14 @@ export class OutboxRelay {
       position = events[events.length - 1]!.position;
       await checkpoints.put({ id: 'relay', position });
       sent += events.length;
+      if (events.length < 500) return sent;
     }
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
+    this.unsubscribe?.();
+    this.wakeUp?.(false);
     await this.running;
   }
 }

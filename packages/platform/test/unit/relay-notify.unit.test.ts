@@ -1,0 +1,120 @@
+// The outbox relay publishes right after an append in its process (a notification), and its poll still publishes
+// what no notification announced (another process's append, or a lost signal).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { openSqlite, type SqliteDb } from '../../src/embedded/sqlite';
+import { SqliteEventStore } from '../../src/embedded/sqlite-event-store';
+import { SqliteReadModels } from '../../src/embedded/sqlite-read-models';
+import { OutboxRelay } from '../../src/es/relay';
+import { SignallingEventStore } from '../../src/es/append-signal';
+import type { EventBus, StoredEvent } from '../../src/ports';
+
+/** A bus that needs the relay and records what it was given, with the time each event arrived. */
+class RecordingBus implements EventBus {
+  readonly needsRelay = true;
+  readonly published: { event: StoredEvent; at: number }[] = [];
+  failNext = 0;
+  async publish(_topic: string, events: StoredEvent[]) {
+    if (this.failNext > 0) {
+      this.failNext--;
+      throw new Error('broker unavailable');
+    }
+    for (const event of events) this.published.push({ event, at: performance.now() });
+  }
+  async subscribe(): Promise<never> {
+    throw new Error('not used');
+  }
+  async ready() {
+    return true;
+  }
+  async close() {}
+}
+
+const until = async (cond: () => boolean, ms: number) => {
+  const end = performance.now() + ms;
+  while (!cond()) {
+    if (performance.now() > end) return false;
+    await new Promise((r) => setImmediate(r));
+  }
+  return true;
+};
+
+describe('OutboxRelay notifications', () => {
+  let dir: string;
+  let db: SqliteDb;
+  let store: SignallingEventStore;
+  let bus: RecordingBus;
+  let relay: OutboxRelay | undefined;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), '12yards-relay-'));
+    db = openSqlite(join(dir, 'service.sqlite'));
+    store = new SignallingEventStore(new SqliteEventStore(db));
+    bus = new RecordingBus();
+  });
+  afterEach(async () => {
+    await relay?.stop();
+    relay = undefined;
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const startRelay = (options: ConstructorParameters<typeof OutboxRelay>[5]) => {
+    relay = new OutboxRelay(store, bus, new SqliteReadModels(db), 'topic', undefined, options);
+    relay.start();
+    return relay;
+  };
+
+  it('When an event is appended, then the relay publishes it at once, long before its poll would', async () => {
+    startRelay({ pollMs: 10_000, onAppend: (l) => store.onAppend(l) });
+    await until(() => false, 20); // the first (empty) flush is over; the relay now waits for its 10 s poll
+    const t0 = performance.now();
+    const { events } = await store.append('s-1', 'no_stream', [{ type: 'Happened', data: { n: 1 } }]);
+    expect(await until(() => bus.published.length === 1, 1_000)).toBe(true);
+    expect(bus.published[0]!.event.id).toBe(events[0]!.id);
+    expect(bus.published[0]!.at - t0).toBeLessThan(200);
+  });
+
+  it('When appends arrive while a publish is under way, then each is published once and in position order', async () => {
+    startRelay({ pollMs: 10_000, onAppend: (l) => store.onAppend(l) });
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        store.append(`s-${i}`, 'no_stream', [{ type: 'Happened', data: { i } }]),
+      ),
+    );
+    expect(await until(() => bus.published.length >= 30, 2_000)).toBe(true);
+    await until(() => false, 50);
+    const positions = bus.published.map((p) => p.event.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(new Set(positions).size).toBe(30);
+    expect(positions).toHaveLength(30);
+  });
+
+  it('When a notification is lost, then the poll still publishes the event', async () => {
+    // No onAppend: as if every signal were lost (or the append happened in another process).
+    startRelay({ pollMs: 400 });
+    await until(() => false, 20); // the first (empty) flush is over
+    await store.append('s-1', 'no_stream', [{ type: 'Happened', data: {} }]);
+    expect(await until(() => bus.published.length === 1, 150)).toBe(false);
+    expect(await until(() => bus.published.length === 1, 2_000)).toBe(true);
+  });
+
+  it('When publishing fails, then the relay retries after its retry wait and loses nothing', async () => {
+    bus.failNext = 1;
+    startRelay({ pollMs: 10_000, retryMs: 150, onAppend: (l) => store.onAppend(l) });
+    await until(() => false, 20);
+    bus.failNext = 1;
+    await store.append('s-1', 'no_stream', [{ type: 'Happened', data: {} }]);
+    // A notification during the retry wait does not turn it into a busy loop against a broker that is down.
+    await store.append('s-2', 'no_stream', [{ type: 'Happened', data: {} }]);
+    expect(await until(() => bus.published.length === 2, 2_000)).toBe(true);
+    expect(bus.published.map((p) => p.event.streamId)).toEqual(['s-1', 's-2']);
+  });
+
+  it('When the relay is stopped, then it stops listening: a later append is not published', async () => {
+    startRelay({ pollMs: 10_000, onAppend: (l) => store.onAppend(l) });
+    await relay!.stop();
+    await store.append('s-1', 'no_stream', [{ type: 'Happened', data: {} }]);
+    expect(await until(() => bus.published.length > 0, 100)).toBe(false);
+  });
+});
