@@ -24,6 +24,8 @@ export interface Stack {
   /** The gateway app: pass it to supertest. */
   app: ReturnType<typeof buildGateway>['app'];
   services: Record<string, RunningService>;
+  /** Each started service's base URL by variable name (PARTNERS_URL, ...), as the gateway is given them. */
+  urls: Record<string, string>;
   dataDir: string;
   /** Logs in and returns an agent that keeps the session cookie, plus the CSRF token for writes. */
   login(who?: { username: string; password: string }): Promise<{ agent: request.Agent; csrf: string }>;
@@ -93,6 +95,7 @@ export async function startStack(options: {
   return {
     app: gateway.app,
     services,
+    urls: targets,
     dataDir: base.DATA_DIR,
     async login(who = TEST_ADMIN) {
       const agent = request.agent(gateway.app);

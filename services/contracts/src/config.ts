@@ -44,6 +44,8 @@ export const contractsEnv = z
      */
     DOCUMENT_WORKER: blankAsUnset(z.enum(['in-process', 'external', 'auto']).default('auto')),
     /** How often contracts past their end date are ended (also once at start), in ms. Default 1 hour. */
+    /** The partners service's internal URL: a partner this service's view has not heard of yet is asked for there. */
+    PARTNERS_URL: blankAsUnset(z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8103')),
     CONTRACT_EXPIRY_SWEEP_MS: blankAsUnset(
       z.coerce.number().int().min(1_000).max(2_147_483_647).default(DEFAULT_EXPIRY_SWEEP_MS),
     ),

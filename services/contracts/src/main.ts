@@ -9,6 +9,7 @@ void runService(
   createContractsService({
     inProcessWorker: config.DOCUMENT_WORKER === 'auto' ? undefined : config.DOCUMENT_WORKER === 'in-process',
     expirySweepMs: config.CONTRACT_EXPIRY_SWEEP_MS,
+    partnersUrl: config.PARTNERS_URL,
     limits: documentLimits(config),
   }),
 );

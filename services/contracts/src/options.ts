@@ -9,6 +9,11 @@ export interface ContractsOptions {
   jobWaitMs?: number;
   /** How long a write waits for a partner the partners service has just created to reach this service's view. */
   partnerWaitMs?: number;
+  /**
+   * The partners service's internal URL (or a function giving it): a partner this service's view has not heard of
+   * yet is asked for there. Unset: the write only waits for the view (partnerWaitMs).
+   */
+  partnersUrl?: string | (() => string | undefined);
   /** Runs the document worker inside the service (embedded mode). Default: when the job queue is embedded. */
   inProcessWorker?: boolean;
   /** Wraps the object store the document worker writes to (tests inject faults). */
@@ -29,6 +34,7 @@ export const DEFAULT_EXPIRY_SWEEP_MS = 60 * 60 * 1000;
 export const resolveOptions = (o: ContractsOptions = {}) => ({
   jobWaitMs: o.jobWaitMs ?? 10_000,
   partnerWaitMs: o.partnerWaitMs ?? 1_000,
+  partnersUrl: o.partnersUrl,
   inProcessWorker: o.inProcessWorker,
   workerObjects: o.workerObjects ?? ((objects: ObjectStore) => objects),
   expirySweepMs: o.expirySweepMs ?? DEFAULT_EXPIRY_SWEEP_MS,

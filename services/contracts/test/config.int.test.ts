@@ -32,12 +32,24 @@ describe('contracts configuration', () => {
       CONTRACT_RENDER_MEMORY_MB: 256,
       CONTRACT_RENDER_TIMEOUT_MS: 30_000,
     };
-    const defaults = { DOCUMENT_WORKER: 'auto', CONTRACT_EXPIRY_SWEEP_MS: 3_600_000, ...limits };
+    const defaults = {
+      DOCUMENT_WORKER: 'auto',
+      CONTRACT_EXPIRY_SWEEP_MS: 3_600_000,
+      PARTNERS_URL: 'http://127.0.0.1:8103',
+      ...limits,
+    };
     expect(contractsEnv.parse({})).toEqual(defaults);
     expect(contractsEnv.parse({ DOCUMENT_WORKER: '', CONTRACT_EXPIRY_SWEEP_MS: ' ' })).toEqual(defaults);
-    expect(contractsEnv.parse({ DOCUMENT_WORKER: 'external', CONTRACT_EXPIRY_SWEEP_MS: '60000' })).toEqual({
+    expect(
+      contractsEnv.parse({
+        DOCUMENT_WORKER: 'external',
+        CONTRACT_EXPIRY_SWEEP_MS: '60000',
+        PARTNERS_URL: 'http://partners:8103',
+      }),
+    ).toEqual({
       DOCUMENT_WORKER: 'external',
       CONTRACT_EXPIRY_SWEEP_MS: 60_000,
+      PARTNERS_URL: 'http://partners:8103',
       ...limits,
     });
     expect(workerEnv.parse({})).toEqual({ DOCUMENT_WORKER_CONCURRENCY: 2, ...limits });
@@ -64,6 +76,8 @@ describe('contracts configuration', () => {
     [{ CONTRACT_TEMPLATE_MAX_FILES: 'many' }, ['CONTRACT_TEMPLATE_MAX_FILES']],
     [{ CONTRACT_RENDER_MEMORY_MB: '8' }, ['CONTRACT_RENDER_MEMORY_MB']],
     [{ CONTRACT_RENDER_TIMEOUT_MS: '1.5' }, ['CONTRACT_RENDER_TIMEOUT_MS']],
+    [{ PARTNERS_URL: 'partners:8103' }, ['PARTNERS_URL']],
+    [{ PARTNERS_URL: 'ftp://partners' }, ['PARTNERS_URL']],
   ])('When the service gets %p, then the issue names %p', (vars, paths) => {
     const result = contractsEnv.safeParse(vars);
     expect(result.success).toBe(false);

@@ -7,11 +7,10 @@ import {
   notFound,
   parse,
   requireAdmin,
-  type ReadModels,
   type ServiceContext,
 } from '@12yards/platform';
 import { isoDay, type ResolvedOptions } from '../options';
-import { findPartner, type PartnerViewRow } from '../partner-view/projection';
+import { partnerLookup } from '../partner-view/lookup';
 import { latestValidDocxTemplate } from '../template/projection';
 import { contractDecider } from './decide';
 import { streamId } from './events';
@@ -19,27 +18,18 @@ import { FIELD_LABELS, prefillContract } from './prefill';
 import { contractRows, contractView } from './projection';
 
 /**
- * The partner as this service knows it. A partner the partners service created a moment ago may still be on its
- * way over the bus, so an unknown id is looked up again for a short while before it counts as unknown.
+ * The partner as this service knows it, or as the partners service says when the view has not heard of it yet
+ * (see partnerLookup).
  */
-export async function awaitPartner(
-  models: ReadModels,
-  id: string,
-  waitMs: number,
-): Promise<PartnerViewRow | null> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const partner = await findPartner(models, id);
-    if (partner || Date.now() >= deadline) return partner;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export const awaitPartner = (ctx: ServiceContext, options: ResolvedOptions) =>
+  partnerLookup(ctx, { partnersUrl: options.partnersUrl, waitMs: options.partnerWaitMs });
 
 export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): Router {
   const { infra, projector } = ctx;
   const router = Router();
   const rows = contractRows(infra.readModels);
   const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
+  const lookupPartner = awaitPartner(ctx, options);
   const meta = (req: Request) => ({ actor: req.admin?.username, requestId: String(req.id) });
 
   async function create(
@@ -47,7 +37,7 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
     fields: ReturnType<typeof contractInput.parse>,
     templateId: string | null,
   ) {
-    const partner = await awaitPartner(infra.readModels, fields.partnerId, options.partnerWaitMs);
+    const partner = await lookupPartner(fields.partnerId);
     const id = randomUUID();
     await handleCommand(
       infra.eventStore,
@@ -63,7 +53,7 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
   router.get('/api/admin/partners/:id/contracts', admin, async (req, res) => {
     const partnerId = String(req.params.id);
     const list = await rows.find({ where: { partnerId }, sort: [{ field: 'createdAt', dir: 'asc' }] });
-    if (list.length === 0 && !(await awaitPartner(infra.readModels, partnerId, options.partnerWaitMs))) {
+    if (list.length === 0 && !(await lookupPartner(partnerId))) {
       throw notFound(`No partner with id ${partnerId}`);
     }
     res.set('Cache-Control', 'no-store').json(list.map(contractView));
@@ -79,7 +69,7 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
 
   router.post('/api/admin/contracts/generate', admin, async (req, res) => {
     const { partnerId, ...given } = parse(generateContractRequest, req.body);
-    const partner = await awaitPartner(infra.readModels, partnerId, options.partnerWaitMs);
+    const partner = await lookupPartner(partnerId);
     if (!partner) throw notFound(`No partner with id ${partnerId}`);
     const today = isoDay(ctx.clock());
     const { candidate, missing } = prefillContract(partner, given, today);

@@ -1,0 +1,133 @@
+// A contract created right after its partner's application must not fail because the contracts service's view of
+// partners lags behind (issue 16): the partners service is asked directly, and the promotion follows at once.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import request from 'supertest';
+import { startService, testServiceEnv, type RunningService } from '@12yards/platform';
+import { startStack, type Stack } from '@12yards/gateway/testing';
+import { partnersService } from '@12yards/partners/src/definition';
+import { createContractsService } from '../src/definition';
+import { admin, validContract } from './helpers';
+
+const application = (i: number) => ({
+  name: `Applicant ${i}`,
+  email: `applicant${i}@fans.example`,
+  type: 'club',
+  organization: `Fans Club ${i}`,
+  position: 'Chair',
+  message: 'We would like to partner',
+});
+
+const p95 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.ceil(ms.length * 0.95) - 1]!;
+
+describe('a contract right after the application, through the gateway [embedded]', () => {
+  jest.setTimeout(60_000);
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({
+      services: [
+        partnersService,
+        createContractsService({ partnerWaitMs: 1_000, partnersUrl: () => stack.urls.PARTNERS_URL }),
+      ],
+    });
+  });
+  afterAll(async () => stack?.stop());
+
+  it('When 20 applications are each followed at once by a contract, then all 20 contracts are created and every partner is promoted', async () => {
+    const { agent, csrf } = await stack.login();
+    const latencies: number[] = [];
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const applied = await request(stack.app).post('/api/partners').send(application(i)).expect(201);
+      const partnerId = applied.body.id as string;
+      const created = await agent
+        .post('/api/admin/contracts')
+        .set('X-CSRF-Token', csrf)
+        .send(validContract(partnerId));
+      statuses.push(created.status);
+      if (created.status !== 201) continue;
+      const start = performance.now();
+      for (;;) {
+        const partner = (await agent.get(`/api/admin/partners/${partnerId}`).expect(200)).body;
+        if (partner.status === 'Partner') break;
+        if (performance.now() - start > 10_000) throw new Error(`partner ${i} was never promoted`);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      latencies.push(performance.now() - start);
+    }
+    expect(statuses).toEqual(Array(20).fill(201));
+    const list = (await agent.get('/api/partners').expect(200)).body as { status: string }[];
+    expect(list.filter((p) => p.status === 'Partner')).toHaveLength(20);
+    console.log(
+      `contract right after application [embedded]: 20/20 created; promotion p50 ${latencies.sort((a, b) => a - b)[9]!.toFixed(1)} ms, p95 ${p95(latencies).toFixed(1)} ms`,
+    );
+  });
+});
+
+describe('a partner the contracts view has not heard of [embedded]', () => {
+  // Two data directories: the contracts service never sees the partners topic, so only asking partners can work.
+  const partnersEnv = testServiceEnv();
+  const contractsEnv = testServiceEnv();
+  let partners: RunningService;
+  let contracts: RunningService;
+  let server: Server;
+  let partnersUp = true;
+  beforeAll(async () => {
+    partners = await startService(partnersService, partnersEnv);
+    server = partners.app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    contracts = await startService(
+      createContractsService({
+        partnerWaitMs: 200,
+        partnersUrl: () => (partnersUp ? url : 'http://127.0.0.1:9'),
+      }),
+      contractsEnv,
+    );
+  });
+  afterAll(async () => {
+    server?.closeAllConnections();
+    server?.close();
+    await contracts?.stop();
+    await partners?.stop();
+    partnersEnv.cleanup();
+    contractsEnv.cleanup();
+  });
+
+  it('When the view lacks the partner, then the partners service is asked and the contract is created for it', async () => {
+    const applied = await request(partners.app).post('/api/partners').send(application(1)).expect(201);
+    const res = await request(contracts.app)
+      .post('/api/admin/contracts')
+      .use(admin())
+      .send(validContract(applied.body.id));
+    expect(res.status).toBe(201);
+    expect(res.body.partnerId).toBe(applied.body.id);
+    await request(contracts.app)
+      .get(`/api/admin/partners/${applied.body.id}/contracts`)
+      .use(admin())
+      .expect(200);
+  });
+
+  it('When the partners service does not know the id either, then the answer is 404 No partner with id', async () => {
+    const res = await request(contracts.app)
+      .post('/api/admin/contracts')
+      .use(admin())
+      .send(validContract('nobody'));
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe('No partner with id nobody');
+  });
+
+  it('When the partners service cannot be reached, then the write waits for the view (bounded) and answers 404', async () => {
+    partnersUp = false;
+    const applied = await request(partners.app).post('/api/partners').send(application(2)).expect(201);
+    const started = Date.now();
+    const res = await request(contracts.app)
+      .post('/api/admin/contracts')
+      .use(admin())
+      .send(validContract(applied.body.id));
+    partnersUp = true;
+    expect(res.status).toBe(404);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
