@@ -89,8 +89,11 @@ describe('public pages through the gateway', () => {
       .set('X-CSRF-Token', csrf)
       .send({ title, excerpt: 'Three clubs join.', content: 'Story.', published: true })
       .expect(201);
-    const tookHome = await within(1000, async () => (await html('/')).includes(title));
-    const tookNews = await within(1000, async () => (await html('/news')).includes(title));
+    // Both pages, from the moment the admin's write was answered.
+    const [tookHome, tookNews] = await Promise.all([
+      within(1000, async () => (await html('/')).includes(title)),
+      within(1000, async () => (await html('/news')).includes(title)),
+    ]);
     expect(tookHome).toBeLessThan(1000);
     expect(tookNews).toBeLessThan(1000);
     expect(await html('/news')).toContain(first);
@@ -122,6 +125,42 @@ describe('public pages through the gateway', () => {
     }
     expect(titles.size).toBe(6);
     expect(descriptions.size).toBe(6);
+  });
+
+  it('When search engines read the site, then / has Organization JSON-LD, /news links its feed and has NewsArticle JSON-LD, and the private pages are noindex', async () => {
+    const home = await html('/');
+    expect(home).toMatch(/<html lang="en-GB">/);
+    expect(home).toContain('<link rel="canonical" href="https://12yards.com/" data-page-head>');
+    expect(home).toMatch(/<meta property="og:title" content="[^"]+" data-page-head>/);
+    expect(home).toMatch(/<meta name="twitter:card" content="summary_large_image" data-page-head>/);
+    expect(home).toContain('"@type":"Organization"');
+    expect(home).not.toContain('noindex');
+    const news = await html('/news');
+    expect(news).toContain(
+      '<link rel="alternate" type="application/rss+xml" title="12Yards News" href="/news/feed.xml" data-page-head>',
+    );
+    expect(news).toContain('"@type":"NewsArticle","headline":"Derby day: the stands sing"');
+    for (const path of ['/admin-login', '/admin12YardsDB', '/partner-console'])
+      expect(await html(path)).toContain('<meta name="robots" content="noindex, nofollow" data-page-head>');
+  });
+
+  it('When the sitemap and the feed are read, then the sitemap lists the public routes and the feed the published articles only', async () => {
+    const sitemap = await request(stack.app).get('/sitemap.xml').expect(200);
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    expect(sitemap.text).toContain('<loc>https://12yards.com/news</loc>');
+    expect(sitemap.text).not.toContain('partner-console');
+    const { agent, csrf } = await stack.login();
+    await agent
+      .post('/api/news')
+      .set('X-CSRF-Token', csrf)
+      .send({ title: 'Hidden draft', excerpt: 'x', content: 'y', published: false })
+      .expect(201);
+    const feed = await request(stack.app).get('/news/feed.xml').expect(200);
+    expect(feed.headers['content-type']).toMatch(/^application\/rss\+xml/);
+    expect(feed.text).toContain('<rss version="2.0"');
+    expect(feed.text).toContain('<title>Derby day: the stands sing</title>');
+    expect(feed.text).toContain('<title>Transfer window: three new partner clubs</title>');
+    expect(feed.text).not.toContain('Hidden draft');
   });
 
   it('When an unknown path is read, then the 404 page is rendered with status 404', async () => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { Seo } from '../components/Seo';
+import { organizationJsonLd } from '../lib/structured-data';
 import { scrollToSection } from '../components/site-actions';
 import { Hero } from '../home/Hero';
 import { HowItWorks } from '../home/HowItWorks';
@@ -24,6 +25,7 @@ export function HomePage() {
         title="12Yards | Fan engagement apps for football clubs and influencers"
         description="Your own branded fan app on iOS, Android and the web: polls, points, auctions, charity quizzes, AI predictions and more. No setup costs, revenue sharing, live in 2-3 weeks."
         path="/"
+        jsonLd={[organizationJsonLd]}
       />
       <Hero />
       <HowItWorks />

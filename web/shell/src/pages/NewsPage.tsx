@@ -18,6 +18,7 @@ import {
   Skeleton,
 } from '@12yards/ui';
 import { Seo } from '../components/Seo';
+import { NEWS_FEED, newsArticleJsonLd } from '../lib/structured-data';
 import { lazyDialog } from '../lib/lazy';
 
 const NewsArticleDialog = lazyDialog(
@@ -50,6 +51,8 @@ export default function NewsPage() {
         title="News | 12Yards"
         description="The latest 12Yards news: transfer news, match reports, tactical analysis and platform updates."
         path="/news"
+        feeds={[NEWS_FEED]}
+        jsonLd={(data ?? []).map(newsArticleJsonLd)}
       />
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
         <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
