@@ -42,9 +42,9 @@ const login = (app: Parameters<typeof request>[0], body: object, forwardedFor?: 
 };
 
 /**
- * The bound a good login must stay under while an attack runs: one second, or 5 times what a login takes alone right
+ * The bound a good login must stay under while an attack runs: one second, or 8 times what a login takes alone right
  * now (the median of 3) when the machine is so loaded that one alone takes longer. Without the hashing queue the
- * good login waits behind the whole burst: 2.2 s against ~0.2 s alone here.
+ * good login waits behind the whole burst: 2.2-3.5 s against ~0.2 s alone here (11-16 times).
  */
 async function loginBound(app: Parameters<typeof request>[0], cookie?: string): Promise<number> {
   const times: number[] = [];
@@ -53,7 +53,7 @@ async function loginBound(app: Parameters<typeof request>[0], cookie?: string): 
     await login(app, ADMIN, REAL_ADMIN, cookie).expect(200);
     times.push(Date.now() - started);
   }
-  return Math.max(1000, 5 * times.sort((a, b) => a - b)[1]!);
+  return Math.max(1000, 8 * times.sort((a, b) => a - b)[1]!);
 }
 
 /** The device cookie (name=value) a successful login sets. */
@@ -80,7 +80,7 @@ describe('login and form throttling: the counted address', () => {
     // 100 failures a day from one address; the 101st is refused however it names itself.
     expect(codes.slice(0, 100).every((c) => c === 401)).toBe(true);
     expect(codes[100]).toBe(429);
-  });
+  }, 30_000);
 
   it('When TRUST_PROXY is not set and each post claims a new X-Forwarded-For, then the public-form limit still applies', async () => {
     const app = await gateway({}, 3);
@@ -140,7 +140,7 @@ describe('login lockout', () => {
 });
 
 describe('login under a burst of bad guesses', () => {
-  it('When 40 bad logins from one client run at once, then another client logs in within a second (or 5 logins time on a loaded machine)', async () => {
+  it('When 40 bad logins from one client run at once, then another client logs in within a second (or 8 logins time on a loaded machine)', async () => {
     // The hashing cost the other tests use (the suite's SCRYPT_N); one server, so every request reaches the same one.
     const server = (await gateway({ TRUST_PROXY: 'loopback', SCRYPT_N: String(2 ** 14) })).listen(
       0,
@@ -208,7 +208,7 @@ describe('a known device (OWASP device cookies)', () => {
     ).expect(401);
   });
 
-  it('When 40 bad logins from 40 addresses run at once, then the admin on a known device logs in within a second (or 5 logins time)', async () => {
+  it('When 40 bad logins from 40 addresses run at once, then the admin on a known device logs in within a second (or 8 logins time)', async () => {
     const server = (await gateway({ TRUST_PROXY: 'loopback', SCRYPT_N: String(2 ** 14) })).listen(
       0,
       '127.0.0.1',
