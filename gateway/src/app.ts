@@ -1,4 +1,5 @@
 import type { Express, NextFunction, Request, Response } from 'express';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { createHttpApp, finishHttpApp, HttpError, type Logger, type ReadModels } from '@12yards/platform';
@@ -59,6 +60,9 @@ export function buildGateway(deps: GatewayDeps) {
     trustProxy: env.TRUST_PROXY,
     readiness: { ...deps.readiness, models: () => deps.models.ready() },
   });
+  // JSON (and any other compressible answer) compressed for clients that accept it; answers that are already
+  // encoded (precompressed assets, the kept public pages, gateway/src/web) pass untouched.
+  app.use(compression());
   app.use(cookieParser());
   app.use(loadSession(sessions, secure));
   app.use(

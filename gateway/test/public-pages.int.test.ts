@@ -163,6 +163,21 @@ describe('public pages through the gateway', () => {
     expect(feed.text).not.toContain('Hidden draft');
   });
 
+  it('When a browser reads the JSON API accepting gzip, then the answer is compressed and the same JSON', async () => {
+    const { agent, csrf } = await stack.login();
+    await agent
+      .post('/api/news')
+      .set('X-CSRF-Token', csrf)
+      .send({ title: 'Long read', excerpt: 'Long.', content: 'A season in the stands. '.repeat(200), published: true })
+      .expect(201);
+    const gz = await request(stack.app).get('/api/news').set('Accept-Encoding', 'gzip').expect(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['vary']).toMatch(/Accept-Encoding/);
+    const plain = await request(stack.app).get('/api/news').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gz.body).toEqual(plain.body);
+  });
+
   it('When an unknown path is read, then the 404 page is rendered with status 404', async () => {
     const res = await request(stack.app).get('/no/such/page').set('Accept', 'text/html').expect(404);
     expect(res.text).toContain('404 Page Not Found');
