@@ -207,6 +207,10 @@ try {
   );
 } catch (err) {
   log(`failed: ${err.message}`);
+  if (existsSync(stackLog)) {
+    const tail = readFileSync(stackLog, 'utf8').trimEnd().split('\n').slice(-30);
+    for (const l of tail) process.stdout.write(`  ${l.slice(0, 500)}\n`);
+  }
   status = 1;
 } finally {
   await stopStack();

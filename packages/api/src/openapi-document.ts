@@ -37,6 +37,14 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
     io,
     target: 'draft-2020-12',
     unrepresentable: 'any',
+    // A field that may be left out of a request (a preprocess with a fallback, a default) is not required there.
+    override: ({ zodSchema, jsonSchema }) => {
+      if (io !== 'input' || !(zodSchema instanceof z.ZodObject) || !Array.isArray(jsonSchema.required))
+        return;
+      const shape = zodSchema.shape as Record<string, z.ZodType>;
+      jsonSchema.required = jsonSchema.required.filter((k) => !shape[k]?.safeParse(undefined).success);
+      if (jsonSchema.required.length === 0) delete jsonSchema.required;
+    },
   }) as Json;
   return rest;
 }
