@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startBalancer } from './lib/balancer.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.PORT ?? 8080);
@@ -23,6 +24,38 @@ const SERVICES = ['status', 'content', 'partners', 'contracts', 'media'];
 const servicePort = (i) => PORT + 21 + i; // 8080 -> 8101..8105
 
 const log = (msg) => process.stdout.write(`[start] ${msg}\n`);
+
+// `--replicas N` (or REPLICAS=N): N processes of every service and of the gateway, each group behind one port
+// (a round-robin balancer on the usual port); `--replicas partners=3,gateway=2` sets them per process. Replica r of
+// slot k (services 0-4, gateway 5) listens on PORT+200+10k+r. Replicas share state only through the real servers,
+// so they need MongoDB and Kafka.
+const replicasArg = process.argv.indexOf('--replicas');
+const replicasSpec = String(replicasArg > 0 ? process.argv[replicasArg + 1] : (process.env.REPLICAS ?? 1));
+const replicaCounts = Object.fromEntries(
+  [...SERVICES, 'gateway'].map((name) => {
+    const own = replicasSpec.split(',').find((part) => part.startsWith(`${name}=`));
+    const all = /^\d+$/.test(replicasSpec) ? replicasSpec : '1';
+    return [name, Number(own ? own.slice(name.length + 1) : all)];
+  }),
+);
+const unknownReplicas = replicasSpec
+  .split(',')
+  .filter((part) => !/^\d+$/.test(part) && !(part.split('=')[0] in replicaCounts));
+if (
+  unknownReplicas.length > 0 ||
+  Object.values(replicaCounts).some((n) => !Number.isInteger(n) || n < 1 || n > 9)
+) {
+  log(`--replicas ${replicasSpec}: give N (1-9) or name=N pairs of ${[...SERVICES, 'gateway'].join(', ')}`);
+  process.exit(1);
+}
+const REPLICAS = Math.max(...Object.values(replicaCounts));
+if (REPLICAS > 1 && (!process.env.MONGO_URL || !process.env.KAFKA_BROKERS)) {
+  log(
+    '--replicas needs the real servers (MONGO_URL and KAFKA_BROKERS): use npm run start:real -- --replicas N',
+  );
+  process.exit(1);
+}
+const replicaPort = (slot, r) => PORT + 200 + 10 * slot + r;
 
 if (!existsSync(join(root, 'node_modules'))) {
   log('node_modules is missing: running npm ci first');
@@ -106,17 +139,29 @@ const urls = Object.fromEntries(
 // Locally over plain HTTP the session cookie cannot be Secure; production behind TLS sets NODE_ENV=production itself.
 const common = { ...process.env, DATA_DIR, INTERNAL_SECRET, NODE_ENV: process.env.NODE_ENV ?? 'development' };
 
+/** One process per replica; with one replica it listens on the usual port itself, without a balancer. */
+const replicasOf = (name, slot, port, env) =>
+  Array.from({ length: replicaCounts[name] }, (_, r) => {
+    const single = replicaCounts[name] === 1;
+    const instance = single ? name : `${name}-${r + 1}`;
+    const instancePort = single ? port : replicaPort(slot, r);
+    return {
+      name: instance,
+      group: name,
+      script: join(root, name === 'gateway' ? 'gateway/dist/main.js' : `services/${name}/dist/main.js`),
+      env: {
+        ...env,
+        PORT: String(instancePort),
+        ...(!single && { HOST: '127.0.0.1', INSTANCE_ID: instance }),
+      },
+    };
+  });
 const procs = [
-  ...SERVICES.map((s, i) => ({
-    name: s,
-    script: join(root, `services/${s}/dist/main.js`),
-    env: { ...common, PORT: String(servicePort(i)), HOST: '127.0.0.1' },
-  })),
-  {
-    name: 'gateway',
-    script: join(root, 'gateway/dist/main.js'),
-    env: { ...common, ...urls, PORT: String(PORT), HOST },
-  },
+  ...SERVICES.flatMap((s, i) =>
+    // Services get the others' URLs too: contracts asks partners for a partner its view has not heard of yet.
+    replicasOf(s, i, servicePort(i), { ...common, ...urls, PORT: String(servicePort(i)), HOST: '127.0.0.1' }),
+  ),
+  ...replicasOf('gateway', 5, PORT, { ...common, ...urls, PORT: String(PORT), HOST }),
 ];
 
 for (const p of procs.filter((p) => !existsSync(p.script)))
@@ -177,8 +222,34 @@ function launch(p, attempt = 0, failedStarts = 0) {
 }
 for (const p of runnable) launch(p);
 
+// The balancers in front of the replicas: the gateway's on HOST:PORT, each service's on its usual port.
+if (REPLICAS > 1) {
+  const groups = [
+    ...SERVICES.map((s, i) => ({ name: s, host: '127.0.0.1', port: servicePort(i) })),
+    { name: 'gateway', host: HOST, port: PORT },
+  ].filter((g) => replicaCounts[g.name] > 1);
+  try {
+    await Promise.all(
+      groups.map((g) =>
+        startBalancer({
+          host: g.host,
+          port: g.port,
+          targets: runnable
+            .filter((p) => p.group === g.name)
+            .map((p) => ({ host: '127.0.0.1', port: Number(p.env.PORT) })),
+          onError: (err) => log(`${g.name}: no replica accepted a connection (${err.code ?? err.message})`),
+        }),
+      ),
+    );
+  } catch (err) {
+    log(`cannot listen for the replicas: ${err.message}`);
+    exitCode = 1;
+    stop('balancer');
+  }
+}
+
 async function waitReady() {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 60_000 * REPLICAS;
   while (Date.now() < deadline && !stopping) {
     if (runnable.every((p) => p.ready)) return true;
     await sleep(200);
@@ -188,9 +259,15 @@ async function waitReady() {
 waitReady().then((ok) => {
   if (ok)
     log(
-      `12Yards is running at http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT}  (data in ${DATA_DIR}; Ctrl-C stops)`,
+      `12Yards is running at http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT}  (${
+        REPLICAS > 1
+          ? `replicas ${Object.entries(replicaCounts)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(' ')}; `
+          : ''
+      }data in ${DATA_DIR}; Ctrl-C stops)`,
     );
-  else if (!stopping) log('some processes are not ready after 60 s; see the logs above');
+  else if (!stopping) log(`some processes are not ready after ${60 * REPLICAS} s; see the logs above`);
 });
 
 function stop(signal) {
