@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { coercedInt, dateLike, nullableInt, optionalText, requiredText } from './common';
 import { adminNewsCategories, publicNewsCategories } from './constants';
 import { IMAGE_URL_MESSAGE, isMediaOrHttpsUrl } from './media';
+import { pageQuery, searchText } from './pagination';
 
 // ---------- news ----------
 // Plain constants live in ./constants (no zod), so a browser bundle that needs only them leaves the schemas out.
@@ -42,9 +43,11 @@ export const newsArticle = z.object({
 });
 export type NewsArticle = z.infer<typeof newsArticle>;
 
-export const newsListQuery = z.object({
+/** Public and admin news lists, one page at a time; `q` searches titles, `fields=summary` leaves out the text. */
+export const newsListQuery = pageQuery.extend({
   category: newsCategory.optional(),
-  limit: coercedInt(100, 1, 100).optional(),
+  q: searchText,
+  fields: z.enum(['full', 'summary'], { error: "fields must be 'full' or 'summary'" }).default('full'),
 });
 
 // ---------- FAQs ----------

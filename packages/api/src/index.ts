@@ -1,4 +1,5 @@
 export * from './common';
+export * from './pagination';
 export * from './auth';
 export * from './password-policy';
 export * from './status';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateLike, emailAddress, optionalText, requiredText } from './common';
+import { pageQuery, searchText } from './pagination';
 
 export const partnerTypes = ['club', 'influencer'] as const;
 export const partnerType = z.enum(partnerTypes, { error: "type must be 'club' or 'influencer'" });
@@ -179,3 +180,18 @@ export const contactMessage = z.object({
   createdAt: z.string(),
 });
 export type ContactMessage = z.infer<typeof contactMessage>;
+
+/** GET /api/partners: one page, newest first; `q` searches name, email and organization. */
+export const partnerListQuery = pageQuery.extend({
+  status: partnerStatus.optional(),
+  type: partnerType.optional(),
+  q: searchText,
+});
+
+/** GET /api/contacts: one page, newest first; `q` searches the subject and the sender's name and email. */
+export const contactListQuery = pageQuery.extend({
+  status: z
+    .enum(contactStatuses, { error: `status must be one of ${contactStatuses.join(', ')}` })
+    .optional(),
+  q: searchText,
+});

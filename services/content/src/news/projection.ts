@@ -1,5 +1,5 @@
 import type { NewsArticle } from '@12yards/api';
-import type { Projection, ReadModels, StoredEvent } from '@12yards/platform';
+import type { Projection, ReadModels, SortKey, StoredEvent } from '@12yards/platform';
 import type { NewsEvent } from './events';
 import { pickNewsFields } from './evolve';
 
@@ -11,7 +11,19 @@ export type NewsRow = NewsArticle & {
   version: number;
 };
 
-export const newsRows = (models: ReadModels) => models.collection<NewsRow>(NEWS);
+/** The lists' order (newest first) and their filters, each backed by an index. */
+export const NEWS_ORDER = [
+  { field: 'publishDate', dir: 'desc' },
+  { field: 'order', dir: 'desc' },
+] as const satisfies SortKey<NewsRow>[];
+
+export const newsRows = (models: ReadModels) =>
+  models.collection<NewsRow>(NEWS, {
+    indexes: [
+      ['publishDate', 'order'],
+      ['category', 'publishDate', 'order'],
+    ],
+  });
 
 export const newsView = ({ order: _order, version: _version, ...article }: NewsRow): NewsArticle => article;
 

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { newsInput, newsListQuery, type NewsFields } from '@12yards/api';
-import { notFound, parse, requireAdmin, type ServiceContext } from '@12yards/platform';
+import { findPage, notFound, parse, requireAdmin, type ServiceContext } from '@12yards/platform';
 import { execute, NO_CACHE, NO_STORE } from '../command';
 import { newsDecider, type NewsArticleDraft, type NewsCommand } from './decide';
 import { newsStreamId } from './events';
-import { newsRows, newsView } from './projection';
+import { NEWS_ORDER, newsRows, newsView } from './projection';
+
+/** An article without its text, for lists that show only the title and excerpt (the home page). */
+const newsSummary = (row: Parameters<typeof newsView>[0]) => {
+  const { content: _content, ...summary } = newsView(row);
+  return summary;
+};
 
 /** The parsed form as the events carry it: image null when absent, publishDate as an ISO instant. */
 const toDraft = (input: NewsFields): NewsArticleDraft => ({
@@ -31,33 +37,32 @@ export function newsRoutes(ctx: ServiceContext): Router {
     return newsView(row);
   };
 
-  // Public: published articles whose publishDate has come, newest first.
+  // Public: published articles whose publishDate has come, newest first, one page at a time.
   router.get('/api/news', async (req, res) => {
-    const { category, limit } = parse(newsListQuery, req.query);
-    const list = await rows.find({
+    const { category, q, fields, ...page } = parse(newsListQuery, req.query);
+    const list = await findPage(rows, req, res, {
       where: {
         published: true,
         publishDate: { $lte: ctx.clock().toISOString() },
         ...(category !== undefined && { category }),
       },
-      sort: [
-        { field: 'publishDate', dir: 'desc' },
-        { field: 'order', dir: 'desc' },
-      ],
-      limit,
+      sort: [...NEWS_ORDER],
+      ...(q && { search: { fields: ['title'], text: q } }),
+      page,
     });
-    res.set('Cache-Control', NO_CACHE).json(list.map(newsView));
+    res.set('Cache-Control', NO_CACHE).json(list.map(fields === 'summary' ? newsSummary : newsView));
   });
 
-  // Admin: every article, drafts and scheduled ones too, newest first.
-  router.get('/api/admin/news', requireAdmin(secret), async (_req, res) => {
-    const list = await rows.find({
-      sort: [
-        { field: 'publishDate', dir: 'desc' },
-        { field: 'order', dir: 'desc' },
-      ],
+  // Admin: every article, drafts and scheduled ones too, newest first, one page at a time.
+  router.get('/api/admin/news', requireAdmin(secret), async (req, res) => {
+    const { category, q, fields, ...page } = parse(newsListQuery, req.query);
+    const list = await findPage(rows, req, res, {
+      ...(category !== undefined && { where: { category } }),
+      sort: [...NEWS_ORDER],
+      ...(q && { search: { fields: ['title'], text: q } }),
+      page,
     });
-    res.set('Cache-Control', NO_STORE).json(list.map(newsView));
+    res.set('Cache-Control', NO_STORE).json(list.map(fields === 'summary' ? newsSummary : newsView));
   });
 
   router.post('/api/news', requireAdmin(secret), async (req, res) => {

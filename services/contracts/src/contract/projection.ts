@@ -10,7 +10,8 @@ export const CONTRACTS = 'contracts';
  */
 export type ContractRow = Omit<Contract, 'endedAt'> & { version: number; ended: boolean; endedAt?: string };
 
-export const contractRows = (models: ReadModels) => models.collection<ContractRow>(CONTRACTS);
+export const contractRows = (models: ReadModels) =>
+  models.collection<ContractRow>(CONTRACTS, { indexes: [['partnerId', 'createdAt']] });
 
 export const contractProjection: Projection = {
   collections: [CONTRACTS],

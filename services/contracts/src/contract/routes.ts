@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
-import { contractInput, contractUpdate, generateContractRequest } from '@12yards/api';
+import { contractInput, contractUpdate, generateContractRequest, pageQuery } from '@12yards/api';
 import {
+  findPage,
   handleCommand,
   HttpError,
   notFound,
@@ -52,7 +53,12 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
 
   router.get('/api/admin/partners/:id/contracts', admin, async (req, res) => {
     const partnerId = String(req.params.id);
-    const list = await rows.find({ where: { partnerId }, sort: [{ field: 'createdAt', dir: 'asc' }] });
+    const page = parse(pageQuery, req.query);
+    const list = await findPage(rows, req, res, {
+      where: { partnerId },
+      sort: [{ field: 'createdAt', dir: 'asc' }],
+      page,
+    });
     if (list.length === 0 && !(await lookupPartner(partnerId))) {
       throw notFound(`No partner with id ${partnerId}`);
     }

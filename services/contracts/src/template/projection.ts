@@ -12,7 +12,7 @@ export type ContractTemplateRow = ContractTemplate & {
 };
 
 export const templateRows = (models: ReadModels) =>
-  models.collection<ContractTemplateRow>(CONTRACT_TEMPLATES);
+  models.collection<ContractTemplateRow>(CONTRACT_TEMPLATES, { indexes: [['validFromDate', 'createdAt']] });
 
 export const downloadUrl = (id: string) => `/api/admin/contract-templates/${encodeURIComponent(id)}/download`;
 

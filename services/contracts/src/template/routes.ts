@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
-import { MAX_TEMPLATE_BYTES, SELECT_FILE_MESSAGE, templateMeta, templatePatch } from '@12yards/api';
 import {
+  MAX_TEMPLATE_BYTES,
+  pageQuery,
+  SELECT_FILE_MESSAGE,
+  templateMeta,
+  templatePatch,
+} from '@12yards/api';
+import {
+  findPage,
   handleCommand,
   HttpError,
   notFound,
@@ -71,12 +78,15 @@ export function contractTemplateRoutes(ctx: ServiceContext, zipLimits: ZipLimits
   const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
   const meta = (req: Request) => ({ actor: req.admin?.username, requestId: String(req.id) });
 
-  router.get('/api/admin/contract-templates', admin, async (_req, res) => {
-    const list = await rows.find({
+  // Latest validity first, one page at a time.
+  router.get('/api/admin/contract-templates', admin, async (req, res) => {
+    const page = parse(pageQuery, req.query);
+    const list = await findPage(rows, req, res, {
       sort: [
         { field: 'validFromDate', dir: 'desc' },
         { field: 'createdAt', dir: 'desc' },
       ],
+      page,
     });
     res.set('Cache-Control', 'no-store').json(list.map(templateView));
   });

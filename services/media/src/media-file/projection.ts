@@ -5,7 +5,8 @@ import type { MediaFileEvent } from './events';
 export const MEDIA_FILES = 'media_files';
 export type MediaFileRow = MediaFile & { uploadId: string | null; order: number; version: number };
 
-export const mediaFileRows = (models: ReadModels) => models.collection<MediaFileRow>(MEDIA_FILES);
+export const mediaFileRows = (models: ReadModels) =>
+  models.collection<MediaFileRow>(MEDIA_FILES, { indexes: [['order']] });
 
 export const mediaFileProjection: Projection = {
   collections: [MEDIA_FILES],

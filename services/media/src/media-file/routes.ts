@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { MEDIA_PATH, mediaFileInput, type MediaFile } from '@12yards/api';
+import { MEDIA_PATH, mediaFileInput, pageQuery, type MediaFile } from '@12yards/api';
 import {
+  findPage,
   handleCommand,
   notFound,
   parse,
@@ -25,8 +26,10 @@ export function mediaFileRoutes(ctx: ServiceContext): Router {
   const rows = mediaFileRows(infra.readModels);
   const secret = ctx.env.INTERNAL_SECRET;
 
-  router.get('/api/admin/media', requireAdmin(secret), async (_req, res) => {
-    const list = await rows.find({ sort: [{ field: 'order', dir: 'desc' }] });
+  // Newest first, one page at a time.
+  router.get('/api/admin/media', requireAdmin(secret), async (req, res) => {
+    const page = parse(pageQuery, req.query);
+    const list = await findPage(rows, req, res, { sort: [{ field: 'order', dir: 'desc' }], page });
     res.set('Cache-Control', 'no-store').json(list.map(view));
   });
 

@@ -5,7 +5,13 @@ import type { PartnerActionEvent } from './events';
 export const PARTNER_ACTIONS = 'partner_actions';
 export type PartnerActionRow = Omit<PartnerAction, 'isOverdue'> & { order: number; version: number };
 
-export const actionRows = (models: ReadModels) => models.collection<PartnerActionRow>(PARTNER_ACTIONS);
+export const actionRows = (models: ReadModels) =>
+  models.collection<PartnerActionRow>(PARTNER_ACTIONS, {
+    indexes: [
+      ['partnerId', 'order'],
+      ['isCompleted', 'order'],
+    ],
+  });
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 

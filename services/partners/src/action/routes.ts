@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
-import { newPartnerAction, updatePartnerAction, type PartnerActionCount } from '@12yards/api';
-import { handleCommand, notFound, parse, requireAdmin, type ServiceContext } from '@12yards/platform';
+import { newPartnerAction, pageQuery, updatePartnerAction, type PartnerActionCount } from '@12yards/api';
+import {
+  findPage,
+  handleCommand,
+  notFound,
+  parse,
+  requireAdmin,
+  type ServiceContext,
+} from '@12yards/platform';
 import { loadPartner } from '../partner/load';
 import { partnerRows } from '../partner/projection';
 import { partnerActionDecider, type PartnerActionCommand } from './decide';
@@ -33,7 +40,12 @@ export function partnerActionRoutes(ctx: ServiceContext): Router {
     const partnerId = String(req.params.id);
     if (!(await partnerRows(infra.readModels).get(partnerId)))
       throw notFound(`No partner with id ${partnerId}`);
-    const list = await rows.find({ where: { partnerId }, sort: [{ field: 'order', dir: 'desc' }] });
+    const page = parse(pageQuery, req.query);
+    const list = await findPage(rows, req, res, {
+      where: { partnerId },
+      sort: [{ field: 'order', dir: 'desc' }],
+      page,
+    });
     const now = ctx.clock();
     res.set('Cache-Control', 'no-store').json(list.map((row) => actionView(row, now)));
   });

@@ -1,11 +1,15 @@
 import type { ContactMessage } from '@12yards/api';
-import type { Projection, ReadModels, StoredEvent } from '@12yards/platform';
+import type { Projection, ReadModels, SortKey, StoredEvent } from '@12yards/platform';
 import type { ContactEvent } from './events';
 
 export const CONTACTS = 'contacts';
 export type ContactRow = ContactMessage & { order: number; version: number };
 
-export const contactRows = (models: ReadModels) => models.collection<ContactRow>(CONTACTS);
+/** Newest first; the admin list filters on status (unread, read, responded). */
+export const CONTACT_ORDER = [{ field: 'order', dir: 'desc' }] as const satisfies SortKey<ContactRow>[];
+
+export const contactRows = (models: ReadModels) =>
+  models.collection<ContactRow>(CONTACTS, { indexes: [['order'], ['status', 'order']] });
 
 export const contactView = ({ order: _o, version: _v, ...row }: ContactRow): ContactMessage => row;
 

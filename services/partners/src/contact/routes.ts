@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
-import { contactMessageInput, updateContactStatus } from '@12yards/api';
-import { handleCommand, notFound, parse, requireAdmin, type ServiceContext } from '@12yards/platform';
+import { contactListQuery, contactMessageInput, updateContactStatus } from '@12yards/api';
+import {
+  findPage,
+  handleCommand,
+  notFound,
+  parse,
+  requireAdmin,
+  type ServiceContext,
+} from '@12yards/platform';
 import { contactDecider, type ContactCommand } from './decide';
 import { contactStreamId } from './events';
-import { contactRows, contactView } from './projection';
+import { CONTACT_ORDER, contactRows, contactView } from './projection';
 
 export function contactRoutes(ctx: ServiceContext): Router {
   const { infra, projector } = ctx;
@@ -28,8 +35,15 @@ export function contactRoutes(ctx: ServiceContext): Router {
     res.status(201).set('Cache-Control', 'no-store').json(created);
   });
 
-  router.get('/api/contacts', admin, async (_req, res) => {
-    const list = await rows.find({ sort: [{ field: 'order', dir: 'desc' }] });
+  // Newest first, one page at a time; filter on status, `q` searches the subject and the sender.
+  router.get('/api/contacts', admin, async (req, res) => {
+    const { status, q, ...page } = parse(contactListQuery, req.query);
+    const list = await findPage(rows, req, res, {
+      ...(status && { where: { status } }),
+      sort: [...CONTACT_ORDER],
+      ...(q && { search: { fields: ['subject', 'name', 'email'], text: q } }),
+      page,
+    });
     res.set('Cache-Control', 'no-store').json(list.map(contactView));
   });
 

@@ -1,5 +1,5 @@
 import type { Partner, PartnerStatus } from '@12yards/api';
-import type { Projection, ReadModels, StoredEvent } from '@12yards/platform';
+import type { Projection, ReadModels, SortKey, StoredEvent } from '@12yards/platform';
 import { detailKeys, type PartnerEvent, type PartnerFields } from './events';
 
 export const PARTNERS = 'partners';
@@ -18,7 +18,11 @@ export type PartnerRow = PartnerFields & {
   version: number;
 };
 
-export const partnerRows = (models: ReadModels) => models.collection<PartnerRow>(PARTNERS);
+/** Newest first; the admin list filters on status and type. */
+export const PARTNER_ORDER = [{ field: 'order', dir: 'desc' }] as const satisfies SortKey<PartnerRow>[];
+
+export const partnerRows = (models: ReadModels) =>
+  models.collection<PartnerRow>(PARTNERS, { indexes: [['order'], ['status', 'order'], ['type', 'order']] });
 
 /** The API shape: absent optional fields are left out rather than null. */
 export function partnerView(row: PartnerRow): Partner {

@@ -3,14 +3,22 @@ import { Router, type Request } from 'express';
 import {
   adminPartnerInput,
   partnerApplication,
+  partnerListQuery,
   updatePartner,
   updatePartnerStatus,
   type PartnerStatus,
 } from '@12yards/api';
-import { handleCommand, notFound, parse, requireAdmin, type ServiceContext } from '@12yards/platform';
+import {
+  findPage,
+  handleCommand,
+  notFound,
+  parse,
+  requireAdmin,
+  type ServiceContext,
+} from '@12yards/platform';
 import { partnerDecider, type EditedDetails, type PartnerCommand } from './decide';
 import { detailKeys, partnerStreamId, type PartnerDetails } from './events';
-import { partnerRows, partnerView } from './projection';
+import { PARTNER_ORDER, partnerRows, partnerView } from './projection';
 
 /** The parsed form as the events carry it: every detail present, absent ones null. */
 function toDetails<T extends Partial<Record<(typeof detailKeys)[number], unknown>>>(input: T) {
@@ -49,9 +57,15 @@ export function partnerRoutes(ctx: ServiceContext): Router {
     res.status(201).set('Cache-Control', 'no-store').json(created);
   });
 
-  // Admin: every partner, newest first.
-  router.get('/api/partners', admin, async (_req, res) => {
-    const list = await rows.find({ sort: [{ field: 'order', dir: 'desc' }] });
+  // Admin: partners newest first, one page at a time; filters on status and type, `q` searches name/email/club.
+  router.get('/api/partners', admin, async (req, res) => {
+    const { status, type, q, ...page } = parse(partnerListQuery, req.query);
+    const list = await findPage(rows, req, res, {
+      where: { ...(status && { status }), ...(type && { type }) },
+      sort: [...PARTNER_ORDER],
+      ...(q && { search: { fields: ['name', 'email', 'organization'], text: q } }),
+      page,
+    });
     res.set('Cache-Control', 'no-store').json(list.map(partnerView));
   });
 
