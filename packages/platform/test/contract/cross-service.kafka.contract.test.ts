@@ -1,5 +1,8 @@
 // The partners and contracts services wired by createInfrastructure on MongoDB and Kafka: a contract created in
 // one service promotes the partner in the other, and the only way between them is Kafka.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import request from 'supertest';
 import mongoose from 'mongoose';
 import { startService, type RunningService } from '../../src/service';
@@ -10,6 +13,27 @@ import { createContractsService } from '../../../../services/contracts/src/defin
 import { runId, withRealServer } from './real-servers';
 
 const admin = () => signedAs({ username: 'ops', role: 'admin' });
+const contractFor = (partnerId: string) => ({
+  partnerId,
+  companyName: 'Leeds Fans Ltd',
+  registrationNumber: '01234567',
+  companyAddress: '1 Elland Road, Leeds LS11 0ES',
+  clientName: 'Alex Smith',
+  clientEmail: 'alex@example.com',
+  clientTelephone: '+44 113 000 0000',
+  clientPosition: 'Director',
+  startDate: '2026-12-01',
+  endDate: '2027-11-30',
+  lengthMonths: 12,
+  platformName: '12Yards',
+  revenueSharePercent: 20,
+  pollsPerMonth: 4,
+  auctionsPerMonth: 2,
+  articlesPerWeek: 3,
+  quizPerMonth: 1,
+  setupFee: '£1,500',
+  penaltyFeePerMonth: '£250 per month',
+});
 const eventually = async <T>(fn: () => Promise<T | undefined>, ms = 45_000): Promise<T> => {
   const end = Date.now() + ms;
   for (;;) {
@@ -29,12 +53,18 @@ withRealServer('kafka', (kafkaEnv) => {
       const env = testServiceEnv({ MONGO_URL: url.toString(), KAFKA_BROKERS: kafkaEnv.KAFKA_BROKERS });
       let partners: RunningService;
       let contracts: RunningService;
+      let partnersServer: Server;
 
       beforeAll(async () => {
         partners = await startService(partnersService, env);
-        contracts = await startService(createContractsService({ inProcessWorker: true }), env);
+        partnersServer = partners.app.listen(0, '127.0.0.1');
+        await new Promise((r) => partnersServer.once('listening', r));
+        const partnersUrl = `http://127.0.0.1:${(partnersServer.address() as AddressInfo).port}`;
+        contracts = await startService(createContractsService({ inProcessWorker: true, partnersUrl }), env);
       });
       afterAll(async () => {
+        partnersServer?.closeAllConnections();
+        partnersServer?.close();
         await contracts?.stop();
         await partners?.stop();
         for (const service of ['partners', 'contracts']) {
@@ -68,27 +98,10 @@ withRealServer('kafka', (kafkaEnv) => {
 
         // The contracts service learns of the partner from the partners topic before it accepts a contract.
         const created = await eventually(async () => {
-          const res = await request(contracts.app).post('/api/admin/contracts').use(admin()).send({
-            partnerId,
-            companyName: 'Leeds Fans Ltd',
-            registrationNumber: '01234567',
-            companyAddress: '1 Elland Road, Leeds LS11 0ES',
-            clientName: 'Alex Smith',
-            clientEmail: 'alex@example.com',
-            clientTelephone: '+44 113 000 0000',
-            clientPosition: 'Director',
-            startDate: '2026-12-01',
-            endDate: '2027-11-30',
-            lengthMonths: 12,
-            platformName: '12Yards',
-            revenueSharePercent: 20,
-            pollsPerMonth: 4,
-            auctionsPerMonth: 2,
-            articlesPerWeek: 3,
-            quizPerMonth: 1,
-            setupFee: '£1,500',
-            penaltyFeePerMonth: '£250 per month',
-          });
+          const res = await request(contracts.app)
+            .post('/api/admin/contracts')
+            .use(admin())
+            .send(contractFor(partnerId));
           return res.status === 201 ? res.body : undefined;
         });
         expect(created.partnerId).toBe(partnerId);
@@ -101,6 +114,46 @@ withRealServer('kafka', (kafkaEnv) => {
           return res.body.status === 'Partner' ? res.body : undefined;
         });
         expect(promoted).toMatchObject({ status: 'Partner', statusLocked: true, activeContracts: 1 });
+      });
+
+      it('When 20 applications are each followed at once by a contract, then all 20 are created and every partner is promoted [kafka]', async () => {
+        const latencies: number[] = [];
+        const statuses: number[] = [];
+        for (let i = 0; i < 20; i++) {
+          const applied = await request(partners.app)
+            .post('/api/partners')
+            .send({
+              name: `Applicant ${i}`,
+              email: `applicant${i}@fans.example`,
+              type: 'club',
+              organization: `Fans Club ${i} ${runId}`,
+              position: 'Chair',
+              message: 'We would like to partner',
+            })
+            .expect(201);
+          const partnerId = applied.body.id as string;
+          // At once, no retry: the contracts view has most likely not heard of the partner yet.
+          const created = await request(contracts.app)
+            .post('/api/admin/contracts')
+            .use(admin())
+            .send(contractFor(partnerId));
+          statuses.push(created.status);
+          if (created.status !== 201) continue;
+          const start = performance.now();
+          for (;;) {
+            const res = await request(partners.app).get(`/api/admin/partners/${partnerId}`).use(admin());
+            if (res.body.status === 'Partner') break;
+            if (performance.now() - start > 30_000) throw new Error(`partner ${i} was never promoted`);
+            await new Promise((r) => setTimeout(r, 5));
+          }
+          latencies.push(performance.now() - start);
+        }
+        expect(statuses).toEqual(Array(20).fill(201));
+        const sorted = latencies.sort((a, b) => a - b);
+        console.log(
+          `contract right after application [mongo + kafka]: ${statuses.filter((s) => s === 201).length}/20 created; ` +
+            `promotion p50 ${sorted[9]!.toFixed(0)} ms, p95 ${sorted[18]!.toFixed(0)} ms, max ${sorted[19]!.toFixed(0)} ms`,
+        );
       });
     });
   });

@@ -232,11 +232,12 @@ export class MongoEventStore implements EventStore {
     const out: StoredEvent[] = [];
     let next = fromPosition + 1;
     let cursorPosition = fromPosition;
+    const pageSize = Math.min(limit, 500) + 1;
     for (;;) {
       const page = await this.commits
         .find({ lastPosition: { $gt: cursorPosition } })
         .sort({ position: 1 })
-        .limit(Math.min(limit, 500) + 1)
+        .limit(pageSize)
         .lean();
       if (page.length === 0) return out;
       for (const c of page) {
@@ -256,6 +257,9 @@ export class MongoEventStore implements EventStore {
         next = c.lastPosition + 1;
         cursorPosition = c.lastPosition;
       }
+      // A short page was everything there is: no second query to learn that (a round trip on every relay and
+      // projection pass, and a collection scan on servers without index pushdown such as FerretDB).
+      if (page.length < pageSize) return out;
     }
   }
 
