@@ -19,7 +19,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LH_RUNS ?? 3);
-const PAGES = ['/', '/news', '/status'];
+const PAGES = (process.env.LH_PAGES ?? '/,/news,/status').split(',');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGET = { mobilePerformance: 98, others: 100 };
 
@@ -180,8 +180,11 @@ async function measure(baseUrl) {
           // What costs points outside performance, named so the bench says what to fix.
           for (const id of ['accessibility', 'best-practices', 'seo'])
             for (const ref of categories[id].auditRefs)
-              if (ref.weight > 0 && audits[ref.id].score !== null && audits[ref.id].score < 1)
+              if (ref.weight > 0 && audits[ref.id].score !== null && audits[ref.id].score < 1) {
                 failing.add(`${path} ${preset}: ${ref.id}`);
+                if (process.env.LH_DEBUG)
+                  log(JSON.stringify(audits[ref.id].details?.items ?? []).slice(0, 1500));
+              }
           if (process.env.LH_DEBUG)
             log(
               JSON.stringify({

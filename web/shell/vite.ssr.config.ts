@@ -7,7 +7,12 @@ import { sharedVersions } from './federation-shared.ts';
 // bundled into CommonJS so the gateway (and jest) can require it with one copy of React and react-router.
 export default defineConfig({
   plugins: [react()],
-  define: { __SHARED_VERSIONS__: JSON.stringify(sharedVersions) },
+  publicDir: false,
+  // React's production server renderer, whatever NODE_ENV the gateway runs with.
+  define: {
+    __SHARED_VERSIONS__: JSON.stringify(sharedVersions),
+    'process.env.NODE_ENV': JSON.stringify('production'),
+  },
   ssr: { noExternal: true, target: 'node' },
   build: {
     ssr: 'src/entry-server.tsx',

@@ -9,3 +9,6 @@ export const publicNewsCategories = [
 ] as const;
 
 export const SHOW_APP_GALLERY = 'show_app_gallery';
+
+/** The services /status lists when the server has none (SPEC section 2). */
+export const DEFAULT_SERVICES = ['Android App', 'iOS App', 'Points and Rewards', 'Auctions'] as const;

@@ -17,4 +17,5 @@ export type ServiceStatus = z.infer<typeof serviceStatus>;
 export const updateServiceStatus = z.object({ status: serviceState });
 export type UpdateServiceStatus = z.infer<typeof updateServiceStatus>;
 
-export const DEFAULT_SERVICES = ['Android App', 'iOS App', 'Points and Rewards', 'Auctions'] as const;
+// A plain constant in ./constants (no zod): the public /status page needs it without the schemas.
+export { DEFAULT_SERVICES } from './constants';
