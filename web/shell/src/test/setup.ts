@@ -1,4 +1,8 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// findBy*/waitFor wait up to 5 s (default 1 s): a lazily loaded page chunk can take longer on a loaded 2-core CI machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks a few browser APIs that Radix, react-router and the shell call.
 const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
