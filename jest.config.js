@@ -47,6 +47,7 @@ module.exports = {
       ...base,
       displayName: 'web',
       testEnvironment: 'jsdom',
+      testTimeout: 20_000,
       testMatch: ['<rootDir>/{web,packages/ui}/**/*.unit.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/web/shell/src/test/setup.ts', '<rootDir>/web/admin/src/test/setup.ts'],
       moduleNameMapper: { '\\.css$': '<rootDir>/web/shell/src/test/style-stub.ts' },
