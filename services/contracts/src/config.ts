@@ -57,5 +57,7 @@ export type ContractsEnv = z.output<typeof contractsEnv>;
 export const workerEnv = z
   .object({
     DOCUMENT_WORKER_CONCURRENCY: blankAsUnset(z.coerce.number().int().min(1).max(64).default(2)),
+    /** The worker's own /healthz and /readyz (for the orchestrator's probes); it serves nothing else. */
+    WORKER_HEALTH_PORT: blankAsUnset(z.coerce.number().int().min(1).max(65_535).default(8106)),
   })
   .extend(documentLimitsEnv.shape);

@@ -3,6 +3,7 @@
 import { createInfrastructure, createLogger, loadConfig, serviceEnv } from '@12yards/platform';
 import { documentLimits, workerEnv } from './config';
 import { startDocumentWorker } from './document/worker';
+import { serveWorkerHealth, workerReadiness } from './worker-health';
 
 async function main() {
   // One schema for everything the worker reads: a bad value stops it with one line per variable, before any I/O.
@@ -16,12 +17,21 @@ async function main() {
     concurrency,
     documentLimits(config),
   );
-  logger.info({ jobs: infra.kind.jobs, concurrency }, 'contract document worker started');
+  // A port that cannot be bound stops the worker loudly (the orchestrator would otherwise never see it healthy).
+  const health = await serveWorkerHealth(
+    { port: config.WORKER_HEALTH_PORT, host: config.HOST, readiness: workerReadiness(infra) },
+    logger,
+  );
+  logger.info(
+    { jobs: infra.kind.jobs, concurrency, healthPort: config.WORKER_HEALTH_PORT },
+    'contract document worker started',
+  );
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping');
+    health.close();
     await worker.close();
     await infra.close();
     process.exit(0);
