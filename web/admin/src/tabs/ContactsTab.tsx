@@ -1,10 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Check, Mail, RefreshCw } from 'lucide-react';
 import type { ContactMessage } from '@12yards/api';
 import { Badge, Button, Card, CardContent } from '@12yards/ui';
 import { useAdminMutation } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
+import { LoadMore } from '../components/LoadMore';
+import { usePagedList } from '../lib/pages';
 
 export const CONTACTS_KEY = ['/api/contacts'];
 /** SPEC section 9: contacts are polled every 5000 ms. */
@@ -19,8 +21,7 @@ const statusBadge: Record<ContactMessage['status'], React.ReactNode> = {
 export function ContactsTab() {
   const queryClient = useQueryClient();
   // SPEC section 7: always stale, refetched on mount, focus and reconnect, and every 5 s.
-  const contacts = useQuery<ContactMessage[]>({
-    queryKey: CONTACTS_KEY,
+  const contacts = usePagedList<ContactMessage>(CONTACTS_KEY, {
     refetchInterval: CONTACTS_POLL_MS,
     staleTime: 0,
     refetchOnMount: true,
@@ -49,58 +50,61 @@ export function ContactsTab() {
         <Loading text="Loading contacts..." />
       ) : contacts.isError ? (
         <LoadError what="contacts" error={contacts.error} onRetry={() => void contacts.refetch()} />
-      ) : contacts.data.length === 0 ? (
+      ) : contacts.items.length === 0 ? (
         <Empty>No contacts found</Empty>
       ) : (
-        <ul className="grid gap-3">
-          {contacts.data.map((c) => (
-            <li key={c.id}>
-              <Card className={c.status === 'unread' ? 'border-l-4 border-l-accent' : undefined}>
-                <CardContent className="grid gap-3 p-4">
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <div className="min-w-0">
-                      <h3 className="text-lg font-semibold">
-                        <bdi>{c.subject}</bdi>
-                      </h3>
-                      <p className="text-sm text-muted-foreground">
-                        <bdi>{c.name}</bdi> ·{' '}
-                        <a className="text-primary underline underline-offset-2" href={`mailto:${c.email}`}>
-                          <bdi>{c.email}</bdi>
-                        </a>{' '}
-                        · {formatDate(c.createdAt)}
-                      </p>
+        <>
+          <ul className="grid gap-3">
+            {contacts.items.map((c) => (
+              <li key={c.id}>
+                <Card className={c.status === 'unread' ? 'border-l-4 border-l-accent' : undefined}>
+                  <CardContent className="grid gap-3 p-4">
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <div className="min-w-0">
+                        <h3 className="text-lg font-semibold">
+                          <bdi>{c.subject}</bdi>
+                        </h3>
+                        <p className="text-sm text-muted-foreground">
+                          <bdi>{c.name}</bdi> ·{' '}
+                          <a className="text-primary underline underline-offset-2" href={`mailto:${c.email}`}>
+                            <bdi>{c.email}</bdi>
+                          </a>{' '}
+                          · {formatDate(c.createdAt)}
+                        </p>
+                      </div>
+                      {statusBadge[c.status]}
                     </div>
-                    {statusBadge[c.status]}
-                  </div>
-                  <p className="whitespace-pre-wrap text-sm" dir="auto">
-                    {c.message}
-                  </p>
-                  <div className="flex flex-wrap gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={c.status !== 'unread' || setStatus.isPending}
-                      onClick={() => setStatus.mutate({ id: c.id, status: 'read' })}
-                      aria-label={`Mark message from ${c.name} as read`}
-                    >
-                      <Check aria-hidden="true" />
-                      Mark as Read
-                    </Button>
-                    <Button
-                      size="sm"
-                      disabled={c.status === 'responded' || setStatus.isPending}
-                      onClick={() => setStatus.mutate({ id: c.id, status: 'responded' })}
-                      aria-label={`Mark message from ${c.name} as responded`}
-                    >
-                      <Mail aria-hidden="true" />
-                      Mark as Responded
-                    </Button>
-                  </div>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
+                    <p className="whitespace-pre-wrap text-sm" dir="auto">
+                      {c.message}
+                    </p>
+                    <div className="flex flex-wrap gap-2">
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={c.status !== 'unread' || setStatus.isPending}
+                        onClick={() => setStatus.mutate({ id: c.id, status: 'read' })}
+                        aria-label={`Mark message from ${c.name} as read`}
+                      >
+                        <Check aria-hidden="true" />
+                        Mark as Read
+                      </Button>
+                      <Button
+                        size="sm"
+                        disabled={c.status === 'responded' || setStatus.isPending}
+                        onClick={() => setStatus.mutate({ id: c.id, status: 'responded' })}
+                        aria-label={`Mark message from ${c.name} as responded`}
+                      >
+                        <Mail aria-hidden="true" />
+                        Mark as Responded
+                      </Button>
+                    </div>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <LoadMore list={contacts} />
+        </>
       )}
     </section>
   );

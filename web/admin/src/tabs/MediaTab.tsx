@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ExternalLink, File as FileIcon, Plus } from 'lucide-react';
@@ -24,11 +23,13 @@ import { Field } from '../components/Field';
 import { FileUpload } from '../components/FileUpload';
 import { ConfirmDelete } from '../components/ConfirmDelete';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
+import { LoadMore } from '../components/LoadMore';
+import { usePagedList } from '../lib/pages';
 
 export const MEDIA_KEY = ['/api/admin/media'];
 
 export function MediaTab() {
-  const media = useQuery<MediaFile[]>({ queryKey: MEDIA_KEY });
+  const media = usePagedList<MediaFile>(MEDIA_KEY);
   const [adding, setAdding] = useState(false);
   const remove = useAdminMutation<string>({
     mutationFn: (write, id) => write('DELETE', `/api/admin/media/${id}`),
@@ -49,51 +50,59 @@ export function MediaTab() {
         <Loading text="Loading media..." />
       ) : media.isError ? (
         <LoadError what="media" error={media.error} onRetry={() => void media.refetch()} />
-      ) : media.data.length === 0 ? (
+      ) : media.items.length === 0 ? (
         <Empty>No media files yet.</Empty>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {media.data.map((m) => (
-            <li key={m.id}>
-              <Card className="h-full overflow-hidden">
-                <div className="flex aspect-video items-center justify-center bg-muted">
-                  {m.mimeType.startsWith('image/') ? (
-                    <img
-                      src={m.url}
-                      alt={m.altText || m.originalName}
-                      className="h-full w-full object-cover"
-                      loading="lazy"
-                    />
-                  ) : (
-                    <FileIcon className="size-10 text-muted-foreground" aria-hidden="true" />
-                  )}
-                </div>
-                <CardContent className="grid gap-2 p-3">
-                  <h3 className="truncate font-semibold" title={m.originalName}>
-                    <bdi>{m.originalName}</bdi>
-                  </h3>
-                  <div className="flex flex-wrap gap-2">
-                    <Badge variant="outline">{m.mimeType}</Badge>
-                    <Badge variant="secondary">{formatKb(m.size)}</Badge>
+        <>
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {media.items.map((m) => (
+              <li key={m.id}>
+                <Card className="h-full overflow-hidden">
+                  <div className="flex aspect-video items-center justify-center bg-muted">
+                    {m.mimeType.startsWith('image/') ? (
+                      <img
+                        src={m.url}
+                        alt={m.altText || m.originalName}
+                        className="h-full w-full object-cover"
+                        loading="lazy"
+                      />
+                    ) : (
+                      <FileIcon className="size-10 text-muted-foreground" aria-hidden="true" />
+                    )}
                   </div>
-                  <div className="flex items-center justify-between gap-2">
-                    <Button variant="link" size="sm" className="px-0" asChild>
-                      <a href={m.url} target="_blank" rel="noreferrer" aria-label={`View ${m.originalName}`}>
-                        <ExternalLink aria-hidden="true" />
-                        View
-                      </a>
-                    </Button>
-                    <ConfirmDelete
-                      what="media file"
-                      name={m.originalName}
-                      onConfirm={() => remove.mutate(m.id)}
-                    />
-                  </div>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
+                  <CardContent className="grid gap-2 p-3">
+                    <h3 className="truncate font-semibold" title={m.originalName}>
+                      <bdi>{m.originalName}</bdi>
+                    </h3>
+                    <div className="flex flex-wrap gap-2">
+                      <Badge variant="outline">{m.mimeType}</Badge>
+                      <Badge variant="secondary">{formatKb(m.size)}</Badge>
+                    </div>
+                    <div className="flex items-center justify-between gap-2">
+                      <Button variant="link" size="sm" className="px-0" asChild>
+                        <a
+                          href={m.url}
+                          target="_blank"
+                          rel="noreferrer"
+                          aria-label={`View ${m.originalName}`}
+                        >
+                          <ExternalLink aria-hidden="true" />
+                          View
+                        </a>
+                      </Button>
+                      <ConfirmDelete
+                        what="media file"
+                        name={m.originalName}
+                        onConfirm={() => remove.mutate(m.id)}
+                      />
+                    </div>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <LoadMore list={media} />
+        </>
       )}
       <MediaDialog open={adding} onClose={() => setAdding(false)} />
     </section>

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Plus } from 'lucide-react';
@@ -30,6 +29,8 @@ import { Field, SwitchRow } from '../components/Field';
 import { FileUpload } from '../components/FileUpload';
 import { ConfirmDelete } from '../components/ConfirmDelete';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
+import { LoadMore } from '../components/LoadMore';
+import { usePagedList } from '../lib/pages';
 
 export const NEWS_KEY = ['/api/admin/news'];
 
@@ -39,7 +40,7 @@ const categoryLabel = (c: string) => c.replace(/-/g, ' ').replace(/\b\w/g, (m) =
 const CATEGORY_OPTIONS = newsCategories;
 
 export function NewsTab() {
-  const news = useQuery<NewsArticle[]>({ queryKey: NEWS_KEY });
+  const news = usePagedList<NewsArticle>(NEWS_KEY);
   const [editing, setEditing] = useState<NewsArticle | 'new' | null>(null);
   const remove = useAdminMutation<string>({
     mutationFn: (write, id) => write('DELETE', `/api/admin/news/${id}`),
@@ -60,57 +61,64 @@ export function NewsTab() {
         <Loading text="Loading news..." />
       ) : news.isError ? (
         <LoadError what="news" error={news.error} onRetry={() => void news.refetch()} />
-      ) : news.data.length === 0 ? (
+      ) : news.items.length === 0 ? (
         <Empty>No news articles yet. Add the first one.</Empty>
       ) : (
-        <ul className="grid gap-3">
-          {news.data.map((a) => (
-            <li key={a.id}>
-              <Card>
-                <CardContent className="flex flex-col gap-4 p-4 sm:flex-row sm:items-start">
-                  {a.imageUrl && (
-                    <img
-                      src={a.imageUrl}
-                      alt=""
-                      className="h-24 w-full rounded-md object-cover sm:w-36"
-                      loading="lazy"
-                    />
-                  )}
-                  <div className="min-w-0 flex-1">
-                    <h3 className="text-lg font-semibold">
-                      <bdi>{a.title}</bdi>
-                    </h3>
-                    <p className="mt-1 line-clamp-2 text-sm text-muted-foreground" dir="auto">
-                      {a.excerpt}
-                    </p>
-                    <div className="mt-2 flex flex-wrap items-center gap-2">
-                      {a.featured && <Badge variant="warning">Featured</Badge>}
-                      {a.published ? (
-                        <Badge variant="success">Published</Badge>
-                      ) : (
-                        <Badge variant="outline">Draft</Badge>
-                      )}
-                      <Badge variant="secondary">{categoryLabel(a.category)}</Badge>
-                      <span className="text-xs text-muted-foreground">{formatDate(a.publishDate)}</span>
+        <>
+          <ul className="grid gap-3">
+            {news.items.map((a) => (
+              <li key={a.id}>
+                <Card>
+                  <CardContent className="flex flex-col gap-4 p-4 sm:flex-row sm:items-start">
+                    {a.imageUrl && (
+                      <img
+                        src={a.imageUrl}
+                        alt=""
+                        className="h-24 w-full rounded-md object-cover sm:w-36"
+                        loading="lazy"
+                      />
+                    )}
+                    <div className="min-w-0 flex-1">
+                      <h3 className="text-lg font-semibold">
+                        <bdi>{a.title}</bdi>
+                      </h3>
+                      <p className="mt-1 line-clamp-2 text-sm text-muted-foreground" dir="auto">
+                        {a.excerpt}
+                      </p>
+                      <div className="mt-2 flex flex-wrap items-center gap-2">
+                        {a.featured && <Badge variant="warning">Featured</Badge>}
+                        {a.published ? (
+                          <Badge variant="success">Published</Badge>
+                        ) : (
+                          <Badge variant="outline">Draft</Badge>
+                        )}
+                        <Badge variant="secondary">{categoryLabel(a.category)}</Badge>
+                        <span className="text-xs text-muted-foreground">{formatDate(a.publishDate)}</span>
+                      </div>
                     </div>
-                  </div>
-                  <div className="flex gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      onClick={() => setEditing(a)}
-                      aria-label={`Edit ${a.title}`}
-                    >
-                      <Pencil aria-hidden="true" />
-                      Edit
-                    </Button>
-                    <ConfirmDelete what="news article" name={a.title} onConfirm={() => remove.mutate(a.id)} />
-                  </div>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
+                    <div className="flex gap-2">
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setEditing(a)}
+                        aria-label={`Edit ${a.title}`}
+                      >
+                        <Pencil aria-hidden="true" />
+                        Edit
+                      </Button>
+                      <ConfirmDelete
+                        what="news article"
+                        name={a.title}
+                        onConfirm={() => remove.mutate(a.id)}
+                      />
+                    </div>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <LoadMore list={news} />
+        </>
       )}
       <NewsDialog article={editing} onClose={() => setEditing(null)} />
     </section>

@@ -34,6 +34,8 @@ import type { z } from 'zod';
 import { useAdminMutation } from '../lib/api';
 import { Field } from '../components/Field';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
+import { LoadMore } from '../components/LoadMore';
+import { usePagedList } from '../lib/pages';
 import { PartnerStatusBadge, TypeBadge } from './partners/badges';
 import { PartnerDetailsDialog } from './partners/PartnerDetailsDialog';
 import { ContractsDialog } from './partners/ContractsDialog';
@@ -42,14 +44,14 @@ export const PARTNERS_KEY = ['/api/partners'];
 export const ACTION_COUNTS_KEY = ['/api/admin/partner-action-counts'];
 
 export function PartnersTab() {
-  const partners = useQuery<Partner[]>({ queryKey: PARTNERS_KEY });
+  const partners = usePagedList<Partner>(PARTNERS_KEY);
   const counts = useQuery<PartnerActionCount[]>({ queryKey: ACTION_COUNTS_KEY });
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<string | null>(null);
   const [contractsOf, setContractsOf] = useState<string | null>(null);
 
   const openCount = (id: string) => counts.data?.find((c) => c.partnerId === id)?.openActionsCount ?? 0;
-  const byId = (id: string | null) => partners.data?.find((p) => p.id === id) ?? null;
+  const byId = (id: string | null) => partners.items.find((p) => p.id === id) ?? null;
 
   return (
     <section>
@@ -66,58 +68,61 @@ export function PartnersTab() {
         <Loading text="Loading partners..." />
       ) : partners.isError ? (
         <LoadError what="partners" error={partners.error} onRetry={() => void partners.refetch()} />
-      ) : partners.data.length === 0 ? (
+      ) : partners.items.length === 0 ? (
         <Empty>No partner applications yet.</Empty>
       ) : (
-        <ul className="grid gap-3 md:grid-cols-2">
-          {partners.data.map((p) => {
-            const open = openCount(p.id);
-            return (
-              <li key={p.id}>
-                <Card className="h-full">
-                  <CardContent className="flex h-full flex-col gap-3 p-4">
-                    <div className="flex flex-wrap items-start justify-between gap-2">
-                      <div className="min-w-0">
-                        <h3 className="truncate text-lg font-semibold">
-                          <bdi>{p.name}</bdi>
-                        </h3>
-                        <p className="truncate text-sm text-muted-foreground">
-                          <bdi>{p.email}</bdi>
-                        </p>
+        <>
+          <ul className="grid gap-3 md:grid-cols-2">
+            {partners.items.map((p) => {
+              const open = openCount(p.id);
+              return (
+                <li key={p.id}>
+                  <Card className="h-full">
+                    <CardContent className="flex h-full flex-col gap-3 p-4">
+                      <div className="flex flex-wrap items-start justify-between gap-2">
+                        <div className="min-w-0">
+                          <h3 className="truncate text-lg font-semibold">
+                            <bdi>{p.name}</bdi>
+                          </h3>
+                          <p className="truncate text-sm text-muted-foreground">
+                            <bdi>{p.email}</bdi>
+                          </p>
+                        </div>
+                        <PartnerStatusBadge status={p.status} />
                       </div>
-                      <PartnerStatusBadge status={p.status} />
-                    </div>
-                    <div className="flex flex-wrap gap-2">
-                      <TypeBadge type={p.type} />
-                      {open > 0 && <Badge variant="destructive">{open} Open Actions</Badge>}
-                    </div>
-                    <CardDetails partner={p} />
-                    <div className="mt-auto flex gap-2">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={() => setViewing(p.id)}
-                        aria-label={`View ${p.name}`}
-                      >
-                        <Eye aria-hidden="true" />
-                        View
-                      </Button>
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={() => setContractsOf(p.id)}
-                        aria-label={`Contracts of ${p.name}`}
-                      >
-                        <FileText aria-hidden="true" />
-                        Contracts
-                      </Button>
-                    </div>
-                  </CardContent>
-                </Card>
-              </li>
-            );
-          })}
-        </ul>
+                      <div className="flex flex-wrap gap-2">
+                        <TypeBadge type={p.type} />
+                        {open > 0 && <Badge variant="destructive">{open} Open Actions</Badge>}
+                      </div>
+                      <CardDetails partner={p} />
+                      <div className="mt-auto flex gap-2">
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() => setViewing(p.id)}
+                          aria-label={`View ${p.name}`}
+                        >
+                          <Eye aria-hidden="true" />
+                          View
+                        </Button>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() => setContractsOf(p.id)}
+                          aria-label={`Contracts of ${p.name}`}
+                        >
+                          <FileText aria-hidden="true" />
+                          Contracts
+                        </Button>
+                      </div>
+                    </CardContent>
+                  </Card>
+                </li>
+              );
+            })}
+          </ul>
+          <LoadMore list={partners} />
+        </>
       )}
       <AddApplicationDialog open={adding} onClose={() => setAdding(false)} />
       <PartnerDetailsDialog partner={byId(viewing)} onClose={() => setViewing(null)} />

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, FileText, Pencil, Upload } from 'lucide-react';
@@ -32,11 +32,13 @@ import { recheckSessionOn401, useSession } from '../lib/session';
 import { Field } from '../components/Field';
 import { ConfirmDelete } from '../components/ConfirmDelete';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
+import { LoadMore } from '../components/LoadMore';
+import { usePagedList } from '../lib/pages';
 
 export const TEMPLATES_KEY = ['/api/admin/contract-templates'];
 
 export function TemplatesTab() {
-  const templates = useQuery<ContractTemplate[]>({ queryKey: TEMPLATES_KEY });
+  const templates = usePagedList<ContractTemplate>(TEMPLATES_KEY);
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<ContractTemplate | null>(null);
   const remove = useAdminMutation<string>({
@@ -65,56 +67,59 @@ export function TemplatesTab() {
           error={templates.error}
           onRetry={() => void templates.refetch()}
         />
-      ) : templates.data.length === 0 ? (
+      ) : templates.items.length === 0 ? (
         <Empty>No contract templates</Empty>
       ) : (
-        <ul className="grid gap-3">
-          {templates.data.map((t) => (
-            <li key={t.id}>
-              <Card>
-                <CardContent className="flex flex-wrap items-center gap-4 p-4">
-                  <FileText className="size-8 shrink-0 text-primary" aria-hidden="true" />
-                  <div className="min-w-0 flex-1">
-                    <h3 className="font-semibold">
-                      <bdi>{t.name}</bdi>
-                    </h3>
-                    <p className="text-sm text-muted-foreground">
-                      Valid from {formatDate(t.validFromDate)} · <bdi>{t.fileName}</bdi> · Uploaded{' '}
-                      {formatDate(t.createdAt)}
-                    </p>
-                  </div>
-                  <div className="flex gap-2">
-                    <Button variant="outline" size="sm" asChild>
-                      <a
-                        href={`/api/admin/contract-templates/${t.id}/download`}
-                        download={t.fileName}
-                        aria-label={`Download ${t.name}`}
+        <>
+          <ul className="grid gap-3">
+            {templates.items.map((t) => (
+              <li key={t.id}>
+                <Card>
+                  <CardContent className="flex flex-wrap items-center gap-4 p-4">
+                    <FileText className="size-8 shrink-0 text-primary" aria-hidden="true" />
+                    <div className="min-w-0 flex-1">
+                      <h3 className="font-semibold">
+                        <bdi>{t.name}</bdi>
+                      </h3>
+                      <p className="text-sm text-muted-foreground">
+                        Valid from {formatDate(t.validFromDate)} · <bdi>{t.fileName}</bdi> · Uploaded{' '}
+                        {formatDate(t.createdAt)}
+                      </p>
+                    </div>
+                    <div className="flex gap-2">
+                      <Button variant="outline" size="sm" asChild>
+                        <a
+                          href={`/api/admin/contract-templates/${t.id}/download`}
+                          download={t.fileName}
+                          aria-label={`Download ${t.name}`}
+                        >
+                          <Download aria-hidden="true" />
+                          Download
+                        </a>
+                      </Button>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setEditing(t)}
+                        aria-label={`Edit ${t.name}`}
                       >
-                        <Download aria-hidden="true" />
-                        Download
-                      </a>
-                    </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      onClick={() => setEditing(t)}
-                      aria-label={`Edit ${t.name}`}
-                    >
-                      <Pencil aria-hidden="true" />
-                      Edit
-                    </Button>
-                    <ConfirmDelete
-                      what="contract template"
-                      name={t.name}
-                      onConfirm={() => remove.mutate(t.id)}
-                      withText
-                    />
-                  </div>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
+                        <Pencil aria-hidden="true" />
+                        Edit
+                      </Button>
+                      <ConfirmDelete
+                        what="contract template"
+                        name={t.name}
+                        onConfirm={() => remove.mutate(t.id)}
+                        withText
+                      />
+                    </div>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <LoadMore list={templates} />
+        </>
       )}
       <UploadTemplateDialog open={uploading} onClose={() => setUploading(false)} />
       <EditTemplateDialog template={editing} onClose={() => setEditing(null)} />
