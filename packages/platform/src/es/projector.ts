@@ -40,6 +40,11 @@ export class Projector {
     return run;
   }
 
+  /** The position of the last event applied to the read models (shared by every replica that shares them). */
+  async position(): Promise<number> {
+    return (await this.checkpoints.get(this.name))?.position ?? 0;
+  }
+
   private async pass(): Promise<number> {
     let position = (await this.checkpoints.get(this.name))?.position ?? 0;
     let applied = 0;

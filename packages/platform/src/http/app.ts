@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -7,7 +7,7 @@ import onHeaders from 'on-headers';
 import { ZodError } from 'zod';
 import { ConcurrencyError } from '../ports';
 import type { Logger } from '../logging';
-import { CSP_DIRECTIVES } from './csp';
+import { HELMET_OPTIONS } from './security-headers';
 import { HttpError, validationError } from './errors';
 import { IDENTITY_HEADER } from './identity';
 
@@ -22,6 +22,12 @@ export interface HttpAppOptions {
    * Default none: req.ip is the socket's address, so a client cannot choose the address it is counted under.
    */
   trustProxy?: false | number | string[];
+  /**
+   * A plain node handler run before Express itself (and so before helmet, request ids and logging): one that
+   * answers hot reads from memory sets those headers itself (see securityHeaders) and calls `next` at once for
+   * every other request.
+   */
+  first?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -61,7 +67,16 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
-  app.use(helmet({ contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES } }));
+  if (options.first) {
+    // Express calls app.handle for every request: the hot path answers before Express builds its request.
+    const first = options.first;
+    const express = app as unknown as {
+      handle(req: IncomingMessage, res: ServerResponse, next?: unknown): void;
+    };
+    const handle = express.handle.bind(app);
+    express.handle = (req, res, next) => first(req, res, () => handle(req, res, next));
+  }
+  app.use(helmet(HELMET_OPTIONS));
   app.use(
     pinoHttp({
       logger: options.logger,
