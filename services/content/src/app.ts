@@ -1,13 +1,26 @@
 import type { Express } from 'express';
-import { createHttpApp, finishHttpApp, type ServiceContext } from '@12yards/platform';
+import { createHttpApp, finishHttpApp, publicReads, type ServiceContext } from '@12yards/platform';
 import { faqRoutes } from './faq/routes';
 import { galleryRoutes } from './gallery/routes';
 import { newsRoutes } from './news/routes';
+import { nextPublication } from './news/schedule';
 import { settingRoutes } from './setting/routes';
 
 /** The HTTP app from its dependencies: no listening, no globals. */
 export function buildApp(ctx: ServiceContext): Express {
   const app = createHttpApp({ logger: ctx.logger, readiness: ctx.infra.readiness });
+  // The public reads, answered from memory until the projector applies another event (or a scheduled article is due).
+  app.use(
+    publicReads({
+      projector: ctx.projector,
+      clock: ctx.clock,
+      paths: [/^\/api\/(news|faqs|app-gallery)\/?$/i, /^\/api\/settings\/[^/]+\/?$/i],
+      validUntil: (req, now) =>
+        /^\/api\/news\/?$/i.test(req.path)
+          ? nextPublication(ctx.infra.readModels, now)
+          : Promise.resolve(null),
+    }),
+  );
   app.use(newsRoutes(ctx));
   app.use(faqRoutes(ctx));
   app.use(settingRoutes(ctx));

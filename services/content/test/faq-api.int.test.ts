@@ -1,4 +1,5 @@
 import { adminHeaders, contentHarness, editorHeaders, HOUR } from './harness';
+import { PUBLIC_CACHE_CONTROL } from '@12yards/platform';
 
 type Faq = {
   id: string;
@@ -48,7 +49,7 @@ describe('content service: FAQs', () => {
     await create({ question: 'Last at 5', sortOrder: 5 });
     const res = await h.http().get('/api/faqs').expect(200);
     expect(questions(res.body)).toEqual(['First at 0', 'Second at 1', 'Third at 1', 'Last at 5']);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
     const admin = await h.http().get('/api/admin/faqs').use(editorHeaders()).expect(200);
     expect(questions(admin.body)).toEqual(['Hidden', 'First at 0', 'Second at 1', 'Third at 1', 'Last at 5']);
     expect(admin.headers['cache-control']).toBe('no-store');

@@ -1,4 +1,5 @@
 import { adminHeaders, contentHarness, editorHeaders, HOUR } from './harness';
+import { PUBLIC_CACHE_CONTROL } from '@12yards/platform';
 
 type Item = {
   id: string;
@@ -41,7 +42,7 @@ describe('content service: app gallery', () => {
       { id: expect.any(String), imageUrl: '/media/shot-2.png', description: 'Screen 2', platformName: 'iOS' },
       { id: expect.any(String), imageUrl: '/media/shot-1.png', description: 'Screen 1', platformName: 'iOS' },
     ]);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
     await h.http().get('/api/app-gallery').set('If-None-Match', res.headers.etag!).expect(304);
     const admin = await h.http().get('/api/admin/app-gallery').use(adminHeaders()).expect(200);
     expect(admin.body.map((i: Item) => [i.imageUrl, i.sortOrder, i.isActive])).toEqual([

@@ -1,4 +1,5 @@
 import { adminHeaders, contentHarness, DAY, editorHeaders, HOUR } from './harness';
+import { PUBLIC_CACHE_CONTROL } from '@12yards/platform';
 
 const article = (over: Record<string, unknown> = {}) => ({
   title: 'Season kick-off',
@@ -81,7 +82,7 @@ describe('content service: news', () => {
   it('When the public list has not changed, then a request with its ETag gets 304', async () => {
     await create();
     const first = await h.http().get('/api/news').expect(200);
-    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
     expect(first.headers.etag).toEqual(expect.any(String));
     await h.http().get('/api/news').set('If-None-Match', first.headers.etag!).expect(304);
     await create({ title: 'Another' });

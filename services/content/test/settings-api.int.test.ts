@@ -1,4 +1,5 @@
 import { adminHeaders, contentHarness, editorHeaders, HOUR } from './harness';
+import { PUBLIC_CACHE_CONTROL } from '@12yards/platform';
 
 describe('content service: settings', () => {
   const h = contentHarness();
@@ -12,7 +13,7 @@ describe('content service: settings', () => {
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',
     });
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
     await h.http().get('/api/settings/show_app_gallery').set('If-None-Match', res.headers.etag!).expect(304);
   });
 

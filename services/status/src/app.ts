@@ -1,10 +1,14 @@
 import type { Express } from 'express';
-import { createHttpApp, finishHttpApp, type ServiceContext } from '@12yards/platform';
+import { createHttpApp, finishHttpApp, publicReads, type ServiceContext } from '@12yards/platform';
 import { serviceStatusRoutes } from './service-status/routes';
 
 /** The HTTP app from its dependencies: no listening, no globals. */
 export function buildApp(ctx: ServiceContext): Express {
   const app = createHttpApp({ logger: ctx.logger, readiness: ctx.infra.readiness });
+  // The public status list, answered from memory until the projector applies another event.
+  app.use(
+    publicReads({ projector: ctx.projector, clock: ctx.clock, paths: [/^\/api\/service-status\/?$/i] }),
+  );
   app.use(serviceStatusRoutes(ctx));
   return finishHttpApp(app, ctx.logger);
 }
