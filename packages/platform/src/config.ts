@@ -44,5 +44,10 @@ export const serviceEnv = (defaultPort: number) =>
     MINIO_ACCESS_KEY: z.string().optional(),
     MINIO_SECRET_KEY: z.string().optional(),
     MINIO_BUCKET: z.string().default('12yards'),
+    // Keeps several deployments (or test runs) on one Kafka and Redis apart: prefixes topics, groups and job keys.
+    INFRA_NAMESPACE: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'lower-case letters, digits and dashes (at most 40)')
+      .optional(),
   });
 export type ServiceEnv = z.output<ReturnType<typeof serviceEnv>>;

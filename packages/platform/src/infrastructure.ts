@@ -37,6 +37,7 @@ export type InfraEnv = Pick<
   | 'MINIO_ACCESS_KEY'
   | 'MINIO_SECRET_KEY'
   | 'MINIO_BUCKET'
+  | 'INFRA_NAMESPACE'
 >;
 
 /** The embedded SQLite file of a service, which is also its topic for subscribers. */
@@ -125,6 +126,7 @@ export async function createInfrastructure(
     bus = new KafkaEventBus({
       brokers: env.KAFKA_BROKERS.split(',').map((b) => b.trim()),
       clientId: `12yards-${service}`,
+      namespace: env.INFRA_NAMESPACE,
       logger,
     });
     kind.bus = 'kafka';
@@ -136,7 +138,11 @@ export async function createInfrastructure(
   let jobs: JobQueue;
   if (env.REDIS_URL) {
     const { BullmqJobQueue } = await import('./adapters/bullmq');
-    jobs = new BullmqJobQueue({ url: env.REDIS_URL, prefix: `12yards:${service}`, logger });
+    jobs = new BullmqJobQueue({
+      url: env.REDIS_URL,
+      prefix: `${env.INFRA_NAMESPACE ? `${env.INFRA_NAMESPACE}:` : ''}12yards:${service}`,
+      logger,
+    });
     kind.jobs = 'bullmq';
   } else {
     jobs = new SqliteJobQueue(db!, { logger });

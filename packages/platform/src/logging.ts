@@ -38,7 +38,8 @@ export function createLogger(
   const options: pino.LoggerOptions = {
     name,
     level,
-    base: { service: name },
+    // INSTANCE_ID names the replica (`partners-2`) when several processes of one service run.
+    base: { service: name, ...(process.env.INSTANCE_ID && { instance: process.env.INSTANCE_ID }) },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS },
   };

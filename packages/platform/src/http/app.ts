@@ -5,7 +5,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import onHeaders from 'on-headers';
 import { ZodError } from 'zod';
-import { ConcurrencyError } from '../ports';
+import { ConcurrencyError, DependencyUnavailableError, unavailableDependency } from '../ports';
 import type { Logger } from '../logging';
 import { HELMET_OPTIONS } from './security-headers';
 import { HttpError, validationError } from './errors';
@@ -132,6 +132,14 @@ export function toHttpError(err: unknown): HttpError {
   if (err instanceof ZodError) return validationError(err);
   if (err instanceof ConcurrencyError) {
     return new HttpError(409, 'conflict', 'The record was changed by someone else; reload and try again');
+  }
+  // A backing server that does not answer is a 503 naming it, not a 500: the same request can succeed later.
+  const dependency = unavailableDependency(err);
+  if (dependency) {
+    const { message } = new DependencyUnavailableError(dependency);
+    const unavailable = new HttpError(503, 'dependency_unavailable', message, { dependency });
+    unavailable.headers['Retry-After'] = '5';
+    return unavailable;
   }
   const e = err as { type?: string; status?: number; message?: string; code?: string };
   if (e?.type === 'entity.too.large')

@@ -3,3 +3,4 @@ export * from './read-models';
 export * from './event-bus';
 export * from './job-queue';
 export * from './object-store';
+export * from './unavailable';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Job, Queue, UnrecoverableError, Worker, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import {
+  DependencyUnavailableError,
   workerStoppedMessage,
   type JobHandler,
   type JobInfo,
@@ -63,6 +64,21 @@ export class BullmqJobQueue implements JobQueue {
     this.redis.on('error', (err) => options.logger?.warn({ err }, 'redis connection error'));
   }
 
+  /**
+   * Waits up to a second for the connection, then refuses with DependencyUnavailableError (a 503 naming the job
+   * queue): with Redis down, every command would otherwise wait out ioredis's retries, many seconds each.
+   */
+  private async reachable(): Promise<void> {
+    if (this.redis.status === 'ready') return;
+    const ready = await new Promise<boolean>((resolve) => {
+      const onReady = () => (clearTimeout(timer), resolve(true));
+      const timer = setTimeout(() => (this.redis.off('ready', onReady), resolve(false)), 1000);
+      timer.unref();
+      this.redis.once('ready', onReady);
+    });
+    if (!ready) throw new DependencyUnavailableError('job queue');
+  }
+
   private queue(name: string): Queue {
     let q = this.queues.get(name);
     if (!q) {
@@ -78,6 +94,7 @@ export class BullmqJobQueue implements JobQueue {
   }
 
   async enqueue<Data>(name: string, data: Data, options: JobOptions = {}): Promise<string> {
+    await this.reachable();
     const jobId = options.jobId ?? randomUUID();
     const keepCompleted = this.options.keepCompletedSeconds ?? 7 * 86_400;
     const keepFailed = this.options.keepFailedSeconds ?? 30 * 86_400;
@@ -145,6 +162,7 @@ export class BullmqJobQueue implements JobQueue {
   }
 
   async get<Result = unknown>(jobId: string): Promise<JobInfo<Result> | null> {
+    await this.reachable();
     const name = await this.redis.get(this.nameKey(jobId));
     if (!name) return null;
     const queue = this.queue(name);

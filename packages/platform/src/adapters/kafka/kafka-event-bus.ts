@@ -20,6 +20,8 @@ export interface KafkaEventBusOptions {
   /** Consumer group session timeout; a crashed consumer's partitions move after it. Default 10 s. */
   sessionTimeoutMs?: number;
   heartbeatIntervalMs?: number;
+  /** Prefix of every topic and consumer group (`<namespace>.<name>`), keeping deployments on one cluster apart. */
+  namespace?: string;
   /** How long a fetch may wait for new messages. Default 100 ms (low latency). */
   maxWaitTimeInMs?: number;
 }
@@ -61,6 +63,11 @@ export class KafkaEventBus implements EventBus {
     });
   }
 
+  /** The Kafka name of a topic or group: namespaced when a namespace is set. */
+  private named(name: string): string {
+    return this.options.namespace ? `${this.options.namespace}.${name}` : name;
+  }
+
   private getAdmin(): Promise<Admin> {
     this.admin ??= (async () => {
       const admin = this.kafka.admin();
@@ -93,13 +100,13 @@ export class KafkaEventBus implements EventBus {
     if (missing.length === 0) return;
     const admin = await this.getAdmin();
     const existing = new Set(await admin.listTopics());
-    const create = missing.filter((t) => !existing.has(t));
+    const create = missing.filter((t) => !existing.has(this.named(t)));
     if (create.length > 0) {
       await admin
         .createTopics({
           waitForLeaders: true,
           topics: create.map((topic) => ({
-            topic,
+            topic: this.named(topic),
             numPartitions: this.options.partitions ?? 3,
             replicationFactor: this.options.replicationFactor ?? 1,
           })),
@@ -117,7 +124,7 @@ export class KafkaEventBus implements EventBus {
     await this.ensureTopics([topic]);
     const producer = await this.getProducer();
     await producer.send({
-      topic,
+      topic: this.named(topic),
       acks: -1, // every in-sync replica
       messages: events.map((e) => ({
         key: e.streamId,
@@ -130,34 +137,73 @@ export class KafkaEventBus implements EventBus {
   async subscribe(group: string, topics: string[], handler: EventHandler): Promise<Subscription> {
     if (this.closed) throw new Error('event bus is closed');
     await this.ensureTopics(topics);
-    const consumer: Consumer = this.kafka.consumer({
-      groupId: group,
-      sessionTimeout: this.options.sessionTimeoutMs ?? 10_000,
-      rebalanceTimeout: 10_000,
-      heartbeatInterval: this.options.heartbeatIntervalMs ?? 1000,
-      maxWaitTimeInMs: this.options.maxWaitTimeInMs ?? 100,
-      allowAutoTopicCreation: false,
-      retry: { initialRetryTime: 200, retries: 5 },
-    });
+    const newConsumer = (): Consumer =>
+      this.kafka.consumer({
+        groupId: this.named(group),
+        sessionTimeout: this.options.sessionTimeoutMs ?? 10_000,
+        rebalanceTimeout: 10_000,
+        heartbeatInterval: this.options.heartbeatIntervalMs ?? 1000,
+        // A fetch answers as soon as one message is there (minBytes 1); maxWait only bounds an idle long poll.
+        maxWaitTimeInMs: this.options.maxWaitTimeInMs ?? 100,
+        minBytes: 1,
+        allowAutoTopicCreation: false,
+        retry: { initialRetryTime: 200, retries: 5 },
+      });
+    let consumer = newConsumer();
     let stopping = false;
     let abandon!: () => void;
     // Resolves when the subscription stops: a handler still running then is abandoned, uncommitted.
     const stopped = new Promise<'stopped'>((resolve) => (abandon = () => resolve('stopped')));
-    await consumer.connect();
-    await consumer.subscribe({ topics, fromBeginning: true });
-    await consumer.run({
-      autoCommit: false,
-      eachMessage: async ({ topic, partition, message, heartbeat }) => {
-        if (stopping || !message.value) return;
-        const event = JSON.parse(message.value.toString('utf8')) as StoredEvent;
-        const outcome = await Promise.race([handler(event, topic).then(() => 'handled' as const), stopped]);
-        if (outcome === 'stopped' || stopping) return;
-        await consumer.commitOffsets([
-          { topic, partition, offset: (BigInt(message.offset) + 1n).toString() },
-        ]);
-        await heartbeat();
-      },
-    });
+    const byKafkaName = new Map(topics.map((t) => [this.named(t), t]));
+    const start = async (c: Consumer) => {
+      await c.connect();
+      await c.subscribe({ topics: [...byKafkaName.keys()], fromBeginning: true });
+      await c.run({
+        autoCommit: false,
+        // Partitions are handled side by side (order holds within one, where a stream's events are), so one slow
+        // event does not hold up the other streams' events behind it.
+        partitionsConsumedConcurrently: this.options.partitions ?? 3,
+        eachMessage: async ({ topic, partition, message, heartbeat }) => {
+          if (stopping || !message.value) return;
+          const event = JSON.parse(message.value.toString('utf8')) as StoredEvent;
+          const outcome = await Promise.race([
+            handler(event, byKafkaName.get(topic) ?? topic).then(() => 'handled' as const),
+            stopped,
+          ]);
+          if (outcome === 'stopped' || stopping) return;
+          await c.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+          await heartbeat();
+        },
+      });
+    };
+    // kafkajs restarts a crashed consumer itself only after a retriable error; one that crashed again while the
+    // brokers were unreachable (its restart's connect refused) stays down for good. Start a fresh one then, with
+    // back-off, until it runs: uncommitted messages are redelivered to it (the inbox keeps their effects single).
+    let failures = 0;
+    let restarting = false;
+    const supervise = (c: Consumer) =>
+      c.on(c.events.CRASH, ({ payload }) => {
+        if (!payload.restart && !stopping && !restarting && c === consumer) void restart(payload.error);
+      });
+    const restart = async (err: unknown): Promise<void> => {
+      restarting = true;
+      const delay = Math.min(5000, 250 * 2 ** failures++);
+      this.options.logger?.warn({ err, group, delay }, 'kafka consumer stopped; starting a new one');
+      await new Promise((r) => setTimeout(r, delay));
+      if (stopping) return;
+      await consumer.disconnect().catch(() => undefined);
+      consumer = newConsumer();
+      supervise(consumer);
+      try {
+        await start(consumer);
+        failures = 0;
+        restarting = false;
+      } catch (again) {
+        if (!stopping) void restart(again);
+      }
+    };
+    supervise(consumer);
+    await start(consumer);
     const subscription: Subscription = {
       stop: async () => {
         if (stopping) return;

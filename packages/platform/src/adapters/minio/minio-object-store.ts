@@ -1,6 +1,13 @@
 import { Client } from 'minio';
 import type { Readable } from 'node:stream';
-import { assertValidKey, type ByteRange, type ObjectInfo, type ObjectStore } from '../../ports';
+import {
+  assertValidKey,
+  DependencyUnavailableError,
+  isNetworkError,
+  type ByteRange,
+  type ObjectInfo,
+  type ObjectStore,
+} from '../../ports';
 
 export interface MinioObjectStoreOptions {
   endPoint: string;
@@ -29,6 +36,16 @@ function isNotFound(err: unknown): boolean {
   return code === 'NotFound' || code === 'NoSuchKey' || code === 'NoSuchObject';
 }
 
+/** Runs one call to the server; a connection that fails becomes a DependencyUnavailableError (a 503, not a 500). */
+async function reach<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (isNetworkError(err)) throw new DependencyUnavailableError('file storage', { cause: err });
+    throw err;
+  }
+}
+
 /** Object store on any S3-compatible server through the MinIO client, path-style; the bucket is created if missing. */
 export class MinioObjectStore implements ObjectStore {
   private readonly client: Client;
@@ -47,14 +64,14 @@ export class MinioObjectStore implements ObjectStore {
   }
 
   private ensureBucket(): Promise<void> {
-    this.bucketReady ??= (async () => {
+    this.bucketReady ??= reach(async () => {
       if (await this.client.bucketExists(this.options.bucket)) return;
       await this.client
         .makeBucket(this.options.bucket, this.options.region ?? 'us-east-1')
         .catch((err: { code?: string }) => {
           if (err.code !== 'BucketAlreadyOwnedByYou' && err.code !== 'BucketAlreadyExists') throw err;
         });
-    })();
+    });
     this.bucketReady.catch(() => (this.bucketReady = undefined));
     return this.bucketReady;
   }
@@ -68,7 +85,7 @@ export class MinioObjectStore implements ObjectStore {
     await this.ensureBucket();
     const meta: Record<string, string> = { 'Content-Type': options.contentType };
     for (const [k, v] of Object.entries(options.metadata ?? {})) meta[`X-Amz-Meta-${k}`] = v;
-    await this.client.putObject(this.options.bucket, key, body, body.length, meta);
+    await reach(() => this.client.putObject(this.options.bucket, key, body, body.length, meta));
     return (await this.stat(key))!;
   }
 
@@ -76,7 +93,7 @@ export class MinioObjectStore implements ObjectStore {
     assertValidKey(key);
     await this.ensureBucket();
     try {
-      const s = await this.client.statObject(this.options.bucket, key);
+      const s = await reach(() => this.client.statObject(this.options.bucket, key));
       const metadata: Record<string, string> = {};
       let contentType = 'application/octet-stream';
       for (const [k, v] of Object.entries(s.metaData ?? {})) {
@@ -95,14 +112,11 @@ export class MinioObjectStore implements ObjectStore {
     const info = await this.stat(key);
     if (!info) return null;
     try {
-      const body = range
-        ? await this.client.getPartialObject(
-            this.options.bucket,
-            key,
-            range.start,
-            range.end - range.start + 1,
-          )
-        : await this.client.getObject(this.options.bucket, key);
+      const body = await reach(() =>
+        range
+          ? this.client.getPartialObject(this.options.bucket, key, range.start, range.end - range.start + 1)
+          : this.client.getObject(this.options.bucket, key),
+      );
       return { info, body };
     } catch (err) {
       if (isNotFound(err)) return null;
@@ -113,7 +127,7 @@ export class MinioObjectStore implements ObjectStore {
   async delete(key: string): Promise<void> {
     assertValidKey(key);
     await this.ensureBucket();
-    await this.client.removeObject(this.options.bucket, key);
+    await reach(() => this.client.removeObject(this.options.bucket, key));
   }
 
   async ready(): Promise<boolean> {
