@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// `npm run bench:real`: figures on the real servers of infra/local (`npm run infra:up`), each with its baseline
+// measured in the same run:
+// - promotion latency: N applications each followed at once by a contract, time until the partners service shows
+//   `Partner` (p50/p95, and where the time goes hop by hop); baseline: the relay polling every 100 ms and the
+//   contracts service only waiting for its view, as before issue 16; also on the embedded adapters;
+// - document generation through BullMQ + MinIO (p50/p95); baseline: the embedded job queue and file store;
+// - throughput of partner applications with 1 and with 3 processes of the partners service.
+// Budgets (issue 16): real p95 <= 200 ms, embedded p95 <= 100 ms, every contract created. Results: bench/results/real.json.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const N = process.env.BENCH_N ?? '50';
+const only = process.argv[2];
+
+function run(script, ...args) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'real', script), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'test' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const line = r.stdout.split('\n').find((l) => l.startsWith('{"bench"'));
+  if (r.status !== 0 || !line) {
+    process.stderr.write(r.stderr.slice(-4000));
+    throw new Error(`${script} ${args.join(' ')} failed (exit ${r.status})`);
+  }
+  console.log(line);
+  return JSON.parse(line);
+}
+
+const results = {};
+const over = [];
+const ratio = (a, b) => Math.round((a / b) * 100) / 100;
+
+if (!only || only === 'promotion') {
+  for (const adapters of ['real', 'embedded']) {
+    const before = run('promotion.ts', adapters, N, '--baseline');
+    const after = run('promotion.ts', adapters, N);
+    const budget = adapters === 'real' ? 200 : 100;
+    results[`promotion-${adapters}`] = {
+      baseline: { succeeded: before.succeeded, of: before.contracts, ...before.promotionMs },
+      now: { succeeded: after.succeeded, of: after.contracts, ...after.promotionMs },
+      p95Ratio: ratio(after.promotionMs.p95, before.promotionMs.p95),
+      budgetP95Ms: budget,
+      withinBudget: after.promotionMs.p95 <= budget && after.failed === 0,
+      hopsMs: after.hopsMs,
+    };
+    if (!results[`promotion-${adapters}`].withinBudget) over.push(`promotion-${adapters}`);
+  }
+}
+if (!only || only === 'documents') {
+  const embedded = run('documents.ts', 'embedded', process.env.BENCH_DOCS ?? '20');
+  const real = run('documents.ts', 'real', process.env.BENCH_DOCS ?? '20');
+  results.documents = {
+    bullmq: real.ms,
+    embeddedBaseline: embedded.ms,
+    p95Ratio: ratio(real.ms.p95, embedded.ms.p95),
+  };
+}
+if (!only || only === 'throughput') {
+  results.throughput = run(
+    'throughput.ts',
+    process.env.BENCH_SECONDS ?? '10',
+    process.env.BENCH_CONCURRENCY ?? '12',
+  );
+}
+
+console.log(JSON.stringify(results, null, 2));
+mkdirSync(join(here, 'results'), { recursive: true });
+writeFileSync(join(here, 'results', 'real.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log(over.length ? `over budget: ${over.join(', ')}` : 'all real-server benchmarks within budget');
+process.exit(over.length ? 1 : 0);
