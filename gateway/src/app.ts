@@ -1,15 +1,24 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express, NextFunction, Request, Response } from 'express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { createHttpApp, finishHttpApp, HttpError, type Logger, type ReadModels } from '@12yards/platform';
+import {
+  createHttpApp,
+  finishHttpApp,
+  HttpError,
+  type EventBus,
+  type Logger,
+  type ReadModels,
+} from '@12yards/platform';
 import type { GatewayEnv } from './config';
 import { authRoutes } from './auth/routes';
-import { cookieName, loadSession, requireSession } from './auth/guard';
+import { cookieName, loadSession, requireSession, SAFE_METHODS } from './auth/guard';
 import { Sessions } from './auth/sessions';
 import { AdminUsers } from './auth/users';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleOptions } from './auth/throttle';
 import { createProxies, type Targets } from './proxy';
+import { GatewayReads } from './public-reads';
 import { canonicalPath, resolveRoute } from './routing';
 import { openApiRoutes } from './openapi';
 
@@ -25,6 +34,21 @@ export interface GatewayDeps {
   readiness?: Record<string, () => Promise<boolean>>;
   /** Mounts the built web apps (after the API routes). */
   mountWeb?: (app: Express) => void;
+  /** The services' events: with it the public reads are kept in memory (call `reads.start()`), without it proxied. */
+  bus?: EventBus;
+  /** Answer from memory before the middleware chain, or pass on (the web build's immutable assets). */
+  fastLane?: FastHandler[];
+}
+
+/** A plain node handler run before Express: it answers at once, or calls next at once. */
+export type FastHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/** The handlers one after the other, each passing on to the next (none of them is async or fails). */
+function fastLane(handlers: FastHandler[]): FastHandler {
+  return handlers.reduceRight<FastHandler>(
+    (rest, handler) => (req, res, next) => handler(req, res, () => rest(req, res, next)),
+    (_req, _res, next) => next(),
+  );
 }
 
 export function buildGateway(deps: GatewayDeps) {
@@ -48,17 +72,25 @@ export function buildGateway(deps: GatewayDeps) {
     contracts: env.CONTRACTS_URL,
     media: env.MEDIA_URL,
   };
-  const proxies = createProxies(targets, env.INTERNAL_SECRET, logger, {
-    maxInFlight: env.PROXY_MAX_IN_FLIGHT,
-    maxQueued: env.PROXY_MAX_QUEUED,
-    queueTimeoutMs: env.PROXY_QUEUE_TIMEOUT_MS,
-  });
+  const reads = new GatewayReads({ bus: deps.bus, logger, clock });
+  const proxies = createProxies(
+    targets,
+    env.INTERNAL_SECRET,
+    logger,
+    {
+      maxInFlight: env.PROXY_MAX_IN_FLIGHT,
+      maxQueued: env.PROXY_MAX_QUEUED,
+      queueTimeoutMs: env.PROXY_QUEUE_TIMEOUT_MS,
+    },
+    (proxyRes, req, service) => reads.onServiceAnswer(proxyRes, req, service),
+  );
 
   const app = createHttpApp({
     logger,
     jsonLimit: false,
     trustProxy: env.TRUST_PROXY,
     readiness: { ...deps.readiness, models: () => deps.models.ready() },
+    first: fastLane([reads.first, ...(deps.fastLane ?? [])]),
   });
   // JSON (and any other compressible answer) compressed for clients that accept it; answers that are already
   // encoded (precompressed assets, the kept public pages, gateway/src/web) pass untouched.
@@ -106,10 +138,11 @@ export function buildGateway(deps: GatewayDeps) {
         }
       }
     }
+    if (!SAFE_METHODS.has(req.method)) reads.beginWrite(route.service, res);
     proxies[route.service](req, res, next);
   });
 
   deps.mountWeb?.(app);
   finishHttpApp(app, logger);
-  return { app, users, sessions };
+  return { app, users, sessions, reads };
 }

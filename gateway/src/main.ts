@@ -6,6 +6,7 @@ import { buildGateway } from './app';
 import { bootstrapAdmin } from './bootstrap-admin';
 import { gatewayEnv } from './config';
 import { mountWeb } from './web/static';
+import { immutableAssets } from './web/immutable-assets';
 import { publicPages } from './web/setup';
 
 async function main() {
@@ -20,15 +21,18 @@ async function main() {
     : undefined;
   if (!web) logger.warn({ shellDist }, 'web apps are not built: serving the API only (run npm run build)');
 
-  const { app, users, sessions } = buildGateway({
+  const { app, users, sessions, reads } = buildGateway({
     env,
     logger,
     models: infra.readModels,
+    bus: infra.bus,
+    fastLane: web ? [immutableAssets(shellDist), immutableAssets(adminDist, '/admin-app')] : [],
     // The embedded database's file check (sessions and admin users live there): /readyz fails when it cannot be read.
     readiness: infra.readiness.storage ? { storage: infra.readiness.storage } : {},
     mountWeb: web,
   });
   await bootstrapAdmin(env, users, logger);
+  await reads.start();
   const sweep = setInterval(() => void sessions.sweep().catch(() => undefined), 10 * 60_000);
   sweep.unref();
 
@@ -40,6 +44,7 @@ async function main() {
     server.close();
     server.closeAllConnections();
     await pages?.stop();
+    await reads.stop();
     await infra.close();
     process.exit(0);
   };

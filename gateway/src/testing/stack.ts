@@ -3,9 +3,13 @@ import type { Server } from 'node:http';
 import request from 'supertest';
 import {
   createLogger,
+  SqliteEventBus,
   SqliteReadModels,
   openSqlite,
+  serviceDbFile,
+  SERVICES,
   startService,
+  type EventBus,
   type LogDestination,
   type SqliteDb,
   testServiceEnv,
@@ -23,6 +27,8 @@ export const TEST_EDITOR = { username: 'editor', password: 'quiet lantern harbou
 export interface Stack {
   /** The gateway app: pass it to supertest. */
   app: ReturnType<typeof buildGateway>['app'];
+  /** The gateway's in-memory copy of the public reads. */
+  reads: ReturnType<typeof buildGateway>['reads'];
   services: Record<string, RunningService>;
   /** Each started service's base URL by variable name (PARTNERS_URL, ...), as the gateway is given them. */
   urls: Record<string, string>;
@@ -48,6 +54,10 @@ export async function startStack(options: {
   dataDir?: string;
   /** Every process's log lines (gateway and services, all levels) go here instead of nowhere. */
   logs?: LogDestination;
+  /** Handlers answering before the gateway's middleware chain (the web build's immutable assets). */
+  fastLane?: GatewayDeps['fastLane'];
+  /** Wraps the bus the gateway's copy of the public reads follows (tests: events that arrive late). */
+  wrapBus?: (bus: EventBus) => EventBus;
   /** Mounts the web apps, given the gateway's env, its SQLite file (for the embedded bus) and the data dir. */
   web?: (ctx: { env: GatewayEnv; db: SqliteDb; dataDir: string }) => Promise<GatewayDeps['mountWeb']>;
 }): Promise<Stack> {
@@ -80,8 +90,15 @@ export async function startStack(options: {
   const db = openSqlite(join(base.DATA_DIR, 'gateway.sqlite'));
   const models = new SqliteReadModels(db);
   const mountWeb = await options.web?.({ env, db, dataDir: base.DATA_DIR });
+  // The services' topics, as the gateway reads them in production (its copy of the public reads follows them).
+  const bus = new SqliteEventBus({
+    topics: Object.fromEntries(SERVICES.map((s) => [s, serviceDbFile(base.DATA_DIR, s)])),
+    db,
+  });
   const gateway = buildGateway({
     mountWeb,
+    bus: options.wrapBus?.(bus) ?? bus,
+    fastLane: options.fastLane,
     env,
     logger: logger('gateway'),
     models,
@@ -91,9 +108,11 @@ export async function startStack(options: {
   });
   await gateway.users.upsert({ ...TEST_ADMIN, role: 'admin' });
   await gateway.users.upsert({ ...TEST_EDITOR, role: 'editor' });
+  await gateway.reads.start();
 
   return {
     app: gateway.app,
+    reads: gateway.reads,
     services,
     urls: targets,
     dataDir: base.DATA_DIR,
@@ -108,6 +127,8 @@ export async function startStack(options: {
         s.closeAllConnections();
         await new Promise((r) => s.close(r));
       }
+      await gateway.reads.stop();
+      await bus.close();
       for (const svc of Object.values(services)) await svc.stop();
       db.close();
       if (!options.dataDir) base.cleanup();
