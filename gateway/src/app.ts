@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express, NextFunction, Request, Response } from 'express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import {
   createHttpApp,
   finishHttpApp,
@@ -17,6 +17,7 @@ import { cookieName, loadSession, requireSession, SAFE_METHODS } from './auth/gu
 import { Sessions } from './auth/sessions';
 import { AdminUsers } from './auth/users';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleOptions } from './auth/throttle';
+import { memoryLimiters, type LimiterFactory } from './rate-limits';
 import { createProxies, type Targets } from './proxy';
 import { GatewayReads } from './public-reads';
 import { canonicalPath, resolveRoute } from './routing';
@@ -31,6 +32,8 @@ export interface GatewayDeps {
   throttle?: ThrottleOptions;
   /** Public form posts (contact, application) per IP per 10 minutes. */
   publicWritesPerIp?: number;
+  /** Where the rate limits count (memory by default; Redis when REDIS_URL is set, shared by the replicas). */
+  limiters?: LimiterFactory;
   readiness?: Record<string, () => Promise<boolean>>;
   /** Mounts the built web apps (after the API routes). */
   mountWeb?: (app: Express) => void;
@@ -59,8 +62,9 @@ export function buildGateway(deps: GatewayDeps) {
   // Made now, so the first login for an unknown user does not pay for it (and stand out by its timing).
   users.decoyHash().catch((err: unknown) => logger.error({ err }, 'could not make the decoy password hash'));
   const sessions = new Sessions(deps.models, clock);
-  const throttle = new LoginThrottle(deps.throttle ?? DEFAULT_THROTTLE);
-  const publicWrites = new RateLimiterMemory({
+  const limiters = deps.limiters ?? memoryLimiters;
+  const throttle = new LoginThrottle(deps.throttle ?? DEFAULT_THROTTLE, limiters);
+  const publicWrites = limiters({
     keyPrefix: 'public-write',
     points: deps.publicWritesPerIp ?? 30,
     duration: 600,

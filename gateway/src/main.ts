@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Express } from 'express';
+import { Redis } from 'ioredis';
 import { createInfrastructure, createLogger, loadConfig } from '@12yards/platform';
 import { buildGateway } from './app';
 import { bootstrapAdmin } from './bootstrap-admin';
 import { gatewayEnv } from './config';
+import { redisLimiters } from './rate-limits';
 import { mountWeb } from './web/static';
 import { immutableAssets } from './web/immutable-assets';
 import { publicPages } from './web/setup';
@@ -21,9 +23,16 @@ async function main() {
     : undefined;
   if (!web) logger.warn({ shellDist }, 'web apps are not built: serving the API only (run npm run build)');
 
+  // Rate limits shared by every gateway replica. No offline queue: with Redis gone a limiter answers from its
+  // in-memory stand-in at once instead of waiting for the reconnection.
+  const limitsRedis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    : undefined;
+  limitsRedis?.on('error', (err) => logger.warn({ err }, 'rate limits: redis connection error'));
   const { app, users, sessions, reads } = buildGateway({
     env,
     logger,
+    ...(limitsRedis && { limiters: redisLimiters(limitsRedis, env.INFRA_NAMESPACE) }),
     models: infra.readModels,
     bus: infra.bus,
     fastLane: web ? [immutableAssets(shellDist), immutableAssets(adminDist, '/admin-app')] : [],
@@ -46,6 +55,7 @@ async function main() {
     await pages?.stop();
     await reads.stop();
     await infra.close();
+    await limitsRedis?.quit().catch(() => undefined);
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop());

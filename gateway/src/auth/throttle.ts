@@ -1,5 +1,6 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { HttpError } from '@12yards/platform';
+import { memoryLimiters, type LimiterFactory } from '../rate-limits';
 
 /**
  * rate-limiter-flexible's login-protection pattern. Each limit counts failed logins and blocks for a while once
@@ -46,29 +47,30 @@ export interface LoginAttempt {
 }
 
 export class LoginThrottle {
-  private readonly userIp: RateLimiterMemory;
-  private readonly ip: RateLimiterMemory;
-  private readonly user: RateLimiterMemory;
+  private readonly userIp: RateLimiterAbstract;
+  private readonly ip: RateLimiterAbstract;
+  private readonly user: RateLimiterAbstract;
 
-  constructor(options: ThrottleOptions = DEFAULT_THROTTLE) {
+  /** `limiters` decides where the counts live: this process's memory, or Redis shared by every replica. */
+  constructor(options: ThrottleOptions = DEFAULT_THROTTLE, limiters: LimiterFactory = memoryLimiters) {
     if (options.usernameFailsPerDay <= options.ipFailsPerDay) {
       throw new Error(
         'usernameFailsPerDay must be larger than ipFailsPerDay, or one IP could lock a user out',
       );
     }
-    this.userIp = new RateLimiterMemory({
+    this.userIp = limiters({
       keyPrefix: 'login-user-ip',
       points: options.consecutiveFails,
       duration: DAY_SECONDS,
       blockDuration: options.consecutiveBlockSeconds,
     });
-    this.ip = new RateLimiterMemory({
+    this.ip = limiters({
       keyPrefix: 'login-ip',
       points: options.ipFailsPerDay,
       duration: DAY_SECONDS,
       blockDuration: options.ipBlockSeconds,
     });
-    this.user = new RateLimiterMemory({
+    this.user = limiters({
       keyPrefix: 'login-user',
       points: options.usernameFailsPerDay,
       duration: DAY_SECONDS,
