@@ -63,10 +63,9 @@ function instrument(svc: RunningService, role: 'producer' | 'consumer') {
       const started = performance.now();
       const events = await readAll(from, limit);
       for (const e of events)
-        if (e.type === 'ContractCreated') {
-          mark(e.id, 'relayReadStart');
-          hops.get(e.id)!.relayReadStart = started;
+        if (e.type === 'ContractCreated' && !hops.get(e.id)?.relayRead) {
           mark(e.id, 'relayRead');
+          hops.get(e.id)!.relayReadStart = started;
         }
       return events;
     };

@@ -6,7 +6,9 @@ import { Kafka, logLevel } from 'kafkajs';
 import { openSqlite } from '../../src/embedded/sqlite';
 import { SqliteEventStore } from '../../src/embedded/sqlite-event-store';
 import { SqliteReadModels } from '../../src/embedded/sqlite-read-models';
+import { performance } from 'node:perf_hooks';
 import { OutboxRelay } from '../../src/es/relay';
+import { SignallingEventStore } from '../../src/es/append-signal';
 import { KafkaEventBus } from '../../src/adapters/kafka/kafka-event-bus';
 import type { EventBus, StoredEvent } from '../../src/ports';
 import { eventBusContract } from './event-bus.suite';
@@ -163,6 +165,47 @@ withRealServer('kafka', (env) => {
       await until(() => again.includes('E4'));
       await new Promise((r) => setTimeout(r, 300));
       expect(again).toEqual(['E4']);
+    });
+
+    it('When the relay is notified of an append, then a subscriber gets the event long before the relay would poll; without the notification the poll still delivers it [kafka]', async () => {
+      const dir = mkdtempSync(join(tmpdir(), '12yards-kafka-notify-'));
+      const db = openSqlite(join(dir, 'producer.sqlite'));
+      const store = new SignallingEventStore(new SqliteEventStore(db));
+      const notified = new OutboxRelay(store, bus(), new SqliteReadModels(db), topic, undefined, {
+        pollMs: 20_000,
+        onAppend: (listener) => store.onAppend(listener),
+      });
+      const arrived = new Map<string, number>();
+      await bus().subscribe(
+        `g-notify-${n}`,
+        [topic],
+        async (e) => void arrived.set(e.type, performance.now()),
+      );
+      notified.start();
+      try {
+        // The subscriber is in its group once a first event went through.
+        await store.append('warm-up', 'any', [{ type: 'WarmUp', data: {} }]);
+        await until(() => arrived.has('WarmUp'));
+        const t0 = performance.now();
+        await store.append('s', 'any', [{ type: 'Notified', data: {} }]);
+        await until(() => arrived.has('Notified'), 10_000);
+        expect(arrived.get('Notified')! - t0).toBeLessThan(2_000);
+      } finally {
+        await notified.stop();
+      }
+      // A lost notification: a relay that hears nothing publishes at its poll.
+      const polling = new OutboxRelay(store, bus(), new SqliteReadModels(db), topic, undefined, {
+        pollMs: 500,
+      });
+      polling.start();
+      try {
+        await store.append('s', 'any', [{ type: 'Unannounced', data: {} }]);
+        await until(() => arrived.has('Unannounced'), 15_000);
+      } finally {
+        await polling.stop();
+        db.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it('When asked, then the kafka bus says it needs the outbox relay and is ready', async () => {
