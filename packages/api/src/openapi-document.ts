@@ -37,16 +37,36 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
     io,
     target: 'draft-2020-12',
     unrepresentable: 'any',
-    // A field that may be left out of a request (a preprocess with a fallback, a default) is not required there.
     override: ({ zodSchema, jsonSchema }) => {
-      if (io !== 'input' || !(zodSchema instanceof z.ZodObject) || !Array.isArray(jsonSchema.required))
-        return;
+      if (io !== 'input' || !(zodSchema instanceof z.ZodObject)) return;
       const shape = zodSchema.shape as Record<string, z.ZodType>;
-      jsonSchema.required = jsonSchema.required.filter((k) => !shape[k]?.safeParse(undefined).success);
-      if (jsonSchema.required.length === 0) delete jsonSchema.required;
+      // A field that may be left out of a request (a preprocess with a fallback, a default) is not required there.
+      if (Array.isArray(jsonSchema.required)) {
+        jsonSchema.required = jsonSchema.required.filter((k) => !shape[k]?.safeParse(undefined).success);
+        if (jsonSchema.required.length === 0) delete jsonSchema.required;
+      }
     },
   }) as Json;
+  if (io === 'input') checkedStrings(schema, rest);
   return rest;
+}
+
+/**
+ * A string trimmed, then checked (an email address) has the input JSON Schema of a bare string: documented with the
+ * check's rules instead, so a client (or a fuzzer) knows what is accepted. Fields of objects, and of unions of them.
+ */
+const isString = (s: z.core.$ZodType) => s._zod.def.type === 'string';
+
+function checkedStrings(schema: z.ZodType, json: Json) {
+  if (schema instanceof z.ZodUnion && Array.isArray(json.anyOf)) {
+    schema.options.forEach((option, i) => checkedStrings(option as z.ZodType, (json.anyOf as Json[])[i]!));
+  }
+  if (!(schema instanceof z.ZodObject) || !json.properties) return;
+  const properties = json.properties as Record<string, Json>;
+  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    if (field instanceof z.ZodPipe && isString(field.in) && isString(field.out))
+      properties[key] = { ...properties[key], ...jsonSchemaOf(field.out as z.ZodType, 'output') };
+  }
 }
 
 export const operationId = (e: Pick<Endpoint, 'method' | 'path'>) =>

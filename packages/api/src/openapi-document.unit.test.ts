@@ -50,6 +50,13 @@ describe('the OpenAPI document', () => {
     expect(doc.components.schemas.Faq!.required).toContain('isActive');
   });
 
+  it('When an email address is trimmed before it is checked, then the request schema still says it is an email', () => {
+    const email = (
+      doc.components.schemas.ContactMessageInput!.properties as Record<string, Record<string, unknown>>
+    ).email!;
+    expect(email).toMatchObject({ type: 'string', format: 'email', maxLength: 320 });
+  });
+
   it('When the news list is documented, then its filters are query parameters, none of them required', () => {
     const params = op('get', '/api/news').parameters ?? [];
     expect(params.map((p) => p.name)).toEqual(expect.arrayContaining(['category', 'limit']));
