@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Mail, RefreshCw } from 'lucide-react';
 import type { ContactMessage } from '@12yards/api';
@@ -5,6 +6,7 @@ import { Badge, Button, Card, CardContent } from '@12yards/ui';
 import { useAdminMutation } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
+import { ListSearch } from '../components/ListSearch';
 import { LoadMore } from '../components/LoadMore';
 import { usePagedList } from '../lib/pages';
 
@@ -21,7 +23,8 @@ const statusBadge: Record<ContactMessage['status'], React.ReactNode> = {
 export function ContactsTab() {
   const queryClient = useQueryClient();
   // SPEC section 7: always stale, refetched on mount, focus and reconnect, and every 5 s.
-  const contacts = usePagedList<ContactMessage>(CONTACTS_KEY, {
+  const [q, setQ] = useState('');
+  const contacts = usePagedList<ContactMessage>(q ? [...CONTACTS_KEY, { q }] : CONTACTS_KEY, {
     refetchInterval: CONTACTS_POLL_MS,
     staleTime: 0,
     refetchOnMount: true,
@@ -46,12 +49,13 @@ export function ContactsTab() {
           Refresh
         </Button>
       </TabHeader>
+      <ListSearch label="Search messages" placeholder="Subject, name or email" onSearch={setQ} />
       {contacts.isPending ? (
         <Loading text="Loading contacts..." />
       ) : contacts.isError ? (
         <LoadError what="contacts" error={contacts.error} onRetry={() => void contacts.refetch()} />
       ) : contacts.items.length === 0 ? (
-        <Empty>No contacts found</Empty>
+        <Empty>{q ? `No messages match "${q}".` : 'No contacts found'}</Empty>
       ) : (
         <>
           <ul className="grid gap-3">

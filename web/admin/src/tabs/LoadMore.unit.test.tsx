@@ -50,10 +50,9 @@ function pagedAnswer<T>(path: string, total: number, row: (i: number) => T) {
     const start = cursor ? Number(cursor.slice(1)) : 0;
     const end = Math.min(total, start + 20);
     const body = Array.from({ length: end - start }, (_, k) => row(start + k));
-    return {
-      body,
-      headers: end < total ? { Link: `<${path}?cursor=c${end}>; rel="next"` } : {},
-    };
+    const headers: Record<string, string> =
+      end < total ? { Link: `<${path}?cursor=c${end}>; rel="next"` } : {};
+    return { body, headers };
   };
 }
 
@@ -92,5 +91,29 @@ describe.each<[string, string, () => ReactElement, (i: number) => unknown, strin
     renderTab(ui());
     expect(await screen.findByText(`${label} 2`)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+});
+
+describe.each([
+  ['Applications', '/api/partners', () => <PartnersTab />, partner, 'Person', 'Search applications'],
+  ['Messages', '/api/contacts', () => <ContactsTab />, message, 'Question', 'Search messages'],
+] as const)('%s tab search', (_name, path, ui, row, label, box) => {
+  test('When the admin types in the search box, then the server is asked with q and only its answer shows', async () => {
+    const api = mockApi({
+      [`GET ${path}`]: ({ url }: { url: string }) => {
+        const q = new URL(url, 'http://x').searchParams.get('q');
+        return { body: q ? [row(7)] : [row(1), row(2)] };
+      },
+      'GET /api/admin/partner-action-counts': { body: [] },
+    });
+    renderTab(ui());
+    expect(await screen.findByText(`${label} 1`)).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('searchbox', { name: box }), 'needle 7');
+    expect(await screen.findByText(`${label} 7`)).toBeInTheDocument();
+    expect(screen.queryByText(`${label} 1`)).not.toBeInTheDocument();
+    expect(api.calls.some((c) => c.url === `${path}?q=needle+7`)).toBe(true);
+
+    await userEvent.clear(screen.getByRole('searchbox', { name: box }));
+    expect(await screen.findByText(`${label} 2`)).toBeInTheDocument();
   });
 });

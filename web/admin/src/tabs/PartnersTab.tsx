@@ -34,6 +34,7 @@ import type { z } from 'zod';
 import { useAdminMutation } from '../lib/api';
 import { Field } from '../components/Field';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
+import { ListSearch } from '../components/ListSearch';
 import { LoadMore } from '../components/LoadMore';
 import { usePagedList } from '../lib/pages';
 import { PartnerStatusBadge, TypeBadge } from './partners/badges';
@@ -44,7 +45,8 @@ export const PARTNERS_KEY = ['/api/partners'];
 export const ACTION_COUNTS_KEY = ['/api/admin/partner-action-counts'];
 
 export function PartnersTab() {
-  const partners = usePagedList<Partner>(PARTNERS_KEY);
+  const [q, setQ] = useState('');
+  const partners = usePagedList<Partner>(q ? [...PARTNERS_KEY, { q }] : PARTNERS_KEY);
   const counts = useQuery<PartnerActionCount[]>({ queryKey: ACTION_COUNTS_KEY });
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<string | null>(null);
@@ -64,12 +66,13 @@ export function PartnersTab() {
           Add Application
         </Button>
       </TabHeader>
+      <ListSearch label="Search applications" placeholder="Name, email or club" onSearch={setQ} />
       {partners.isPending ? (
         <Loading text="Loading partners..." />
       ) : partners.isError ? (
         <LoadError what="partners" error={partners.error} onRetry={() => void partners.refetch()} />
       ) : partners.items.length === 0 ? (
-        <Empty>No partner applications yet.</Empty>
+        <Empty>{q ? `No applications match "${q}".` : 'No partner applications yet.'}</Empty>
       ) : (
         <>
           <ul className="grid gap-3 md:grid-cols-2">

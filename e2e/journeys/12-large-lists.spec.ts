@@ -1,0 +1,85 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, openTab, test, unique } from '../support/fixtures';
+
+const NEWS = Number(process.env.E2E_LARGE_NEWS ?? 5000);
+const APPLICATIONS = Number(process.env.E2E_LARGE_APPLICATIONS ?? 2000);
+const AT_ONCE = 8;
+
+/** Runs `count` writes, AT_ONCE at a time. */
+async function inParallel(count: number, write: (i: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: AT_ONCE }, async () => {
+      while (next < count) await write(next++);
+    }),
+  );
+}
+
+/** The admin's writes through the API (session cookie of the admin window, its CSRF token, same Origin). */
+async function adminWriter(api: APIRequestContext, origin: string) {
+  const me = await api.get('/api/auth/me');
+  expect(me.ok()).toBe(true);
+  const headers = { 'X-CSRF-Token': (await me.json()).csrfToken as string, Origin: origin };
+  return async (path: string, data: object) => {
+    const res = await api.post(path, { data, headers });
+    if (res.status() !== 201) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
+  };
+}
+
+test('When there are 5,000 news articles and 2,000 applications, then the admin lists show their first page at once and the next page on Load more', async ({
+  adminPage,
+  shot,
+}) => {
+  test.setTimeout(15 * 60_000);
+  const id = unique();
+  const origin = new URL(adminPage.url()).origin;
+  const write = await adminWriter(adminPage.request, origin);
+  // Published just before this journey began, one millisecond apart: newer than the other journeys' articles, the
+  // highest i first, and already visible to the public.
+  const base = Date.now() - NEWS;
+
+  await inParallel(NEWS, (i) =>
+    write('/api/news', {
+      title: `Bulk story ${id} ${i}`,
+      excerpt: 'One of many.',
+      content: 'A paragraph of the article. '.repeat(40),
+      category: 'general',
+      publishDate: new Date(base + i).toISOString(),
+      published: true,
+    }),
+  );
+  await inParallel(APPLICATIONS, (i) =>
+    write('/api/admin/partners', {
+      name: `Bulk applicant ${id} ${i}`,
+      email: `bulk${i}-${id}@example.org`,
+      type: 'club',
+      organization: `Bulk club ${i}`,
+    }),
+  );
+
+  await adminPage.reload();
+  const panel = adminPage.getByRole('tabpanel');
+
+  const started = Date.now();
+  await openTab(adminPage, 'News');
+  const stories = panel.getByText(new RegExp(`^Bulk story ${id} \\d+$`));
+  await expect(stories).toHaveCount(20);
+  const firstPageMs = Date.now() - started;
+  await expect(panel.getByText(`Bulk story ${id} ${NEWS - 1}`, { exact: true })).toBeVisible();
+  await panel.getByRole('button', { name: 'Load more' }).click();
+  await expect(stories).toHaveCount(40);
+  await expect(panel.getByText(`Bulk story ${id} ${NEWS - 40}`, { exact: true })).toBeAttached();
+  expect(firstPageMs).toBeLessThan(10_000);
+  await shot(adminPage, 'large-lists-news');
+
+  await openTab(adminPage, 'Applications');
+  const applicants = panel.getByText(new RegExp(`^Bulk applicant ${id} \\d+$`));
+  await expect(applicants).toHaveCount(20);
+  await expect(panel.getByText(`Bulk applicant ${id} ${APPLICATIONS - 1}`, { exact: true })).toBeVisible();
+  await panel.getByRole('button', { name: 'Load more' }).click();
+  await expect(applicants).toHaveCount(40);
+  await expect(panel.getByText(`Bulk applicant ${id} ${APPLICATIONS - 40}`, { exact: true })).toBeAttached();
+  // The page holds the rows it shows, not the whole collection.
+  expect(await adminPage.locator('li').count()).toBeLessThan(200);
+  await shot(adminPage, 'large-lists-applications');
+});
