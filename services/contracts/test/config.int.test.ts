@@ -52,9 +52,20 @@ describe('contracts configuration', () => {
       PARTNERS_URL: 'http://partners:8103',
       ...limits,
     });
-    expect(workerEnv.parse({})).toEqual({ DOCUMENT_WORKER_CONCURRENCY: 2, ...limits });
-    expect(workerEnv.parse({ DOCUMENT_WORKER_CONCURRENCY: '4', CONTRACT_RENDER_MEMORY_MB: '512' })).toEqual({
+    expect(workerEnv.parse({})).toEqual({
+      DOCUMENT_WORKER_CONCURRENCY: 2,
+      WORKER_HEALTH_PORT: 8106,
+      ...limits,
+    });
+    expect(
+      workerEnv.parse({
+        DOCUMENT_WORKER_CONCURRENCY: '4',
+        CONTRACT_RENDER_MEMORY_MB: '512',
+        WORKER_HEALTH_PORT: '9106',
+      }),
+    ).toEqual({
       DOCUMENT_WORKER_CONCURRENCY: 4,
+      WORKER_HEALTH_PORT: 9106,
       ...limits,
       CONTRACT_RENDER_MEMORY_MB: 512,
     });
