@@ -43,7 +43,7 @@ export const validContract = (partnerId: string) => ({
 /** The contracts service on a fresh data directory, plus the 'partners' topic (the partners service's event store file). */
 export async function startContracts(options: ContractsOptions = {}, clock?: () => Date) {
   const env = testServiceEnv();
-  const opts = { jobWaitMs: 5_000, partnerWaitMs: 100, ...options };
+  const opts = { jobWaitMs: 20_000, partnerWaitMs: 100, ...options };
   let svc: RunningService = await startService(createContractsService(opts), env, { clock });
   const partnersDb = openSqlite(serviceDbFile(env.DATA_DIR, 'partners'));
   const partners = new SqliteEventStore(partnersDb);
