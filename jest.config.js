@@ -32,6 +32,8 @@ module.exports = {
       ...base,
       displayName: 'int',
       testEnvironment: 'node',
+      // Integration tests start services, processes and browsers: room for a loaded 2-core machine.
+      testTimeout: 30_000,
       testMatch: ['<rootDir>/{packages,gateway,services}/**/*.int.test.ts'],
     },
     {
