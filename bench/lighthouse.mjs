@@ -204,6 +204,7 @@ async function measure(baseUrl) {
             accessibility: Math.round(categories.accessibility.score * 100),
             bestPractices: Math.round(categories['best-practices'].score * 100),
             seo: Math.round(categories.seo.score * 100),
+            fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? NaN),
             lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
             tbtMs: Math.round(audits['total-blocking-time'].numericValue),
             cls: +(audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3),
