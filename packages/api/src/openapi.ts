@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { loginRequest, sessionResponse } from './auth';
 import { id } from './common';
+import { pageQuery } from './pagination';
 import {
   faq,
   faqInput,
@@ -33,6 +34,8 @@ import {
   partnerAction,
   partnerActionCount,
   partnerApplication,
+  partnerListQuery,
+  contactListQuery,
   updateContactStatus,
   updatePartner,
   updatePartnerAction,
@@ -272,6 +275,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     tag: 'News',
     summary: 'Every article, drafts and scheduled ones too',
     access: 'admin',
+    query: newsListQuery,
     success: [{ status: 200, description: 'The articles', body: list(S.newsArticle) }],
   },
   {
@@ -456,6 +460,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     tag: 'Partners',
     summary: 'Every partner, newest first',
     access: 'admin',
+    query: partnerListQuery,
     success: [{ status: 200, description: 'The partners', body: list(S.partner) }],
   },
   {
@@ -508,6 +513,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     tag: 'Action items',
     summary: "A partner's action items, newest first",
     access: 'admin',
+    query: pageQuery,
     params: idParam,
     success: [{ status: 200, description: 'The action items', body: list(S.partnerAction) }],
     errors: [404],
@@ -562,6 +568,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     tag: 'Contact messages',
     summary: 'Every message, newest first',
     access: 'admin',
+    query: contactListQuery,
     success: [{ status: 200, description: 'The messages', body: list(S.contactMessage) }],
   },
   {
@@ -583,6 +590,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     tag: 'Contracts',
     summary: "A partner's contracts",
     access: 'admin',
+    query: pageQuery,
     params: idParam,
     success: [{ status: 200, description: 'The contracts', body: list(S.contract) }],
     errors: [404],
@@ -686,6 +694,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     tag: 'Contract templates',
     summary: 'Every template, latest valid-from date first',
     access: 'admin',
+    query: pageQuery,
     success: [{ status: 200, description: 'The templates', body: list(S.contractTemplate) }],
   },
   {
@@ -738,6 +747,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     tag: 'Media',
     summary: 'The media library, newest first',
     access: 'admin',
+    query: pageQuery,
     success: [{ status: 200, description: 'The files', body: list(S.mediaFile) }],
   },
   {
