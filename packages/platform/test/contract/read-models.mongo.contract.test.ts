@@ -20,6 +20,26 @@ withRealServer('mongo', (env) => {
   }));
 
   describe('ReadModels on MongoDB specifics [mongo]', () => {
+    it('When a collection declares indexes, then MongoDB has them, each ending with _id [mongo]', async () => {
+      const name = `indexed${runId}`;
+      const items = new MongoReadModels(await connection()).collection<{
+        id: string;
+        at: string;
+        kind: string;
+      }>(name, { indexes: [['at'], ['kind', 'at']] });
+      await items.find({ sort: [{ field: 'at', dir: 'desc' }] }); // waits for the index builds
+      const keys = (await (await connection()).db!.collection(`rm_${name}`).listIndexes().toArray()).map(
+        (ix) => ix.key as Record<string, number>,
+      );
+      expect(keys).toEqual(
+        expect.arrayContaining([
+          { at: 1, _id: 1 },
+          { kind: 1, at: 1, _id: 1 },
+        ]),
+      );
+      await items.clear();
+    });
+
     it('When a filter or patch carries what the port does not offer, then it is refused before reaching MongoDB [mongo]', async () => {
       const items = new MongoReadModels(await connection()).collection<{ id: string; name: string }>(
         `guard${runId}`,
