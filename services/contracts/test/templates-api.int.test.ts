@@ -237,6 +237,23 @@ describe('contracts service: contract templates', () => {
     await request(h.app).get('/api/admin/contract-templates/x/download').expect(401);
   });
 
+  it('When the upload is not a valid multipart body, then 400 says so and nothing is stored', async () => {
+    const noBoundary = await request(h.app)
+      .post('/api/admin/contract-templates')
+      .set('Content-Type', 'multipart/form-data')
+      .use(admin())
+      .send('name=x');
+    expect(noBoundary.status).toBe(400);
+    expect(noBoundary.body.error.message).toBe('The upload is not a valid multipart/form-data body');
+    const malformedPart = await request(h.app)
+      .post('/api/admin/contract-templates')
+      .set('Content-Type', 'multipart/form-data; boundary=XX')
+      .use(admin())
+      .send('--XX\r\nthis is no header line\r\n\r\nbody\r\n--XX--\r\n');
+    expect(malformedPart.status).toBe(400);
+    expect(await list()).toEqual([]);
+  });
+
   it('When the read models are rebuilt, then the template list is the same', async () => {
     const a = (await upload('A', '2026-01-01', { bytes: pdf, filename: 'a.pdf' }).expect(201)).body;
     const b = (await upload('B', '2025-01-01', { bytes: doc, filename: 'b.doc' }).expect(201)).body;

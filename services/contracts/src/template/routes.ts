@@ -44,7 +44,8 @@ function receiveFile(req: Request, res: Response, next: NextFunction) {
       }
       return next(new HttpError(400, 'bad_upload', err.message, { field: err.field }));
     }
-    next(err);
+    // Whatever else busboy throws is about the body it was sent (no boundary, a malformed part header).
+    next(new HttpError(400, 'bad_upload', 'The upload is not a valid multipart/form-data body'));
   });
 }
 
