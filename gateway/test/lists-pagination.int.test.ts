@@ -125,6 +125,19 @@ describe('paginated lists through the gateway', () => {
     },
   );
 
+  it("A partner's action items: a walk in pages of 4 sees each once while items are added", async () => {
+    const someone = (await adminGet('/api/partners?limit=1').expect(200)).body[0] as Row;
+    const path = `/api/admin/partners/${someone.id}/actions`;
+    const addAction = (i: number) => post(path, { actionText: `Call back ${i}`, dueDate: '' });
+    for (let i = 0; i < 13; i++) await addAction(i);
+    const before = await walk(adminGet, path, 100);
+    expect(before).toHaveLength(13);
+    let i = 100;
+    const walked = await walk(adminGet, path, 4, () => addAction(i++));
+    expect(ids(walked)).toEqual(ids(before));
+    expect(await walk(adminGet, path, 100)).toHaveLength(13 + (i - 100));
+  });
+
   it('A list without limit answers the default page of 20 and names the next page', async () => {
     const res = await adminGet('/api/partners').expect(200);
     expect(res.body).toHaveLength(20);
