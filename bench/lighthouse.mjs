@@ -176,6 +176,8 @@ async function measure(baseUrl) {
             preset === 'desktop' ? desktopConfig : undefined,
           );
           const { categories, audits, runtimeError } = result.lhr;
+          if (process.env.LH_SAVE)
+            writeFileSync(`${process.env.LH_SAVE}-${preset}${path.replace(/\//g, '_')}.json`, result.report);
           if (runtimeError) log(`${preset} ${path}: ${runtimeError.code} ${runtimeError.message}`);
           // What costs points outside performance, named so the bench says what to fix.
           for (const id of ['accessibility', 'best-practices', 'seo'])

@@ -18,6 +18,17 @@ export function inlineStylesheets(template: string, dist: string): string {
   );
 }
 
+/**
+ * A server-rendered page paints from its HTML: the scripts that hydrate it are preloaded at low priority, so they
+ * never compete with the page itself for the first paint.
+ */
+export function lowPriorityPreloads(template: string): string {
+  return template.replace(
+    /<link rel="modulepreload"(?![^>]*fetchpriority)/g,
+    '<link rel="modulepreload" fetchpriority="low"',
+  );
+}
+
 /** web/shell's server entry, built next to its dist by `vite build -c vite.ssr.config.ts`. */
 export const serverEntryOf = (shellDist: string) =>
   join(resolve(shellDist), '..', 'dist-server', 'entry-server.cjs');
@@ -43,7 +54,7 @@ export async function publicPages(options: {
     return undefined;
   }
   const pages = new PublicPages({
-    template: inlineStylesheets(readFileSync(index, 'utf8'), shellDist),
+    template: lowPriorityPreloads(inlineStylesheets(readFileSync(index, 'utf8'), shellDist)),
     entry: loadServerEntry(entryFile),
     targets: {
       status: env.STATUS_URL,
