@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostname } from 'node:os';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipCompress } from 'node:zlib';
 import {
   READ_POSITION_HEADER,
   READ_VALID_UNTIL_HEADER,
@@ -10,6 +12,7 @@ import {
   type Subscription,
 } from '@12yards/platform';
 import { resolveRoute, type ServiceName } from './routing';
+import { acceptedEncoding } from './web/immutable-assets';
 
 /** The public reads the services answer from memory (platform publicReads); the gateway keeps their answers too. */
 const PUBLIC_READS = [/^\/api\/(news|faqs|app-gallery|service-status)\/?$/i, /^\/api\/settings\/[^/]+\/?$/i];
@@ -19,6 +22,13 @@ const MAX_ENTRIES = 500;
 /** A kept answer is at most this big (the news list with its full texts can be large; it is then proxied). */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+/** Smaller answers are sent as they are (the compression middleware's threshold). */
+const COMPRESS_FROM_BYTES = 1024;
+const brotli = (body: Buffer) =>
+  promisify(brotliCompress)(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
+const gzip = (body: Buffer) => promisify(gzipCompress)(body, { level: 9 });
 
 interface Entry {
   service: ServiceName;
@@ -27,11 +37,19 @@ interface Entry {
   generation: number;
   /** When a time-dependent answer (a scheduled article) stops being right. */
   validUntil: number;
-  body: Buffer;
   headers: Record<string, string>;
-  /** The response headers, flat ([name, value, ...]), worked out once: for a 200 and for a 304. */
-  ok: string[];
+  identity: Variant;
+  /** Compressed once, shortly after the answer is kept (as the gateway's compression middleware would). */
+  br?: Variant;
+  gzip?: Variant;
+  /** The 304's headers, flat ([name, value, ...]). */
   notModified: string[];
+}
+
+interface Variant {
+  body: Buffer;
+  /** The 200's headers, flat, worked out once. */
+  ok: string[];
 }
 
 /** A proxied read that may be kept once the service answered. */
@@ -150,8 +168,11 @@ export class GatewayReads {
       res.end();
       return;
     }
-    res.writeHead(200, [...entry.ok, 'x-request-id', id]);
-    res.end(req.method === 'HEAD' ? undefined : entry.body);
+    const offered = [...(entry.br ? ['br'] : []), ...(entry.gzip ? ['gzip'] : [])];
+    const encoding = offered.length ? acceptedEncoding(req.headers['accept-encoding'], offered) : undefined;
+    const variant = encoding === 'br' ? entry.br! : encoding === 'gzip' ? entry.gzip! : entry.identity;
+    res.writeHead(200, [...variant.ok, 'x-request-id', id]);
+    res.end(req.method === 'HEAD' ? undefined : variant.body);
   }
 
   /**
@@ -216,21 +237,39 @@ export class GatewayReads {
         position >= (this.seen[service] ?? 0);
       if (!keep) return;
       const body = Buffer.concat(chunks);
-      const all = { ...this.security, ...headers };
+      // The ETag stays the service's for every encoding, as on the proxied path (the compression middleware
+      // keeps it), so a validator from either path revalidates with 304; Vary tells caches the bytes differ.
+      const all: Record<string, string> = { ...this.security, ...headers, vary: 'Accept-Encoding' };
       const { 'content-type': _type, ...withoutType } = all;
-      const ok = Object.entries({ ...all, 'content-length': String(body.length) }).flat();
-      this.entries.delete(fill.key);
-      this.entries.set(fill.key, {
+      const variant = (bytes: Buffer, encoding?: string): Variant => ({
+        body: bytes,
+        ok: Object.entries({
+          ...all,
+          ...(encoding && { 'content-encoding': encoding }),
+          'content-length': String(bytes.length),
+        }).flat(),
+      });
+      const entry: Entry = {
         service,
         position,
         generation: fill.generation,
         validUntil: typeof validUntil === 'string' ? Date.parse(validUntil) : Infinity,
-        body,
         headers,
-        ok,
+        identity: variant(body),
         notModified: Object.entries(withoutType).flat(),
-      });
+      };
+      this.entries.delete(fill.key);
+      this.entries.set(fill.key, entry);
       if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+      if (body.length >= COMPRESS_FROM_BYTES) {
+        void Promise.all([brotli(body), gzip(body)]).then(
+          ([b, g]) => {
+            entry.br = variant(b, 'br');
+            entry.gzip = variant(g, 'gzip');
+          },
+          (err: unknown) => this.options.logger.warn({ err }, 'public reads: compression failed'),
+        );
+      }
     });
   }
 }

@@ -137,6 +137,36 @@ describe('public reads through the gateway (kept in memory, revalidated with ETa
     expect(changed.body.find((s: { id: string }) => s.id === 'auctions').status).toBe('issue');
   });
 
+  it('a kept answer of 1 KB or more is sent compressed from memory to clients that accept it', async () => {
+    const { agent, csrf } = await stack.login();
+    await agent
+      .post('/api/news')
+      .set('X-CSRF-Token', csrf)
+      .send(article('A long read', { content: 'A season in the stands. '.repeat(200) }))
+      .expect(201);
+    const plain = await request(stack.app).get('/api/news').set('Accept-Encoding', 'identity').expect(200);
+    const hits = stack.reads.hits;
+    let br: request.Response | undefined;
+    await within(5000, async () => {
+      br = await request(stack.app).get('/api/news').set('Accept-Encoding', 'gzip, deflate, br').expect(200);
+      return br.headers['content-encoding'] === 'br';
+    });
+    expect(stack.reads.hits).toBeGreaterThan(hits);
+    expect(br!.body).toEqual(plain.body);
+    expect(br!.headers.vary).toBe('Accept-Encoding');
+    expect(Number(br!.headers['content-length'])).toBeLessThan(Buffer.byteLength(plain.text));
+    const gz = await request(stack.app).get('/api/news').set('Accept-Encoding', 'gzip').expect(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body).toEqual(plain.body);
+    // One validator for the one JSON, whatever the encoding (as on the proxied path).
+    expect(br!.headers.etag).toBe(plain.headers.etag);
+    await request(stack.app)
+      .get('/api/news')
+      .set('Accept-Encoding', 'br')
+      .set('If-None-Match', plain.headers.etag as string)
+      .expect(304);
+  });
+
   it('a write made elsewhere (another gateway replica) reaches this gateway by its event', async () => {
     const seen = await request(stack.app).get('/api/faqs').expect(200);
     // Straight to the service, as another gateway would send it: this gateway only hears of it from the bus.
