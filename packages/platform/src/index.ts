@@ -5,6 +5,7 @@ export * from './http';
 export * from './es';
 export * from './infrastructure';
 export * from './service';
+export * from './metrics';
 export * from './testing';
 export { openSqlite, openSqliteReadOnly, type SqliteDb } from './embedded/sqlite';
 export { StorageError } from './embedded/data-dir';

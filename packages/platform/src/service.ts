@@ -5,6 +5,7 @@ import { createInfrastructure, type Infrastructure } from './infrastructure';
 import { createLogger, type Logger } from './logging';
 import { OutboxRelay, Projector, SignallingEventStore, type Projection } from './es';
 import { StorageError } from './embedded/data-dir';
+import { metricsOf } from './http/app';
 
 export interface ServiceContext {
   env: ServiceEnv;
@@ -49,8 +50,39 @@ export async function startService(
   await projector.catchUp();
   await def.init?.(ctx);
   const built = await def.build(ctx);
+  const metrics = metricsOf(built.app);
+  const appended = metrics.counter({
+    name: 'events_appended_total',
+    help: 'Events appended to the event store by this process',
+    labelNames: ['service'],
+  });
+  appends.onAppend((events) => appended.inc({ service: def.name }, events.length));
+  const published = metrics.counter({
+    name: 'events_published_total',
+    help: 'Events the outbox relay published to the bus (acknowledged)',
+    labelNames: ['service'],
+  });
+  // Present from the start (0), also on the embedded bus, which needs no relay: the store is the bus.
+  published.inc({ service: def.name }, 0);
+  if (infra.bus.needsRelay) {
+    const checkpoints = infra.readModels.collection<{ id: string; position: number }>('checkpoints');
+    metrics.gauge({
+      name: 'events_relay_backlog',
+      help: 'Events appended but not yet published by the outbox relay (read at scrape time)',
+      labelNames: ['service'],
+      async collect() {
+        // A store that does not answer leaves the last value: /metrics itself must not fail with it.
+        const [last, relayed] = await Promise.all([
+          infra.eventStore.lastPosition(),
+          checkpoints.get('relay'),
+        ]).catch(() => []);
+        if (last !== undefined) this.set({ service: def.name }, Math.max(0, last - (relayed?.position ?? 0)));
+      },
+    });
+  }
   const relay = new OutboxRelay(infra.eventStore, infra.bus, infra.readModels, def.name, logger, {
     onAppend: (listener) => appends.onAppend(listener),
+    onPublished: (count) => published.inc({ service: def.name }, count),
   });
   relay.start();
   return {

@@ -11,6 +11,8 @@ export interface OutboxRelayOptions {
   pollMs?: number;
   /** The wait after a failed publish before trying again (a notification does not cut it short). Default 1 s. */
   retryMs?: number;
+  /** Told how many events the bus acknowledged after each publish (the events_published_total counter). */
+  onPublished?: (count: number) => void;
 }
 
 /**
@@ -28,7 +30,8 @@ export class OutboxRelay {
   private published?: number;
   private running?: Promise<void>;
   private unsubscribe?: () => void;
-  private readonly options: Required<Omit<OutboxRelayOptions, 'onAppend'>> & OutboxRelayOptions;
+  private readonly options: Required<Omit<OutboxRelayOptions, 'onAppend' | 'onPublished'>> &
+    OutboxRelayOptions;
 
   constructor(
     private readonly store: EventStore,
@@ -95,6 +98,7 @@ export class OutboxRelay {
       const events = await this.store.readAll(position, 500);
       if (events.length === 0) return sent;
       await this.bus.publish(this.topic, events);
+      this.options.onPublished?.(events.length);
       position = events[events.length - 1]!.position;
       await checkpoints.put({ id: 'relay', position });
       this.published = position;

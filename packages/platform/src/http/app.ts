@@ -10,6 +10,7 @@ import type { Logger } from '../logging';
 import { HELMET_OPTIONS } from './security-headers';
 import { HttpError, validationError } from './errors';
 import { IDENTITY_HEADER } from './identity';
+import { httpMetrics, Metrics } from '../metrics';
 
 export interface HttpAppOptions {
   logger: Logger;
@@ -28,6 +29,15 @@ export interface HttpAppOptions {
    * every other request.
    */
   first?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  /** This process's metrics (default: a registry of its own); read back with {@link metricsOf}. */
+  metrics?: Metrics;
+  /** Serve GET /metrics on this app (default true; the gateway serves it on a port of its own instead). */
+  metricsRoute?: boolean;
+}
+
+/** The metrics createHttpApp observes into. */
+export function metricsOf(app: Express): Metrics {
+  return app.locals.metrics as Metrics;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -76,6 +86,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
     const handle = express.handle.bind(app);
     express.handle = (req, res, next) => first(req, res, () => handle(req, res, next));
   }
+  const metrics = options.metrics ?? new Metrics();
+  app.locals.metrics = metrics;
+  app.use(httpMetrics(metrics));
   app.use(helmet(HELMET_OPTIONS));
   app.use(
     pinoHttp({
@@ -86,7 +99,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
         res.setHeader('x-request-id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      autoLogging: {
+        ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics',
+      },
     }),
   );
   app.use(neverCacheAdmin);
@@ -96,13 +111,19 @@ export function createHttpApp(options: HttpAppOptions): Express {
     res.json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {
-    const checks: Record<string, boolean> = {};
-    for (const [name, check] of Object.entries(options.readiness ?? {})) {
-      checks[name] = await check().catch(() => false);
-    }
+    // In parallel: a slow check (a service behind the gateway) does not add to the others.
+    const entries = Object.entries(options.readiness ?? {});
+    const results = await Promise.all(entries.map(([, check]) => check().catch(() => false)));
+    const checks = Object.fromEntries(entries.map(([name], i) => [name, results[i] === true]));
     const ok = Object.values(checks).every(Boolean);
     res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not_ready', checks });
   });
+  if (options.metricsRoute !== false) {
+    app.get('/metrics', async (_req, res) => {
+      const { contentType, body } = await metrics.expose();
+      res.set('Cache-Control', 'no-store').type(contentType).send(body);
+    });
+  }
   return app;
 }
 
