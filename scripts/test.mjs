@@ -40,5 +40,32 @@ if (existsSync(join(root, 'e2e/run.mjs')) && !process.argv.includes('--no-e2e') 
   if (e2e.status !== 0) status = e2e.status ?? 1;
 }
 
+// The fault scenarios stop and restart the real servers of infra/local: they run when those answer (CI starts them
+// with `npm run infra:up`), after everything else. `--no-faults` leaves them out.
+if (!process.argv.includes('--no-faults') && process.argv.length <= 2) {
+  const { status: infraStatus } = await import('../infra/local/infra.mjs');
+  const servers = await infraStatus();
+  if (servers.every((s) => s.answering)) {
+    const summary = join(root, '.faults-results.json');
+    rmSync(summary, { force: true });
+    const faults = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'infra/faults/run.ts')],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, FAULTS_RESULTS: summary } },
+    );
+    const r = existsSync(summary) ? JSON.parse(readFileSync(summary, 'utf8')) : { passed: 0, failed: 1 };
+    passed += r.passed;
+    failed += r.failed;
+    if (faults.status !== 0) status = faults.status ?? 1;
+  } else {
+    console.log(
+      `\nfault scenarios skipped: real servers not answering (${servers
+        .filter((s) => !s.answering)
+        .map((s) => s.name)
+        .join(', ')}); npm run infra:up starts them`,
+    );
+  }
+}
+
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(status !== 0 ? status : failed > 0 ? 1 : 0);

@@ -74,6 +74,7 @@ export function documentRoutes(ctx: ServiceContext, options: ResolvedOptions): R
     const data: DocumentJobData = { contractId, today: isoDay(ctx.clock()) };
     const jobId = await infra.jobs.enqueue(DOCUMENT_JOB, data, { attempts: 3, backoffMs: 500 });
     req.log.info({ jobId, contractId }, 'contract document job enqueued');
+    res.set('X-Job-Id', jobId); // also on an error while waiting (the queue gone): the job can be looked up later
     await sendDocument(await infra.jobs.waitFor<DocumentJobResult>(jobId, options.jobWaitMs), res);
   });
 

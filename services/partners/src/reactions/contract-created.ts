@@ -86,7 +86,13 @@ export async function handleContractEvent(ctx: ServiceContext, event: StoredEven
         at,
       };
   try {
-    await decideAndAppend(ctx, command, event, ACTIVATING.has(kind) ? 'promote' : 'release');
+    const appended = await decideAndAppend(ctx, command, event, ACTIVATING.has(kind) ? 'promote' : 'release');
+    // One line per effect (not per delivery): how work spreads over replicas is counted from these.
+    if (appended > 0)
+      ctx.logger.info(
+        { eventId: event.id, partnerId, contractId },
+        ACTIVATING.has(kind) ? 'partner promoted' : 'partner contract released',
+      );
   } catch (err) {
     // A contract for a partner this service never had cannot be applied; retrying would block the topic.
     if (err instanceof HttpError && err.status === 404) {
