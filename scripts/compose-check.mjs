@@ -17,12 +17,22 @@ const INFRA = new Set(['mongo', 'kafka', 'redis', 'minio']);
 
 const problems = [];
 const which = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).stdout.trim();
-const tool =
-  spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' }).status === 0
-    ? ['docker', 'compose']
-    : which('docker-compose')
-      ? ['docker-compose']
-      : null;
+// A fresh machine of this kind has neither: as root, Debian's docker-compose is installed (as infra.mjs installs
+// redis-server); the plugin is not, it would have to be built from source.
+const hasPlugin = () => spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' }).status === 0;
+if (!hasPlugin() && !which('docker-compose') && process.getuid?.() === 0) {
+  console.log("compose:check: installing Debian's docker-compose (apt-get install -y docker-compose)");
+  const apt = (args) =>
+    spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', ...args], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  if (apt(['install', '-y', '--no-install-recommends', 'docker-compose']).status !== 0) {
+    apt(['update']);
+    apt(['install', '-y', '--no-install-recommends', 'docker-compose']);
+  }
+}
+const tool = hasPlugin() ? ['docker', 'compose'] : which('docker-compose') ? ['docker-compose'] : null;
 if (!tool) {
   console.error(
     "compose:check needs `docker compose` or Debian's docker-compose (apt-get install -y docker-compose)",
