@@ -57,19 +57,6 @@ function instrument(svc: RunningService, role: 'producer' | 'consumer') {
     }
     return result;
   };
-  if (role === 'producer') {
-    const readAll = store.readAll.bind(store);
-    store.readAll = async (from, limit) => {
-      const started = performance.now();
-      const events = await readAll(from, limit);
-      for (const e of events)
-        if (e.type === 'ContractCreated' && !hops.get(e.id)?.relayRead) {
-          mark(e.id, 'relayRead');
-          hops.get(e.id)!.relayReadStart = started;
-        }
-      return events;
-    };
-  }
   const bus = svc.ctx.infra.bus as EventBus;
   const publish = bus.publish.bind(bus);
   bus.publish = async (topic, events) => {
@@ -98,7 +85,8 @@ async function traceMongo() {
 const relays: OutboxRelay[] = [];
 
 async function main() {
-  if (process.env.BENCH_MONGO_TRACE) await traceMongo();
+  // On the real servers, every MongoDB-wire command is timed: the figures depend on that server's speed at the time.
+  if (mode === 'real') await traceMongo();
   const real = mode === 'real' ? realServerEnv(`bench_promo_${Date.now().toString(36)}`) : {};
   const env = testServiceEnv(real as Partial<ServiceEnv>);
   // The consumer's receive time: wrap the handler it subscribes with (before the services start).
@@ -160,6 +148,7 @@ async function main() {
 
   const latencies: number[] = [];
   const failures: string[] = [];
+  let outages = 0;
   const perContract: { eventId?: string; created: number; promoted: number }[] = [];
   for (let i = 0; i < N; i++) {
     const applied = await fetch(`${p.url}/api/partners`, {
@@ -177,6 +166,13 @@ async function main() {
         message: 'We would like to bring our fans',
       }),
     });
+    if (applied.status === 503) {
+      // A server of the shared infra/local is down for a moment (npm run test:faults stops them): not counted.
+      outages++;
+      await new Promise((r) => setTimeout(r, 1000));
+      i--;
+      continue;
+    }
     if (applied.status !== 201) throw new Error(`application: ${applied.status} ${await applied.text()}`);
     const partnerId = ((await applied.json()) as { id: string }).id;
     const path = '/api/admin/contracts';
@@ -196,7 +192,7 @@ async function main() {
       const res = await fetch(`${p.url}${get}`, { headers: signed('GET', get) });
       const body = (await res.json()) as { status?: string };
       if (body.status === 'Partner') break;
-      if (performance.now() - createdAt > 30_000) throw new Error(`partner ${partnerId} never promoted`);
+      if (performance.now() - createdAt > 120_000) throw new Error(`partner ${partnerId} never promoted`);
       await new Promise((r) => setTimeout(r, Number(process.env.BENCH_POLL_MS ?? 20)));
     }
     const promoted = performance.now();
@@ -207,9 +203,6 @@ async function main() {
   // Hop by hop, each from the previous one (ms), over the contracts that went through.
   const steps = [
     ['appended', 'published'],
-    ['appended', 'relayReadStart'],
-    ['relayReadStart', 'relayRead'],
-    ['relayRead', 'published'],
     ['published', 'received'],
     ['received', 'consumerAppended'],
     ['appended', 'consumerAppended'],
@@ -228,22 +221,17 @@ async function main() {
       contracts: N,
       succeeded: N - failures.length,
       failed: failures.length,
+      applicationsRefusedDuringOutage: outages,
       firstFailure: failures[0],
       promotionMs: summary(latencies),
       hopsMs: hopFigures,
+      ...(mode === 'real' && {
+        // The database commands of the whole run (both services, all flows) and how long one took.
+        dbCommandsPerContract: Math.round([...mongoTimes.values()].reduce((a, v) => a + v.length, 0) / N),
+        dbCommandMs: summary([...mongoTimes.values()].flat()),
+      }),
     }),
   );
-  if (process.env.BENCH_MONGO_TRACE)
-    console.log(
-      JSON.stringify(
-        Object.fromEntries(
-          [...mongoTimes].map(([k, v]) => [
-            k,
-            { ...summary(v), total: Math.round(v.reduce((a, b) => a + b, 0)) },
-          ]),
-        ),
-      ),
-    );
   p.server.closeAllConnections();
   c.server.closeAllConnections();
   p.server.close();
