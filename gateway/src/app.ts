@@ -7,6 +7,8 @@ import {
   createHttpApp,
   finishHttpApp,
   HttpError,
+  Metrics,
+  setMetricsRoute,
   type EventBus,
   type Logger,
   type ReadModels,
@@ -22,6 +24,7 @@ import { createProxies, type Targets } from './proxy';
 import { GatewayReads } from './public-reads';
 import { canonicalPath, resolveRoute } from './routing';
 import { openApiRoutes } from './openapi';
+import { serviceReadiness } from './service-readiness';
 
 export interface GatewayDeps {
   env: GatewayEnv;
@@ -41,6 +44,8 @@ export interface GatewayDeps {
   bus?: EventBus;
   /** Answer from memory before the middleware chain, or pass on (the web build's immutable assets). */
   fastLane?: FastHandler[];
+  /** The gateway's metrics (served on METRICS_PORT by main, never on the public app); default a fresh registry. */
+  metrics?: Metrics;
 }
 
 /** A plain node handler run before Express: it answers at once, or calls next at once. */
@@ -62,7 +67,8 @@ export function buildGateway(deps: GatewayDeps) {
   // Made now, so the first login for an unknown user does not pay for it (and stand out by its timing).
   users.decoyHash().catch((err: unknown) => logger.error({ err }, 'could not make the decoy password hash'));
   const sessions = new Sessions(deps.models, clock);
-  const limiters = deps.limiters ?? memoryLimiters;
+  const metrics = deps.metrics ?? new Metrics();
+  const limiters = countRejections(deps.limiters ?? memoryLimiters, metrics);
   const throttle = new LoginThrottle(deps.throttle ?? DEFAULT_THROTTLE, limiters);
   const publicWrites = limiters({
     keyPrefix: 'public-write',
@@ -93,7 +99,10 @@ export function buildGateway(deps: GatewayDeps) {
     logger,
     jsonLimit: false,
     trustProxy: env.TRUST_PROXY,
-    readiness: { ...deps.readiness, models: () => deps.models.ready() },
+    // Each service it routes to (GET /readyz, 1 s timeout, answer kept 1 s) beside its own store.
+    readiness: { ...serviceReadiness(targets), ...deps.readiness, models: () => deps.models.ready() },
+    metrics,
+    metricsRoute: false,
     first: fastLane([reads.first, ...(deps.fastLane ?? [])]),
   });
   // JSON (and any other compressible answer) compressed for clients that accept it; answers that are already
@@ -143,10 +152,33 @@ export function buildGateway(deps: GatewayDeps) {
       }
     }
     if (!SAFE_METHODS.has(req.method)) reads.beginWrite(route.service, res);
+    setMetricsRoute(res, `proxy:${route.service}`);
     proxies[route.service](req, res, next);
   });
 
   deps.mountWeb?.(app);
   finishHttpApp(app, logger);
-  return { app, users, sessions, reads };
+  return { app, users, sessions, reads, metrics };
+}
+
+/** Every limiter the factory makes counts its refusals in rate_limit_rejections_total{limiter=<keyPrefix>}. */
+function countRejections(factory: LimiterFactory, metrics: Metrics): LimiterFactory {
+  const rejections = metrics.counter({
+    name: 'rate_limit_rejections_total',
+    help: 'Requests refused by a gateway rate limit (login throttle, public forms), by limiter',
+    labelNames: ['limiter'],
+  });
+  return (options) => {
+    const limiter = factory(options);
+    const consume = limiter.consume.bind(limiter);
+    limiter.consume = async (...args: Parameters<typeof consume>) => {
+      try {
+        return await consume(...args);
+      } catch (e) {
+        if (e instanceof RateLimiterRes) rejections.inc({ limiter: options.keyPrefix });
+        throw e;
+      }
+    };
+    return limiter;
+  };
 }

@@ -60,6 +60,8 @@ export const gatewayEnvFields = serviceEnv(8080).extend({
   PROXY_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(128),
   PROXY_MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(512),
   PROXY_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** GET /metrics on its own port (never on PORT, which the public reaches); default PORT + 1000, 0 turns it off. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SHELL_DIST: z.string().default('web/shell/dist'),
   ADMIN_DIST: z.string().default('web/admin/dist'),
   /** scrypt cost (a power of two); tests lower it, production refuses anything below 2^17. */

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import type { Express } from 'express';
 import { Redis } from 'ioredis';
-import { createInfrastructure, createLogger, loadConfig } from '@12yards/platform';
+import { createInfrastructure, createLogger, loadConfig, metricsHandler } from '@12yards/platform';
 import { buildGateway } from './app';
 import { bootstrapAdmin } from './bootstrap-admin';
 import { gatewayEnv } from './config';
@@ -29,7 +30,7 @@ async function main() {
     ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
     : undefined;
   limitsRedis?.on('error', (err) => logger.warn({ err }, 'rate limits: redis connection error'));
-  const { app, users, sessions, reads } = buildGateway({
+  const { app, users, sessions, reads, metrics } = buildGateway({
     env,
     logger,
     ...(limitsRedis && { limiters: redisLimiters(limitsRedis, env.INFRA_NAMESPACE) }),
@@ -49,9 +50,20 @@ async function main() {
     logger.info({ port: env.PORT }, 'gateway listening');
   });
   server.keepAliveTimeout = 65_000;
+  // Prometheus scrapes the gateway on a port of its own, which no ingress or published port should expose.
+  const metricsPort = env.METRICS_PORT ?? env.PORT + 1000;
+  const metricsServer = metricsPort === 0 ? undefined : createServer(metricsHandler(metrics));
+  metricsServer?.on('error', (err) => {
+    logger.fatal({ err, port: metricsPort }, 'gateway metrics: cannot listen');
+    process.exit(1);
+  });
+  metricsServer?.listen(metricsPort, env.HOST, () => {
+    logger.info({ port: metricsPort }, 'gateway metrics listening');
+  });
   const stop = async () => {
     server.close();
     server.closeAllConnections();
+    metricsServer?.close();
     await pages?.stop();
     await reads.stop();
     await infra.close();

@@ -29,6 +29,8 @@ export interface Stack {
   app: ReturnType<typeof buildGateway>['app'];
   /** The gateway's in-memory copy of the public reads. */
   reads: ReturnType<typeof buildGateway>['reads'];
+  /** The gateway's metrics (main serves them on METRICS_PORT; tests: metricsHandler(stack.metrics)). */
+  metrics: ReturnType<typeof buildGateway>['metrics'];
   services: Record<string, RunningService>;
   /** Each started service's base URL by variable name (PARTNERS_URL, ...), as the gateway is given them. */
   urls: Record<string, string>;
@@ -113,6 +115,7 @@ export async function startStack(options: {
   return {
     app: gateway.app,
     reads: gateway.reads,
+    metrics: gateway.metrics,
     services,
     urls: targets,
     dataDir: base.DATA_DIR,
