@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
 
 type CounterOptions<L extends string> = { name: string; help: string; labelNames?: readonly L[] };
 type GaugeOptions<L extends string> = CounterOptions<L> & {
@@ -42,6 +42,15 @@ export class Metrics {
     const known = this.registry.getSingleMetric(options.name);
     if (known) return known as Histogram<L>;
     return new Histogram({ ...options, labelNames: options.labelNames ?? [], registers: [this.registry] });
+  }
+
+  /** Serves another registry's metrics from this one too (metrics made before the app that serves them). */
+  adopt(other: Metrics): void {
+    for (const metric of other.registry.getMetricsAsArray()) {
+      // Typed as plain objects by prom-client, they are the metric instances themselves.
+      if (!this.registry.getSingleMetric(metric.name))
+        this.registry.registerMetric(metric as unknown as Metric);
+    }
   }
 
   /** The exposition text and its content type. */

@@ -6,6 +6,8 @@ import { createLogger, type Logger } from './logging';
 import { OutboxRelay, Projector, SignallingEventStore, type Projection } from './es';
 import { StorageError } from './embedded/data-dir';
 import { metricsOf } from './http/app';
+import { Metrics } from './metrics';
+import { instrumentJobs } from './job-metrics';
 
 export interface ServiceContext {
   env: ServiceEnv;
@@ -45,18 +47,22 @@ export async function startService(
   // Every append in this process signals the outbox relay, which then publishes at once (its poll is the fallback).
   const appends = new SignallingEventStore(infra.eventStore);
   infra.eventStore = appends;
+  // Counted from the start (seeding included); served by the app's registry once it is built.
+  const early = new Metrics({ defaultMetrics: false });
+  const appended = early.counter({
+    name: 'events_appended_total',
+    help: 'Events appended to the event store by this process',
+    labelNames: ['service'],
+  });
+  appends.onAppend((events) => appended.inc({ service: def.name }, events.length));
+  infra.jobs = instrumentJobs(infra.jobs, early);
   const projector = new Projector(infra.eventStore, infra.readModels, def.projections, logger);
   const ctx: ServiceContext = { env, logger, infra, projector, clock: options.clock ?? (() => new Date()) };
   await projector.catchUp();
   await def.init?.(ctx);
   const built = await def.build(ctx);
   const metrics = metricsOf(built.app);
-  const appended = metrics.counter({
-    name: 'events_appended_total',
-    help: 'Events appended to the event store by this process',
-    labelNames: ['service'],
-  });
-  appends.onAppend((events) => appended.inc({ service: def.name }, events.length));
+  metrics.adopt(early);
   const published = metrics.counter({
     name: 'events_published_total',
     help: 'Events the outbox relay published to the bus (acknowledged)',
