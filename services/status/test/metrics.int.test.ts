@@ -70,6 +70,14 @@ describe('status service: /metrics', () => {
     expect(all.get('events_published_total')?.type).toBe('COUNTER');
   });
 
+  it('counts a public read answered from memory under the route pattern that first answered it', async () => {
+    await request(svc.app).get('/api/service-status').expect(200);
+    await request(svc.app).get('/api/service-status').expect(200);
+    const text = await scrape();
+    const read = { method: 'GET', route: '/api/service-status', status_code: '200' };
+    expect(histogramSeries(text, 'http_request_duration_seconds', read)?.count).toBe(2);
+  });
+
   it('answers per app: two apps in one process keep their own counts', async () => {
     const other = await startService(statusService, testServiceEnv({ DATA_DIR: env.DATA_DIR }));
     try {
