@@ -71,4 +71,17 @@ describe('gateway: /readyz names each service, /metrics only on the metrics port
 
     await request(metricsHandler(stack.metrics)).get('/api/service-status').expect(404);
   });
+
+  it('When public reads are answered from memory before Express, then each one is still observed', async () => {
+    const before = stack.reads.hits;
+    for (let i = 0; i < 3; i++) await request(stack.app).get('/api/service-status').expect(200);
+    expect(stack.reads.hits).toBeGreaterThan(before); // some came from memory
+
+    const text = (await request(metricsHandler(stack.metrics)).get('/metrics').expect(200)).text;
+    const count = (route: string) =>
+      histogramSeries(text, 'http_request_duration_seconds', { method: 'GET', route, status_code: '200' })
+        ?.count ?? 0;
+    expect(count('fast-lane')).toBe(stack.reads.hits);
+    expect(count('fast-lane') + count('proxy:status')).toBe(3);
+  });
 });

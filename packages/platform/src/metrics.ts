@@ -67,8 +67,11 @@ export function setMetricsRoute(res: ServerResponse, route: string): void {
   (res as ServerResponse & { metricsRoute?: string }).metricsRoute = route;
 }
 
+const namedRoute = (res: ServerResponse) => (res as ServerResponse & { metricsRoute?: string }).metricsRoute;
+const secondsSince = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e9;
+
 function routeOf(req: Request, res: Response): string {
-  const named = (res as unknown as { metricsRoute?: string }).metricsRoute;
+  const named = namedRoute(res);
   if (named) return named;
   const path = req.route?.path as unknown;
   return typeof path === 'string' ? req.baseUrl + path : 'unmatched';
@@ -80,13 +83,32 @@ export function httpMetrics(metrics: Metrics) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       histogram.observe(
         { method: req.method, route: routeOf(req, res), status_code: res.statusCode },
-        seconds,
+        secondsSince(started),
       );
     });
     next();
+  };
+}
+
+/**
+ * Times a request a handler run before Express may answer (createHttpApp's `first`): an answer given there is
+ * observed under the route `fast-lane` (unless named with setMetricsRoute). Returns what to call when the request
+ * is passed on to Express instead, where httpMetrics observes it.
+ */
+export function timeBeforeExpress(metrics: Metrics, req: IncomingMessage, res: ServerResponse): () => void {
+  const started = process.hrtime.bigint();
+  let passedOn = false;
+  res.once('finish', () => {
+    if (passedOn) return;
+    metrics.httpDuration.observe(
+      { method: req.method ?? 'GET', route: namedRoute(res) ?? 'fast-lane', status_code: res.statusCode },
+      secondsSince(started),
+    );
+  });
+  return () => {
+    passedOn = true;
   };
 }
 

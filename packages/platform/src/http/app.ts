@@ -10,7 +10,7 @@ import type { Logger } from '../logging';
 import { HELMET_OPTIONS } from './security-headers';
 import { HttpError, validationError } from './errors';
 import { IDENTITY_HEADER } from './identity';
-import { httpMetrics, Metrics } from '../metrics';
+import { httpMetrics, Metrics, timeBeforeExpress } from '../metrics';
 
 export interface HttpAppOptions {
   logger: Logger;
@@ -77,6 +77,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
+  const metrics = options.metrics ?? new Metrics();
+  app.locals.metrics = metrics;
   if (options.first) {
     // Express calls app.handle for every request: the hot path answers before Express builds its request.
     const first = options.first;
@@ -84,10 +86,14 @@ export function createHttpApp(options: HttpAppOptions): Express {
       handle(req: IncomingMessage, res: ServerResponse, next?: unknown): void;
     };
     const handle = express.handle.bind(app);
-    express.handle = (req, res, next) => first(req, res, () => handle(req, res, next));
+    express.handle = (req, res, next) => {
+      const passedOn = timeBeforeExpress(metrics, req, res);
+      first(req, res, () => {
+        passedOn();
+        handle(req, res, next);
+      });
+    };
   }
-  const metrics = options.metrics ?? new Metrics();
-  app.locals.metrics = metrics;
   app.use(httpMetrics(metrics));
   app.use(helmet(HELMET_OPTIONS));
   app.use(
