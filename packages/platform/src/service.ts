@@ -8,6 +8,7 @@ import { StorageError } from './embedded/data-dir';
 import { metricsOf } from './http/app';
 import { Metrics } from './metrics';
 import { instrumentJobs } from './job-metrics';
+import { instrumentBus } from './bus-metrics';
 
 export interface ServiceContext {
   env: ServiceEnv;
@@ -56,6 +57,7 @@ export async function startService(
   });
   appends.onAppend((events) => appended.inc({ service: def.name }, events.length));
   infra.jobs = instrumentJobs(infra.jobs, early);
+  infra.bus = instrumentBus(infra.bus, early);
   const projector = new Projector(infra.eventStore, infra.readModels, def.projections, logger);
   const ctx: ServiceContext = { env, logger, infra, projector, clock: options.clock ?? (() => new Date()) };
   await projector.catchUp();
