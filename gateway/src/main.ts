@@ -3,7 +3,14 @@ import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import type { Express } from 'express';
 import { Redis } from 'ioredis';
-import { createInfrastructure, createLogger, loadConfig, metricsHandler } from '@12yards/platform';
+import {
+  createInfrastructure,
+  createLogger,
+  instrumentBus,
+  loadConfig,
+  Metrics,
+  metricsHandler,
+} from '@12yards/platform';
 import { buildGateway } from './app';
 import { bootstrapAdmin } from './bootstrap-admin';
 import { gatewayEnv } from './config';
@@ -18,7 +25,10 @@ async function main() {
   const infra = await createInfrastructure('gateway', env, logger);
   const shellDist = resolve(env.SHELL_DIST);
   const adminDist = resolve(env.ADMIN_DIST);
-  const pages = await publicPages({ env, logger, bus: infra.bus, shellDist });
+  const metrics = new Metrics();
+  // The gateway's subscriptions (public reads, pages) measured like the services' (by consumer group).
+  const bus = instrumentBus(infra.bus, metrics);
+  const pages = await publicPages({ env, logger, bus, shellDist });
   const web = existsSync(shellDist)
     ? (app: Express) => mountWeb(app, { shellDist, adminDist, pages })
     : undefined;
@@ -30,12 +40,13 @@ async function main() {
     ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
     : undefined;
   limitsRedis?.on('error', (err) => logger.warn({ err }, 'rate limits: redis connection error'));
-  const { app, users, sessions, reads, metrics } = buildGateway({
+  const { app, users, sessions, reads } = buildGateway({
+    metrics,
     env,
     logger,
     ...(limitsRedis && { limiters: redisLimiters(limitsRedis, env.INFRA_NAMESPACE) }),
     models: infra.readModels,
-    bus: infra.bus,
+    bus,
     fastLane: web ? [immutableAssets(shellDist), immutableAssets(adminDist, '/admin-app')] : [],
     // The embedded database's file check (sessions and admin users live there): /readyz fails when it cannot be read.
     readiness: infra.readiness.storage ? { storage: infra.readiness.storage } : {},

@@ -6,6 +6,8 @@ export * from './es';
 export * from './infrastructure';
 export * from './service';
 export * from './metrics';
+export { instrumentBus } from './bus-metrics';
+export { instrumentJobs } from './job-metrics';
 export * from './testing';
 export { openSqlite, openSqliteReadOnly, type SqliteDb } from './embedded/sqlite';
 export { StorageError } from './embedded/data-dir';
