@@ -226,7 +226,7 @@ export async function startStack(options: {
           await admin.db(`${namespace.replace(/-/g, '_')}_${s}`).dropDatabase();
       } catch {}
       await admin.close().catch(() => undefined);
-      rmSync(dir, { recursive: true, force: true });
+      if (!process.env.FAULTS_KEEP_LOGS) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

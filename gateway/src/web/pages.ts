@@ -103,7 +103,9 @@ export class PublicPages {
   async start(): Promise<void> {
     const { bus, logger } = this.options;
     if (!bus) return;
-    this.subscription = await bus.subscribe(`gateway-web-${hostname()}`, PAGE_TOPICS, async () => {
+    // INSTANCE_ID tells apart the replicas that `start.mjs --replicas` runs on one host.
+    const group = `gateway-web-${process.env.INSTANCE_ID ?? hostname()}`;
+    this.subscription = await bus.subscribe(group, PAGE_TOPICS, async () => {
       this.cache.invalidate();
       clearTimeout(this.settle);
       this.settle = setTimeout(() => this.cache.invalidate(), SETTLE_MS);

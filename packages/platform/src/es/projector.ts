@@ -8,6 +8,9 @@ export interface Projection {
   apply(event: StoredEvent, models: ReadModels): Promise<void>;
 }
 
+/** How long catchUp waits for a position reserved by another writer: past the Mongo store's 5 s gap timeout. */
+const GAP_WAIT_MS = 6000;
+
 interface Checkpoint {
   id: string;
   position: number;
@@ -35,7 +38,7 @@ export class Projector {
 
   /** Serialised: concurrent callers wait for one pass over the new events. */
   catchUp(): Promise<number> {
-    const run = this.chain.then(() => this.pass());
+    const run = this.chain.then(() => this.passToEnd());
     this.chain = run.catch(() => undefined);
     return run;
   }
@@ -43,6 +46,22 @@ export class Projector {
   /** The position of the last event applied to the read models (shared by every replica that shares them). */
   async position(): Promise<number> {
     return (await this.checkpoints.get(this.name))?.position ?? 0;
+  }
+
+  /**
+   * A pass, then more while the store holds events past the checkpoint. With several writers (replicas) a position
+   * another process reserved and has not written yet stops a pass short of this process's own new event, which its
+   * caller is about to read; the wait is bounded (the store skips a hole its writer abandoned after a while).
+   */
+  private async passToEnd(): Promise<number> {
+    let applied = await this.pass();
+    const deadline = Date.now() + GAP_WAIT_MS;
+    for (let delay = 5; Date.now() < deadline; delay = Math.min(delay * 2, 100)) {
+      if ((await this.store.lastPosition()) <= (await this.position())) break;
+      await new Promise((r) => setTimeout(r, delay));
+      applied += await this.pass();
+    }
+    return applied;
   }
 
   private async pass(): Promise<number> {

@@ -107,14 +107,21 @@ export class MongoEventStore implements EventStore {
   private async reserve(count: number): Promise<number> {
     const { w } = await this.setup();
     // Atomic on MongoDB; FerretDB v1 loses concurrent $inc updates, so callers in one process go one at a time.
-    return this.counterLock.run(async () => {
-      const doc = await this.counters
+    // Two processes (replicas) upserting the very first counter at once: one inserts, the other's insert fails on
+    // the _id; the document exists then, so its retry increments it.
+    const increment = () =>
+      this.counters
         .findOneAndUpdate(
           { _id: 'position' },
           { $inc: { value: count } },
           { upsert: true, returnDocument: 'after', writeConcern: { w } },
         )
         .lean();
+    return this.counterLock.run(async () => {
+      const doc = await increment().catch((err: unknown) => {
+        if (isDuplicateKey(err)) return increment();
+        throw err;
+      });
       return doc!.value - count + 1;
     });
   }
@@ -182,7 +189,7 @@ export class MongoEventStore implements EventStore {
         }
         // Not every server names the index in the error (FerretDB does not), so look at what is there now.
         const conflict = await this.whichConflict(streamId, actual, first, ids);
-        if (conflict === 'position' && attempt < 5) continue; // another process got the same positions: reserve again
+        if (conflict === 'position' && attempt < 20) continue; // another process (replica) got the same positions: reserve again
         await this.fillGap(first, events.length);
         if (conflict === 'version')
           throw new ConcurrencyError(streamId, expectedVersion, await this.currentVersion(streamId));

@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { Collection, CollectionOptions, Document, FindOptions, ReadModels, Where } from '../../ports';
-import { isReplicaSet, pingMongo } from './connection';
+import { isDuplicateKey, isReplicaSet, pingMongo } from './connection';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 const OPERATORS = new Set(['$lt', '$lte', '$gt', '$gte', '$ne', '$in']);
@@ -101,7 +101,14 @@ class MongoCollection<T extends Document> implements Collection<T> {
   async put(doc: T): Promise<void> {
     const wc = await this.writeConcern();
     const { _id, ...rest } = toDoc(doc);
-    await this.model.collection.replaceOne({ _id } as never, rest, { upsert: true, writeConcern: wc });
+    const replace = () =>
+      this.model.collection.replaceOne({ _id } as never, rest, { upsert: true, writeConcern: wc });
+    // Two processes (replicas projecting the same event) upserting a new id at once: one inserts, the other fails
+    // on the _id; the document exists then, so its retry replaces it.
+    await replace().catch((err: unknown) => {
+      if (isDuplicateKey(err)) return replace();
+      throw err;
+    });
   }
 
   declare(options: CollectionOptions<T>): void {
