@@ -14,7 +14,6 @@ import {
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startBalancer } from './lib/balancer.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.PORT ?? 8080);
@@ -224,6 +223,7 @@ for (const p of runnable) launch(p);
 
 // The balancers in front of the replicas: the gateway's on HOST:PORT, each service's on its usual port.
 if (REPLICAS > 1) {
+  const { startBalancer } = await import('./lib/balancer.mjs');
   const groups = [
     ...SERVICES.map((s, i) => ({ name: s, host: '127.0.0.1', port: servicePort(i) })),
     { name: 'gateway', host: HOST, port: PORT },
