@@ -225,7 +225,11 @@ async function consumerKill(stack: Stack): Promise<Outcome> {
   await watcher;
   log(`partners (pid ${before.join(',')}) killed with ${promotedAtKill}/${N} promotions done`);
   const acked = contracts.filter((r) => r.status === 201);
-  if (acked.length !== N) problems.push(`${N - acked.length} contracts not acknowledged`);
+  const refused = contracts.find((r) => r.status !== 201);
+  if (refused)
+    problems.push(
+      `${N - acked.length} contracts not acknowledged, e.g. ${refused.status} ${JSON.stringify(refused.body).slice(0, 200)}`,
+    );
   await until('partners to be restarted', async () => stack.pids('partners').length > 0, 30_000);
   let doneAt = NaN;
   try {
