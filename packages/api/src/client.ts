@@ -48,7 +48,9 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const url = queryKey.filter((part) => part !== undefined && part !== null).join('/');
-    const res = await fetch(url, { credentials: 'include', signal });
+    // Revalidate (If-None-Match) rather than reuse the browser's copy: a query runs only when it was invalidated,
+    // typically right after a write, and public answers may be held for a few seconds (Cache-Control max-age).
+    const res = await fetch(url, { credentials: 'include', cache: 'no-cache', signal });
     if (options.on401 === 'returnNull' && res.status === 401) return null;
     await throwIfResNotOk(res);
     return (await res.json()) as T;

@@ -71,6 +71,16 @@ describe('getQueryFn and createQueryClient', () => {
     expect(urls).toEqual(['/api/admin/partners/p1/actions']);
   });
 
+  it('When a read runs (after a write invalidated it), then the browser revalidates instead of reusing its copy', async () => {
+    const inits: RequestInit[] = [];
+    global.fetch = (async (_url: string, init: RequestInit) => {
+      inits.push(init);
+      return answer(200, '[]');
+    }) as unknown as typeof fetch;
+    await getQueryFn({ on401: 'throw' })(ctx(['/api/service-status']));
+    expect(inits[0]).toMatchObject({ cache: 'no-cache', credentials: 'include' });
+  });
+
   it('When the client is created, then reads never refetch, never go stale and never retry; writes never retry', () => {
     const d = createQueryClient().getDefaultOptions();
     expect(d.queries).toMatchObject({

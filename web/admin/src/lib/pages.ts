@@ -3,7 +3,7 @@ import { nextCursorOf, throwIfResNotOk, type Page } from '@12yards/api';
 
 /** One page of a list: the body is its items, the Link header names the next page (see @12yards/api pagination). */
 export async function fetchPage<T>(url: string, signal?: AbortSignal): Promise<Page<T>> {
-  const res = await fetch(url, { credentials: 'include', signal });
+  const res = await fetch(url, { credentials: 'include', cache: 'no-cache', signal });
   await throwIfResNotOk(res);
   return { items: (await res.json()) as T[], nextCursor: nextCursorOf(res.headers.get('link')) };
 }

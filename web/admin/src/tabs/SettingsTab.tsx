@@ -13,7 +13,7 @@ export function SettingsTab() {
   const setting = useQuery<Setting>({
     queryKey: GALLERY_SETTING_KEY,
     queryFn: async ({ signal }) => {
-      const res = await fetch(GALLERY_SETTING_KEY[0]!, { credentials: 'include', signal });
+      const res = await fetch(GALLERY_SETTING_KEY[0]!, { credentials: 'include', cache: 'no-cache', signal });
       // SPEC section 3: the setting defaults to on; a setting never saved is not an error.
       if (res.status === 404) return { key: SHOW_APP_GALLERY, value: 'true' };
       await throwIfResNotOk(res);
