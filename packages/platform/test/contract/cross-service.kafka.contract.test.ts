@@ -10,30 +10,10 @@ import { signedAs, testServiceEnv } from '../../src/testing';
 import { serviceDatabaseName } from '../../src/adapters/mongo/connection';
 import { partnersService } from '../../../../services/partners/src/definition';
 import { createContractsService } from '../../../../services/contracts/src/definition';
+import { validContract as contractFor } from '../../../../services/contracts/test/fixtures';
 import { runId, withRealServer } from './real-servers';
 
 const admin = () => signedAs({ username: 'ops', role: 'admin' });
-const contractFor = (partnerId: string) => ({
-  partnerId,
-  companyName: 'Leeds Fans Ltd',
-  registrationNumber: '01234567',
-  companyAddress: '1 Elland Road, Leeds LS11 0ES',
-  clientName: 'Alex Smith',
-  clientEmail: 'alex@example.com',
-  clientTelephone: '+44 113 000 0000',
-  clientPosition: 'Director',
-  startDate: '2026-12-01',
-  endDate: '2027-11-30',
-  lengthMonths: 12,
-  platformName: '12Yards',
-  revenueSharePercent: 20,
-  pollsPerMonth: 4,
-  auctionsPerMonth: 2,
-  articlesPerWeek: 3,
-  quizPerMonth: 1,
-  setupFee: '£1,500',
-  penaltyFeePerMonth: '£250 per month',
-});
 const eventually = async <T>(fn: () => Promise<T | undefined>, ms = 45_000): Promise<T> => {
   const end = Date.now() + ms;
   for (;;) {
