@@ -50,7 +50,8 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
     const url = queryKey.filter((part) => part !== undefined && part !== null).join('/');
     // Revalidate (If-None-Match) rather than reuse the browser's copy: a query runs only when it was invalidated,
     // typically right after a write, and public answers may be held for a few seconds (Cache-Control max-age).
-    const res = await fetch(url, { credentials: 'include', cache: 'no-cache', signal });
+    // (`cache` is a browser option; Node's RequestInit type does not declare it.)
+    const res = await fetch(url, { credentials: 'include', cache: 'no-cache', signal } as RequestInit);
     if (options.on401 === 'returnNull' && res.status === 401) return null;
     await throwIfResNotOk(res);
     return (await res.json()) as T;
