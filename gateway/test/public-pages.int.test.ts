@@ -168,7 +168,12 @@ describe('public pages through the gateway', () => {
     await agent
       .post('/api/news')
       .set('X-CSRF-Token', csrf)
-      .send({ title: 'Long read', excerpt: 'Long.', content: 'A season in the stands. '.repeat(200), published: true })
+      .send({
+        title: 'Long read',
+        excerpt: 'Long.',
+        content: 'A season in the stands. '.repeat(200),
+        published: true,
+      })
       .expect(201);
     const gz = await request(stack.app).get('/api/news').set('Accept-Encoding', 'gzip').expect(200);
     expect(gz.headers['content-encoding']).toBe('gzip');
