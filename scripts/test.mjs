@@ -41,8 +41,8 @@ if (existsSync(join(root, 'e2e/run.mjs')) && !process.argv.includes('--no-e2e') 
 }
 
 // The fault scenarios stop and restart the real servers of infra/local: they run when those answer (CI starts them
-// with `npm run infra:up`), after everything else. `--no-faults` leaves them out.
-if (!process.argv.includes('--no-faults') && process.argv.length <= 2) {
+// with `npm run infra:up`), after everything else. `--no-faults` or SKIP_FAULTS=1 leaves them out.
+if (!process.argv.includes('--no-faults') && process.env.SKIP_FAULTS !== '1' && process.argv.length <= 2) {
   const { status: infraStatus } = await import('../infra/local/infra.mjs');
   const servers = await infraStatus();
   if (servers.every((s) => s.answering)) {

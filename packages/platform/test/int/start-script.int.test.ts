@@ -29,7 +29,8 @@ function fakeRoot(programs: Record<string, string>) {
   return root;
 }
 
-const port = () => 20_000 + Math.floor(Math.random() * 20_000);
+// Below Linux's ephemeral range (32768+), where other tests' client sockets could hold the port.
+const port = () => 20_000 + Math.floor(Math.random() * 12_000);
 
 describe('npm start (scripts/start.mjs)', () => {
   jest.setTimeout(60_000);
