@@ -23,7 +23,7 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
   416: 'Range not satisfiable',
   422: 'Well-formed but unprocessable input',
   429: 'Too many requests: wait for Retry-After seconds',
-  503: 'Not ready',
+  503: 'Not ready, or a server or service this depends on cannot be reached (nothing was changed): retry after Retry-After seconds',
 };
 
 const TAG_TEXT: Record<string, string> = {

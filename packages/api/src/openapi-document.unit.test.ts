@@ -31,6 +31,17 @@ describe('the OpenAPI document', () => {
     expect(statuses('post', '/api/contacts')).toEqual(['201', '400', '409', '413', '429']);
   });
 
+  it('When a contract needs its partner confirmed by the partners service, then the retryable 503 is documented', () => {
+    for (const [method, path] of [
+      ['post', '/api/admin/contracts'],
+      ['post', '/api/admin/contracts/generate'],
+      ['get', '/api/admin/partners/{id}/contracts'],
+    ] as const) {
+      expect(statuses(method, path)).toContain('503');
+      expect(JSON.stringify(op(method, path).responses['503'])).toContain('Retry-After');
+    }
+  });
+
   it('When the session cookie has another name, then the security scheme carries it', () => {
     expect(doc.components.securitySchemes.sessionCookie).toMatchObject({
       in: 'cookie',

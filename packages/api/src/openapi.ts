@@ -593,7 +593,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     query: pageQuery,
     params: idParam,
     success: [{ status: 200, description: 'The contracts', body: list(S.contract) }],
-    errors: [404],
+    errors: [404, 503],
   },
   {
     method: 'post',
@@ -604,7 +604,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     access: 'admin',
     body: json(S.contractInput),
     success: [{ status: 201, description: 'The contract', body: json(S.contract) }],
-    errors: [404, ...WRITE],
+    errors: [404, 503, ...WRITE],
   },
   {
     method: 'post',
@@ -615,7 +615,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     access: 'admin',
     body: json(S.generateContract),
     success: [{ status: 201, description: 'The contract', body: json(S.contract) }],
-    errors: [404, ...WRITE],
+    errors: [404, 503, ...WRITE],
   },
   {
     method: 'get',

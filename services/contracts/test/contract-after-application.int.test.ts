@@ -4,10 +4,12 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import request from 'supertest';
-import { startService, testServiceEnv, type RunningService } from '@12yards/platform';
+import { startService, testServiceEnv, type RunningService, type StoredEvent } from '@12yards/platform';
 import { startStack, type Stack } from '@12yards/gateway/testing';
 import { partnersService } from '@12yards/partners/src/definition';
 import { createContractsService } from '../src/definition';
+import { partnerLookup } from '../src/partner-view/lookup';
+import { recordPartnerEvent } from '../src/partner-view/reaction';
 import { admin, validContract } from './helpers';
 
 const application = (i: number) => ({
@@ -118,16 +120,91 @@ describe('a partner the contracts view has not heard of [embedded]', () => {
     expect(res.body.error.message).toBe('No partner with id nobody');
   });
 
-  it('When the partners service cannot be reached, then the write waits for the view (bounded) and answers 404', async () => {
+  it('When the partners service cannot be reached and the view has not heard of the partner, then the answer is a retryable 503 and nothing is written', async () => {
     partnersUp = false;
     const applied = await request(partners.app).post('/api/partners').send(application(2)).expect(201);
+    const partnerId = applied.body.id as string;
     const started = Date.now();
     const res = await request(contracts.app)
       .post('/api/admin/contracts')
       .use(admin())
-      .send(validContract(applied.body.id));
+      .send(validContract(partnerId));
+    const generated = await request(contracts.app)
+      .post('/api/admin/contracts/generate')
+      .use(admin())
+      .send({ partnerId });
+    const listed = await request(contracts.app)
+      .get(`/api/admin/partners/${partnerId}/contracts`)
+      .use(admin());
     partnersUp = true;
-    expect(res.status).toBe(404);
     expect(Date.now() - started).toBeLessThan(5_000);
+    for (const r of [res, generated, listed]) {
+      expect(r.status).toBe(503);
+      expect(r.headers['retry-after']).toBe('3');
+      expect(r.body).toEqual({
+        error: {
+          code: 'dependency_unavailable',
+          message: `The partners service cannot be reached right now to confirm partner ${partnerId}; nothing was changed. Try again in a moment.`,
+          details: { dependency: 'partners service' },
+        },
+      });
+    }
+    // Nothing half-written: once partners answers again, the partner has no contract, and the retried write succeeds once.
+    expect(
+      (
+        await request(contracts.app)
+          .get(`/api/admin/partners/${partnerId}/contracts`)
+          .use(admin())
+          .expect(200)
+      ).body,
+    ).toEqual([]);
+    await request(contracts.app)
+      .post('/api/admin/contracts')
+      .use(admin())
+      .send(validContract(partnerId))
+      .expect(201);
+    const after = await request(contracts.app)
+      .get(`/api/admin/partners/${partnerId}/contracts`)
+      .use(admin())
+      .expect(200);
+    expect(after.body).toHaveLength(1);
+  });
+
+  it('When the partners service cannot be reached but the view knows the partner, then the contract is created', async () => {
+    const applied = await request(partners.app).post('/api/partners').send(application(3)).expect(201);
+    const partnerId = applied.body.id as string;
+    // The view learns the partner as it would from the partners topic.
+    await recordPartnerEvent(contracts.ctx, {
+      id: `app-${partnerId}`,
+      type: 'PartnerApplicationSubmitted',
+      occurredAt: new Date().toISOString(),
+      data: applied.body,
+    } as unknown as StoredEvent);
+    partnersUp = false;
+    const res = await request(contracts.app)
+      .post('/api/admin/contracts')
+      .use(admin())
+      .send(validContract(partnerId));
+    partnersUp = true;
+    expect(res.status).toBe(201);
+    expect(res.body.partnerId).toBe(partnerId);
+  });
+
+  it('When the partners service answers 500, then the answer is the retryable 503, not 404', async () => {
+    const failing = (await import('express')).default();
+    failing.use((_req, res) => res.status(500).json({ error: { code: 'internal', message: 'boom' } }));
+    const broken = failing.listen(0, '127.0.0.1');
+    await new Promise((r) => broken.once('listening', r));
+    const brokenUrl = `http://127.0.0.1:${(broken.address() as AddressInfo).port}`;
+    const lookup = partnerLookup(contracts.ctx, { partnersUrl: brokenUrl, waitMs: 100 });
+    try {
+      await expect(lookup('someone')).rejects.toMatchObject({
+        status: 503,
+        code: 'dependency_unavailable',
+        headers: { 'Retry-After': '3' },
+      });
+    } finally {
+      broken.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { partner as partnerSchema } from '@12yards/api';
-import { REQUEST_ID_HEADER, signIdentity, type ServiceContext } from '@12yards/platform';
+import { HttpError, REQUEST_ID_HEADER, signIdentity, type ServiceContext } from '@12yards/platform';
 import type { PartnerSnapshot } from './events';
 import { findPartner } from './projection';
 
@@ -17,6 +17,24 @@ export interface PartnerLookupOptions {
 }
 
 type Answer = { found: PartnerSnapshot } | { missing: true } | { unanswered: string };
+
+/** Seconds a caller is told to wait before retrying when the partners service could not be asked. */
+export const PARTNERS_RETRY_AFTER_S = 3;
+
+/**
+ * The answer when the partners service cannot be asked and this service's view has not heard of the partner: the
+ * partner may well exist (created a moment ago, its event not here yet), so not a 404 but a retryable 503.
+ */
+export function partnersUnreachable(id: string): HttpError {
+  const err = new HttpError(
+    503,
+    'dependency_unavailable',
+    `The partners service cannot be reached right now to confirm partner ${id}; nothing was changed. Try again in a moment.`,
+    { dependency: 'partners service' },
+  );
+  err.headers['Retry-After'] = String(PARTNERS_RETRY_AFTER_S);
+  return err;
+}
 
 /** Asks the partners service for one partner over its admin GET, with a signed service identity. */
 async function askPartners(ctx: ServiceContext, base: string, id: string, waitMs: number): Promise<Answer> {
@@ -56,8 +74,9 @@ async function askPartners(ctx: ServiceContext, base: string, id: string, waitMs
  * The partner a command is about. This service's view (kept from the partners topic) answers at once when it knows
  * the partner. A partner created a moment ago may not have reached it yet, so then the owning service is asked
  * directly (read-your-write: partners answers from its own read model, written before it acknowledged the
- * application). Only when partners cannot answer does the lookup wait, bounded, for the view to catch up.
- * Returns null when the partner does not exist.
+ * application). Only when partners cannot answer does the lookup wait, bounded, for the view to catch up; if the
+ * view still has not heard of it, it throws a 503 (partnersUnreachable), never a 404 for a partner that may exist.
+ * Returns null when the partner does not exist: partners answered 404, or (no partners URL) the view lacks it.
  */
 export function partnerLookup(ctx: ServiceContext, options: PartnerLookupOptions) {
   const models = ctx.infra.readModels;
@@ -77,7 +96,11 @@ export function partnerLookup(ctx: ServiceContext, options: PartnerLookupOptions
     const deadline = Date.now() + options.waitMs;
     for (;;) {
       const partner = await findPartner(models, id);
-      if (partner || Date.now() >= deadline) return partner;
+      if (partner) return partner;
+      if (Date.now() >= deadline) {
+        if (base) throw partnersUnreachable(id);
+        return null;
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
   };
