@@ -30,4 +30,43 @@ export default tseslint.config(
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
   },
+  // The domain knows nothing of HTTP: deciders throw the ES kit's domain errors (NotFound, Conflict, Invalid),
+  // which packages/platform/src/http maps to status codes at the edge.
+  {
+    files: ['services/*/src/**/decide.ts', 'services/*/src/**/evolve.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@12yards/platform',
+              importNames: [
+                'HttpError',
+                'badRequest',
+                'unauthorized',
+                'forbidden',
+                'notFound',
+                'conflict',
+                'unprocessable',
+                'validationError',
+                'toHttpError',
+                'domainHttpError',
+                'requireAdmin',
+                'parse',
+              ],
+              message: 'Domain code throws NotFound, Conflict or Invalid; the HTTP layer maps them.',
+            },
+            { name: 'express', message: 'Domain code does not depend on the web layer.' },
+          ],
+          patterns: [
+            {
+              group: ['**/http', '**/http/**', '@12yards/platform/src/http*'],
+              message: 'Domain code does not import the HTTP layer.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,5 +1,5 @@
 import { SHOW_APP_GALLERY } from '@12yards/api';
-import { ConcurrencyError, handleCommand, HttpError, type ServiceContext } from '@12yards/platform';
+import { Conflict, ConcurrencyError, handleCommand, type ServiceContext } from '@12yards/platform';
 import { settingDecider } from './setting/decide';
 import { settingStreamId } from './setting/events';
 
@@ -21,7 +21,7 @@ export async function seedDefaults(ctx: ServiceContext): Promise<void> {
       );
     } catch (err) {
       // Another instance seeding at the same moment is fine: the setting exists either way.
-      if (!(err instanceof ConcurrencyError) && !(err instanceof HttpError && err.status === 409)) throw err;
+      if (!(err instanceof ConcurrencyError) && !(err instanceof Conflict)) throw err;
     }
   }
   await ctx.projector.catchUp();

@@ -1,4 +1,4 @@
-import { fold } from '@12yards/platform';
+import { NotFound, fold } from '@12yards/platform';
 import { decide, newsDecider, type NewsArticleDraft } from '../src/news/decide';
 import type { NewsArticleFields, NewsEvent } from '../src/news/events';
 import { evolve, initialState } from '../src/news/evolve';
@@ -63,11 +63,9 @@ describe('news article decide/evolve', () => {
     ]);
     for (const state of [initialState(), deleted]) {
       expect(() => decide({ type: 'UpdateNewsArticle', id: 'n1', fields: draft, at }, state)).toThrow(
-        expect.objectContaining({ status: 404 }),
+        NotFound,
       );
-      expect(() => decide({ type: 'DeleteNewsArticle', id: 'n1', at }, state)).toThrow(
-        expect.objectContaining({ status: 404 }),
-      );
+      expect(() => decide({ type: 'DeleteNewsArticle', id: 'n1', at }, state)).toThrow(NotFound);
     }
   });
 

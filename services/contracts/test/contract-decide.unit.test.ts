@@ -1,5 +1,5 @@
 import { contractInput, type ContractFields } from '@12yards/api';
-import { fold } from '@12yards/platform';
+import { Conflict, Invalid, NotFound, fold } from '@12yards/platform';
 import { contractDecider, decide } from '../src/contract/decide';
 import type { ContractEvent } from '../src/contract/events';
 
@@ -49,13 +49,13 @@ describe('contract decide/evolve', () => {
         { type: 'CreateContract', id: 'c1', fields, partnerKnown: false, at },
         contractDecider.initialState(),
       ),
-    ).toThrow(expect.objectContaining({ status: 404 }));
+    ).toThrow(NotFound);
   });
 
   it('Given a contract, when the same id is created again, then it is a 409', () => {
     const state = fold(contractDecider, [created]);
     expect(() => decide({ type: 'CreateContract', id: 'c1', fields, partnerKnown: true, at }, state)).toThrow(
-      expect.objectContaining({ status: 409 }),
+      Conflict,
     );
   });
 
@@ -94,13 +94,13 @@ describe('contract decide/evolve', () => {
     const state = fold(contractDecider, [created]);
     expect(() =>
       decide({ type: 'UpdateContract', id: 'c1', fields: { ...fields, partnerId: 'p2' }, at }, state),
-    ).toThrow(expect.objectContaining({ status: 400 }));
+    ).toThrow(Invalid);
   });
 
   it('Given no contract, when it is updated, then it is a 404', () => {
     expect(() =>
       decide({ type: 'UpdateContract', id: 'nope', fields, at }, contractDecider.initialState()),
-    ).toThrow(expect.objectContaining({ status: 404 }));
+    ).toThrow(NotFound);
   });
 
   describe('end, reactivation and deletion', () => {
@@ -205,15 +205,11 @@ describe('contract decide/evolve', () => {
         },
       ]);
       const state = fold(contractDecider, [created, ...events]);
-      expect(() => decide({ type: 'DeleteContract', id: 'c1', at }, state)).toThrow(
-        expect.objectContaining({ status: 404 }),
-      );
-      expect(() => decide({ type: 'UpdateContract', id: 'c1', fields: terms, at }, state)).toThrow(
-        expect.objectContaining({ status: 404 }),
-      );
+      expect(() => decide({ type: 'DeleteContract', id: 'c1', at }, state)).toThrow(NotFound);
+      expect(() => decide({ type: 'UpdateContract', id: 'c1', fields: terms, at }, state)).toThrow(NotFound);
       expect(() =>
         decide({ type: 'CreateContract', id: 'c1', fields, partnerKnown: true, at }, state),
-      ).toThrow(expect.objectContaining({ status: 409 }));
+      ).toThrow(Conflict);
     });
 
     it('Given an ended contract, when it is deleted, then ContractDeleted says it was no longer active', () => {
@@ -225,7 +221,7 @@ describe('contract decide/evolve', () => {
     it('Given no contract, when it is deleted, then it is a 404', () => {
       expect(() =>
         decide({ type: 'DeleteContract', id: 'nope', at }, contractDecider.initialState()),
-      ).toThrow(expect.objectContaining({ status: 404 }));
+      ).toThrow(NotFound);
     });
   });
 });

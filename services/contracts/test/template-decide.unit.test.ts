@@ -1,4 +1,4 @@
-import { fold } from '@12yards/platform';
+import { NotFound, fold } from '@12yards/platform';
 import { contractTemplateDecider, decide } from '../src/template/decide';
 import type { ContractTemplateEvent } from '../src/template/events';
 
@@ -53,11 +53,7 @@ describe('contract template decide/evolve', () => {
       },
     ]);
     const state = fold(contractTemplateDecider, [uploaded, ...deleted]);
-    expect(() => decide({ type: 'DeleteTemplate', id: 't1', at }, state)).toThrow(
-      expect.objectContaining({ status: 404 }),
-    );
-    expect(() => decide({ type: 'ChangeTemplate', id: 't1', name: 'x', at }, state)).toThrow(
-      expect.objectContaining({ status: 404 }),
-    );
+    expect(() => decide({ type: 'DeleteTemplate', id: 't1', at }, state)).toThrow(NotFound);
+    expect(() => decide({ type: 'ChangeTemplate', id: 't1', name: 'x', at }, state)).toThrow(NotFound);
   });
 });

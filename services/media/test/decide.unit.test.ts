@@ -1,4 +1,4 @@
-import { fold } from '@12yards/platform';
+import { Conflict, NotFound, fold } from '@12yards/platform';
 import { decide as decideFile, mediaFileDecider } from '../src/media-file/decide';
 import type { MediaFileEvent } from '../src/media-file/events';
 import { decide as decideUpload, uploadDecider } from '../src/upload/decide';
@@ -37,7 +37,7 @@ describe('upload decide/evolve', () => {
     const { at: _a, ...data } = uploaded.data;
     expect(() =>
       decideUpload({ type: 'RecordUpload', ...data, at }, fold(uploadDecider, [uploaded])),
-    ).toThrow(expect.objectContaining({ status: 409 }));
+    ).toThrow(Conflict);
   });
 
   it('Given a stored upload, when it is removed, then MediaUploadRemoved names every distinct key once', () => {
@@ -58,7 +58,7 @@ describe('upload decide/evolve', () => {
 
   it('Given no upload, when it is removed, then it is a 404', () => {
     expect(() => decideUpload({ type: 'RemoveUpload', id, at }, uploadDecider.initialState())).toThrow(
-      expect.objectContaining({ status: 404 }),
+      NotFound,
     );
   });
 });
@@ -100,12 +100,12 @@ describe('media file decide/evolve', () => {
     };
     expect(() =>
       decideFile({ type: 'DeleteMediaFile', id: 'f1', at }, fold(mediaFileDecider, [added, deleted])),
-    ).toThrow(expect.objectContaining({ status: 404 }));
+    ).toThrow(NotFound);
   });
 
   it('Given no media file, when it is deleted, then it is a 404', () => {
     expect(() =>
       decideFile({ type: 'DeleteMediaFile', id: 'nope', at }, mediaFileDecider.initialState()),
-    ).toThrow(expect.objectContaining({ status: 404 }));
+    ).toThrow(NotFound);
   });
 });

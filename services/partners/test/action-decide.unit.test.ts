@@ -1,4 +1,4 @@
-import { fold } from '@12yards/platform';
+import { NotFound, fold } from '@12yards/platform';
 import { decide, partnerActionDecider } from '../src/action/decide';
 import type { PartnerActionEvent } from '../src/action/events';
 import { isOverdue } from '../src/action/projection';
@@ -27,7 +27,7 @@ describe('partner action decide/evolve', () => {
 
   it('Given no such partner, when an action is created, then it is a 404', () => {
     expect(() => decide({ ...create, partnerExists: false }, partnerActionDecider.initialState())).toThrow(
-      expect.objectContaining({ status: 404 }),
+      NotFound,
     );
   });
 
@@ -64,7 +64,7 @@ describe('partner action decide/evolve', () => {
   it('Given an action of another partner, when it is updated under this partner, then it is a 404', () => {
     const state = fold(partnerActionDecider, [created]);
     expect(() => decide({ type: 'UpdateAction', id: 'a1', partnerId: 'p2', notes: 'x', at }, state)).toThrow(
-      expect.objectContaining({ status: 404 }),
+      NotFound,
     );
   });
 });

@@ -1,5 +1,5 @@
 import { contactMessageInput } from '@12yards/api';
-import { fold } from '@12yards/platform';
+import { NotFound, fold } from '@12yards/platform';
 import { contactDecider, decide } from '../src/contact/decide';
 import type { ContactEvent } from '../src/contact/events';
 
@@ -33,7 +33,7 @@ describe('contact decide/evolve', () => {
   it('Given no message, when its status is changed, then it is a 404', () => {
     expect(() =>
       decide({ type: 'ChangeContactStatus', id: 'x', status: 'read', at }, contactDecider.initialState()),
-    ).toThrow(expect.objectContaining({ status: 404 }));
+    ).toThrow(NotFound);
   });
 
   it('When a field is empty or too long, then the input is rejected rather than filled in', () => {

@@ -1,5 +1,5 @@
 import { INFLUENCER_RULE_MESSAGE, adminPartnerInput, partnerApplication } from '@12yards/api';
-import { fold } from '@12yards/platform';
+import { Conflict, NotFound, fold } from '@12yards/platform';
 import { decide, lockedMessage, partnerDecider } from '../src/partner/decide';
 import type { PartnerDetails, PartnerEvent } from '../src/partner/events';
 import { evolve, initialState } from '../src/partner/evolve';
@@ -70,7 +70,7 @@ describe('partner decide/evolve', () => {
 
   it('Given no partner, when its status is changed, then it is a 404', () => {
     expect(() => decide({ type: 'UpdatePartner', id: 'p1', status: 'Approved', at }, initialState())).toThrow(
-      expect.objectContaining({ status: 404 }),
+      NotFound,
     );
   });
 
@@ -109,9 +109,8 @@ describe('partner decide/evolve', () => {
       details: { ...details, name: 'X' },
       at,
     } as const;
-    expect(() => decide(command, state)).toThrow(
-      expect.objectContaining({ status: 409, message: lockedMessage(1) }),
-    );
+    expect(() => decide(command, state)).toThrow(Conflict);
+    expect(() => decide(command, state)).toThrow(lockedMessage(1));
     expect(lockedMessage(1)).toMatch(/locked to Partner while it has active contracts/);
   });
 
@@ -143,9 +142,7 @@ describe('partner decide/evolve', () => {
       },
     ]);
     state = ended.reduce(evolve, state);
-    expect(() => decide({ type: 'UpdatePartner', id: 'p1', status: 'Pending', at }, state)).toThrow(
-      expect.objectContaining({ status: 409 }),
-    );
+    expect(() => decide({ type: 'UpdatePartner', id: 'p1', status: 'Pending', at }, state)).toThrow(Conflict);
     const deleted = decide(
       { type: 'RecordContractEnded', id: 'p1', contractId: 'c2', reason: 'ContractDeleted', at },
       state,
@@ -185,9 +182,7 @@ describe('partner decide/evolve', () => {
       },
     ]);
     state = again.reduce(evolve, state);
-    expect(() => decide({ type: 'UpdatePartner', id: 'p1', status: 'Pending', at }, state)).toThrow(
-      expect.objectContaining({ status: 409 }),
-    );
+    expect(() => decide({ type: 'UpdatePartner', id: 'p1', status: 'Pending', at }, state)).toThrow(Conflict);
   });
 
   it('Given a contract that is not active, when it ends (again), then nothing happens', () => {

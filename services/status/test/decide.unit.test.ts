@@ -1,4 +1,4 @@
-import { fold } from '@12yards/platform';
+import { NotFound, fold } from '@12yards/platform';
 import { decide, serviceStatusDecider } from '../src/service-status/decide';
 import type { ServiceStatusEvent } from '../src/service-status/events';
 import { evolve, initialState } from '../src/service-status/evolve';
@@ -54,7 +54,7 @@ describe('service status decide/evolve', () => {
   it('Given no service, when its status is changed, then it is a 404', () => {
     expect(() =>
       decide({ type: 'ChangeServiceStatus', id: 'nope', status: 'issue', at }, initialState()),
-    ).toThrow(expect.objectContaining({ status: 404 }));
+    ).toThrow(NotFound);
   });
 
   it('Given a history, when it is folded, then the state is the last status', () => {

@@ -1,6 +1,6 @@
 import type { EventMeta, EventStore, NewEvent, StoredEvent } from '../ports';
 import { ConcurrencyError } from '../ports';
-import { HttpError } from '../http/errors';
+import { Conflict, StaleVersion } from './errors';
 
 /** A domain event as decide produces it and evolve consumes it. */
 export interface DomainEvent<Type extends string = string, Data = unknown> {
@@ -22,6 +22,14 @@ export function fold<State, Event extends DomainEvent>(
   return events.reduce(decider.evolve, decider.initialState());
 }
 
+export interface CommandOptions {
+  /**
+   * The stream versions the caller's copy may be at (from If-Match). When given, a stream at another version is
+   * StaleVersion and the append expects exactly the version read, with no retry: the caller decided on what it saw.
+   */
+  ifVersion?: readonly number[];
+}
+
 export interface CommandResult<State> {
   state: State;
   events: StoredEvent[];
@@ -30,7 +38,7 @@ export interface CommandResult<State> {
 
 /**
  * Load the stream, decide, append with the version read. A conflict (someone appended in between) is retried
- * once with fresh state, then answered 409.
+ * once with fresh state, then thrown as Conflict. With `ifVersion`, a stale version is StaleVersion, never retried.
  */
 export async function handleCommand<State, Command, Event extends DomainEvent>(
   store: EventStore,
@@ -38,9 +46,14 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   decider: Decider<State, Command, Event>,
   command: Command,
   meta: EventMeta = {},
+  options: CommandOptions = {},
 ): Promise<CommandResult<State>> {
+  const { ifVersion } = options;
   for (let attempt = 1; ; attempt++) {
     const history = await store.read(streamId);
+    if (ifVersion && !ifVersion.includes(history.length)) {
+      throw new StaleVersion(streamId, ifVersion, history.length);
+    }
     const state = fold(decider, history as unknown as Event[]);
     const decided = decider.decide(command, state);
     if (decided.length === 0) return { state, events: [], version: history.length };
@@ -57,9 +70,12 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
         version: result.nextExpectedVersion,
       };
     } catch (err) {
+      if (err instanceof ConcurrencyError && ifVersion) {
+        throw new StaleVersion(streamId, ifVersion, err.actual);
+      }
       if (err instanceof ConcurrencyError && attempt < 2) continue;
       if (err instanceof ConcurrencyError) {
-        throw new HttpError(409, 'conflict', 'The record was changed at the same time; please try again');
+        throw new Conflict('The record was changed at the same time; please try again');
       }
       throw err;
     }

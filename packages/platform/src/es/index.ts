@@ -1,3 +1,4 @@
+export * from './errors';
 export * from './decider';
 export * from './projector';
 export * from './relay';

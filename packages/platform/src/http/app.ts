@@ -8,7 +8,8 @@ import { ZodError } from 'zod';
 import { ConcurrencyError, DependencyUnavailableError, unavailableDependency } from '../ports';
 import type { Logger } from '../logging';
 import { HELMET_OPTIONS } from './security-headers';
-import { HttpError, validationError } from './errors';
+import { DomainError } from '../es/errors';
+import { domainHttpError, HttpError, validationError } from './errors';
 import { IDENTITY_HEADER } from './identity';
 import { httpMetrics, Metrics, timeBeforeExpress } from '../metrics';
 
@@ -156,6 +157,7 @@ export function finishHttpApp(app: Express, logger: Logger): Express {
 
 export function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
+  if (err instanceof DomainError) return domainHttpError(err);
   if (err instanceof ZodError) return validationError(err);
   if (err instanceof ConcurrencyError) {
     return new HttpError(409, 'conflict', 'The record was changed by someone else; reload and try again');

@@ -1,4 +1,5 @@
 import type { ZodError } from 'zod';
+import { Conflict, type DomainError, Invalid, NotFound, StaleVersion } from '../es/errors';
 
 /** An error that becomes an HTTP answer `{ error: { code, message, details? } }`. */
 export class HttpError extends Error {
@@ -26,6 +27,15 @@ export const conflict = (message: string, details?: unknown) =>
   new HttpError(409, 'conflict', message, details);
 export const unprocessable = (message: string, details?: unknown) =>
   new HttpError(422, 'unprocessable', message, details);
+
+/** A domain error as the HTTP answer it stands for: 404, 409, 400, or 412 for a stale If-Match. */
+export function domainHttpError(err: DomainError): HttpError {
+  if (err instanceof NotFound) return new HttpError(404, 'not_found', err.message, err.details);
+  if (err instanceof Conflict) return new HttpError(409, 'conflict', err.message, err.details);
+  if (err instanceof Invalid) return new HttpError(400, 'bad_request', err.message, err.details);
+  if (err instanceof StaleVersion) return new HttpError(412, 'precondition_failed', err.message);
+  return new HttpError(500, 'internal', 'Something went wrong on our side');
+}
 
 /** The zod issues as the `details` of a 400: path as a dotted string, and the message. */
 export function zodDetails(error: ZodError) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { handleCommand, type Decider } from '../../src/es/decider';
 import { openSqlite } from '../../src/embedded/sqlite';
 import { SqliteEventStore } from '../../src/embedded/sqlite-event-store';
+import { Conflict, StaleVersion } from '../../src/es/errors';
 import { ConcurrencyError, type EventStore } from '../../src/ports';
 
 type Ev = { type: 'Added'; data: { n: number } };
@@ -49,11 +50,39 @@ describe('handleCommand', () => {
     expect(result.state).toBe(11);
   });
 
-  it('When the stream keeps changing under it, then the second conflict is a 409', async () => {
+  it('When the stream keeps changing under it, then the second conflict is a Conflict', async () => {
     const always: EventStore = Object.create(store);
     always.append = async () => {
       throw new ConcurrencyError('s', 0, 1);
     };
-    await expect(handleCommand(always, 's', counter, { add: 1 })).rejects.toMatchObject({ status: 409 });
+    await expect(handleCommand(always, 's', counter, { add: 1 })).rejects.toThrow(Conflict);
+  });
+
+  it('When the caller read the current version (If-Match), then the command is appended', async () => {
+    await handleCommand(store, 's', counter, { add: 2 });
+    const result = await handleCommand(store, 's', counter, { add: 3 }, {}, { ifVersion: [1] });
+    expect(result).toMatchObject({ state: 5, version: 2 });
+  });
+
+  it('When the caller read an older version (If-Match), then StaleVersion and nothing is written', async () => {
+    await handleCommand(store, 's', counter, { add: 2 });
+    await handleCommand(store, 's', counter, { add: 3 });
+    await expect(handleCommand(store, 's', counter, { add: 4 }, {}, { ifVersion: [1] })).rejects.toThrow(
+      StaleVersion,
+    );
+    expect(await store.read('s')).toHaveLength(2);
+  });
+
+  it('When another writer appends between the read and the append of an If-Match write, then StaleVersion, no retry', async () => {
+    await handleCommand(store, 's', counter, { add: 2 });
+    const racing: EventStore = Object.create(store);
+    racing.append = async (...args) => {
+      await store.append('s', 'any', [{ type: 'Added', data: { n: 10 } }]);
+      return store.append(...args);
+    };
+    await expect(handleCommand(racing, 's', counter, { add: 1 }, {}, { ifVersion: [1] })).rejects.toThrow(
+      StaleVersion,
+    );
+    expect((await store.read('s')).map((e) => e.data)).toEqual([{ n: 2 }, { n: 10 }]);
   });
 });

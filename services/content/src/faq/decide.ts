@@ -1,4 +1,4 @@
-import { notFound, type Decider } from '@12yards/platform';
+import { NotFound, type Decider } from '@12yards/platform';
 import { faqFieldKeys, type FaqEvent, type FaqFields } from './events';
 import { evolve, initialState, type FaqState } from './evolve';
 
@@ -7,7 +7,7 @@ export type FaqCommand =
   | { type: 'UpdateFaq'; id: string; fields: FaqFields; at: Date }
   | { type: 'DeleteFaq'; id: string; at: Date };
 
-const missing = (id: string) => notFound(`No FAQ with id ${id}`);
+const missing = (id: string) => new NotFound(`No FAQ with id ${id}`);
 
 export function decide(command: FaqCommand, state: FaqState): FaqEvent[] {
   const at = command.at.toISOString();

@@ -1,4 +1,4 @@
-import { notFound, type Decider } from '@12yards/platform';
+import { NotFound, type Decider } from '@12yards/platform';
 import { galleryFieldKeys, type GalleryEvent, type GalleryItemFields } from './events';
 import { evolve, initialState, type GalleryState } from './evolve';
 
@@ -7,7 +7,7 @@ export type GalleryCommand =
   | { type: 'UpdateGalleryItem'; id: string; fields: GalleryItemFields; at: Date }
   | { type: 'RemoveGalleryItem'; id: string; at: Date };
 
-const missing = (id: string) => notFound(`No gallery item with id ${id}`);
+const missing = (id: string) => new NotFound(`No gallery item with id ${id}`);
 
 export function decide(command: GalleryCommand, state: GalleryState): GalleryEvent[] {
   const at = command.at.toISOString();

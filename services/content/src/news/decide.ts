@@ -1,4 +1,4 @@
-import { notFound, type Decider } from '@12yards/platform';
+import { NotFound, type Decider } from '@12yards/platform';
 import { newsFieldKeys, type NewsArticleFields, type NewsEvent } from './events';
 import { evolve, initialState, type NewsState } from './evolve';
 
@@ -10,7 +10,7 @@ export type NewsCommand =
   | { type: 'UpdateNewsArticle'; id: string; fields: NewsArticleDraft; at: Date }
   | { type: 'DeleteNewsArticle'; id: string; at: Date };
 
-const missing = (id: string) => notFound(`No news article with id ${id}`);
+const missing = (id: string) => new NotFound(`No news article with id ${id}`);
 
 export function decide(command: NewsCommand, state: NewsState): NewsEvent[] {
   const at = command.at.toISOString();

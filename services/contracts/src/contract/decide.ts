@@ -1,5 +1,5 @@
 import { contractFieldNames, type ContractFields } from '@12yards/api';
-import { badRequest, conflict, notFound, type Decider } from '@12yards/platform';
+import { Conflict, Invalid, NotFound, type Decider } from '@12yards/platform';
 import { isoDay } from '../options';
 import type { ContractEvent, ContractTerms } from './events';
 import { evolve, initialState, type ContractState } from './evolve';
@@ -30,8 +30,9 @@ const pickTerms = (fields: ContractTerms): ContractTerms =>
 export function decide(command: ContractCommand, state: ContractState): ContractEvent[] {
   switch (command.type) {
     case 'CreateContract': {
-      if (!command.partnerKnown) throw notFound(`No partner with id ${command.fields.partnerId}`);
-      if (state.exists || state.deleted) throw conflict(`A contract with id ${command.id} already exists`);
+      if (!command.partnerKnown) throw new NotFound(`No partner with id ${command.fields.partnerId}`);
+      if (state.exists || state.deleted)
+        throw new Conflict(`A contract with id ${command.id} already exists`);
       return [
         {
           type: 'ContractCreated',
@@ -46,9 +47,9 @@ export function decide(command: ContractCommand, state: ContractState): Contract
       ];
     }
     case 'UpdateContract': {
-      if (!state.exists) throw notFound(`No contract with id ${command.id}`);
+      if (!state.exists) throw new NotFound(`No contract with id ${command.id}`);
       if (command.fields.partnerId !== undefined && command.fields.partnerId !== state.partnerId) {
-        throw badRequest('A contract cannot be moved to another partner', [
+        throw new Invalid('A contract cannot be moved to another partner', [
           { path: 'partnerId', message: 'must be the contract’s partner', code: 'custom' },
         ]);
       }
@@ -98,7 +99,7 @@ export function decide(command: ContractCommand, state: ContractState): Contract
       ];
     }
     case 'DeleteContract': {
-      if (!state.exists) throw notFound(`No contract with id ${command.id}`);
+      if (!state.exists) throw new NotFound(`No contract with id ${command.id}`);
       return [
         {
           type: 'ContractDeleted',

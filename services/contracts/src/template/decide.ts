@@ -1,4 +1,4 @@
-import { conflict, notFound, type Decider } from '@12yards/platform';
+import { Conflict, NotFound, type Decider } from '@12yards/platform';
 import type { ContractTemplateEvent, ContractTemplateUploaded } from './events';
 import { evolve, initialState, type ContractTemplateState } from './evolve';
 
@@ -13,12 +13,12 @@ export function decide(
 ): ContractTemplateEvent[] {
   switch (command.type) {
     case 'UploadTemplate':
-      if (state.exists) throw conflict(`A template with id ${command.file.templateId} already exists`);
+      if (state.exists) throw new Conflict(`A template with id ${command.file.templateId} already exists`);
       return [
         { type: 'ContractTemplateUploaded', data: { ...command.file, uploadedAt: command.at.toISOString() } },
       ];
     case 'ChangeTemplate': {
-      if (!state.exists || state.deleted) throw notFound(`No contract template with id ${command.id}`);
+      if (!state.exists || state.deleted) throw new NotFound(`No contract template with id ${command.id}`);
       const name = command.name ?? state.name;
       const validFromDate = command.validFromDate ?? state.validFromDate;
       if (name === state.name && validFromDate === state.validFromDate) return [];
@@ -30,7 +30,7 @@ export function decide(
       ];
     }
     case 'DeleteTemplate':
-      if (!state.exists || state.deleted) throw notFound(`No contract template with id ${command.id}`);
+      if (!state.exists || state.deleted) throw new NotFound(`No contract template with id ${command.id}`);
       return [
         {
           type: 'ContractTemplateDeleted',

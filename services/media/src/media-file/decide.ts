@@ -1,4 +1,4 @@
-import { conflict, notFound, type Decider } from '@12yards/platform';
+import { Conflict, NotFound, type Decider } from '@12yards/platform';
 import type { MediaFileAdded, MediaFileEvent } from './events';
 import { evolve, initialState, type MediaFileState } from './evolve';
 
@@ -9,12 +9,12 @@ export type MediaFileCommand =
 export function decide(command: MediaFileCommand, state: MediaFileState): MediaFileEvent[] {
   switch (command.type) {
     case 'AddMediaFile': {
-      if (state.status !== 'none') throw conflict(`Media file ${command.id} already exists`);
+      if (state.status !== 'none') throw new Conflict(`Media file ${command.id} already exists`);
       const { type: _type, at, ...data } = command;
       return [{ type: 'MediaFileAdded', data: { ...data, at: at.toISOString() } }];
     }
     case 'DeleteMediaFile':
-      if (state.status !== 'active') throw notFound(`No media file with id ${command.id}`);
+      if (state.status !== 'active') throw new NotFound(`No media file with id ${command.id}`);
       return [
         {
           type: 'MediaFileDeleted',

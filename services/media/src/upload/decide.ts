@@ -1,4 +1,4 @@
-import { conflict, notFound, type Decider } from '@12yards/platform';
+import { Conflict, NotFound, type Decider } from '@12yards/platform';
 import type { MediaUploaded, UploadEvent } from './events';
 import { evolve, initialState, type UploadState } from './evolve';
 
@@ -9,12 +9,12 @@ export type UploadCommand =
 export function decide(command: UploadCommand, state: UploadState): UploadEvent[] {
   switch (command.type) {
     case 'RecordUpload': {
-      if (state.status !== 'none') throw conflict(`Upload ${command.id} already exists`);
+      if (state.status !== 'none') throw new Conflict(`Upload ${command.id} already exists`);
       const { type: _type, at, ...data } = command;
       return [{ type: 'MediaUploaded', data: { ...data, at: at.toISOString() } }];
     }
     case 'RemoveUpload':
-      if (state.status === 'none') throw notFound(`No upload with id ${command.id}`);
+      if (state.status === 'none') throw new NotFound(`No upload with id ${command.id}`);
       if (state.status === 'removed') return [];
       return [
         {

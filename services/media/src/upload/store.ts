@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UploadResult } from '@12yards/api';
-import { handleCommand, HttpError, notFound, type ServiceContext } from '@12yards/platform';
+import { handleCommand, HttpError, notFound, NotFound, type ServiceContext } from '@12yards/platform';
 import { uploadDecider } from './decide';
 import { streamId, type StoredVariant } from './events';
 import { ImageDecodeError, makeVariants, sniffImage, withoutMetadata } from './images';
@@ -141,7 +141,7 @@ export async function removeUpload(
     if (!removed) return; // already removed
     keys = (removed.data as { keys: string[] }).keys;
   } catch (err) {
-    if (err instanceof HttpError && err.status === 404) return;
+    if (err instanceof NotFound) return;
     throw err;
   }
   await ctx.projector.catchUp();

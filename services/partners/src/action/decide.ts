@@ -1,4 +1,4 @@
-import { notFound, type Decider } from '@12yards/platform';
+import { NotFound, type Decider } from '@12yards/platform';
 import type { PartnerActionEvent } from './events';
 import { evolve, initialState, type PartnerActionState } from './evolve';
 
@@ -26,7 +26,7 @@ export function decide(command: PartnerActionCommand, state: PartnerActionState)
   const at = command.at.toISOString();
   switch (command.type) {
     case 'CreateAction': {
-      if (!command.partnerExists) throw notFound(`No partner with id ${command.partnerId}`);
+      if (!command.partnerExists) throw new NotFound(`No partner with id ${command.partnerId}`);
       if (state.exists) return [];
       const { id, partnerId, actionText, dueDate } = command;
       return [{ type: 'PartnerActionCreated', data: { id, partnerId, actionText, dueDate, at } }];
@@ -34,7 +34,7 @@ export function decide(command: PartnerActionCommand, state: PartnerActionState)
     case 'UpdateAction': {
       // An action is addressed under its partner: another partner's action is not found here.
       if (!state.exists || state.partnerId !== command.partnerId) {
-        throw notFound(`No action ${command.id} for partner ${command.partnerId}`);
+        throw new NotFound(`No action ${command.id} for partner ${command.partnerId}`);
       }
       const { id, partnerId } = command;
       const events: PartnerActionEvent[] = [];

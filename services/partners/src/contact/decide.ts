@@ -1,4 +1,4 @@
-import { notFound, type Decider } from '@12yards/platform';
+import { NotFound, type Decider } from '@12yards/platform';
 import type { ContactEvent } from './events';
 import { evolve, initialState, type ContactState } from './evolve';
 
@@ -23,7 +23,7 @@ export function decide(command: ContactCommand, state: ContactState): ContactEve
       return [{ type: 'ContactMessageReceived', data: { id, name, email, subject, message, at } }];
     }
     case 'ChangeContactStatus':
-      if (!state.exists) throw notFound(`No contact message with id ${command.id}`);
+      if (!state.exists) throw new NotFound(`No contact message with id ${command.id}`);
       if (state.status === command.status) return [];
       return [
         {

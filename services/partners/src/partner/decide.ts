@@ -1,5 +1,5 @@
 import type { PartnerStatus, PartnerType } from '@12yards/api';
-import { conflict, notFound, type Decider } from '@12yards/platform';
+import { Conflict, NotFound, type Decider } from '@12yards/platform';
 import { detailKeys, type PartnerDetails, type PartnerEvent } from './events';
 import { evolve, initialState, type PartnerState } from './evolve';
 
@@ -36,14 +36,14 @@ export function decide(command: PartnerCommand, state: PartnerState): PartnerEve
       },
     ];
   }
-  if (!state.exists) throw notFound(`No partner with id ${command.id}`);
+  if (!state.exists) throw new NotFound(`No partner with id ${command.id}`);
   const active = state.activeContractIds.length;
 
   switch (command.type) {
     case 'UpdatePartner': {
       const statusChanges = command.status !== undefined && command.status !== state.status;
       // Checked before anything is decided, so a refused request writes nothing at all.
-      if (statusChanges && active > 0) throw conflict(lockedMessage(active));
+      if (statusChanges && active > 0) throw new Conflict(lockedMessage(active));
       const events: PartnerEvent[] = [];
       const details = command.details && {
         ...command.details,

@@ -4,7 +4,7 @@ import {
   deterministicEventId,
   DuplicateEventError,
   fold,
-  HttpError,
+  NotFound,
   subscribeIdempotent,
   type ServiceContext,
   type StoredEvent,
@@ -95,7 +95,7 @@ export async function handleContractEvent(ctx: ServiceContext, event: StoredEven
       );
   } catch (err) {
     // A contract for a partner this service never had cannot be applied; retrying would block the topic.
-    if (err instanceof HttpError && err.status === 404) {
+    if (err instanceof NotFound) {
       ctx.logger.warn(
         { eventId: event.id, partnerId, contractId },
         `${kind} for an unknown partner; skipped`,

@@ -1,5 +1,5 @@
 import type { ServiceState } from '@12yards/api';
-import { notFound, type Decider } from '@12yards/platform';
+import { NotFound, type Decider } from '@12yards/platform';
 import type { ServiceStatusEvent } from './events';
 import { evolve, initialState, type ServiceStatusState } from './evolve';
 
@@ -31,7 +31,7 @@ export function decide(command: ServiceStatusCommand, state: ServiceStatusState)
         },
       ];
     case 'ChangeServiceStatus':
-      if (!state.exists) throw notFound(`No service status with id ${command.id}`);
+      if (!state.exists) throw new NotFound(`No service status with id ${command.id}`);
       if (state.status === command.status) return [];
       return [
         {

@@ -1,0 +1,68 @@
+import request from 'supertest';
+import { createHttpApp, finishHttpApp } from '../../src/http/app';
+import { toHttpError } from '../../src/http/app';
+import { Conflict, Invalid, NotFound, StaleVersion } from '../../src/es/errors';
+import { createLogger } from '../../src/logging';
+
+/** An app whose routes throw each domain error, as a decider would inside a route. */
+function app() {
+  const logger = createLogger('t', 'silent');
+  const a = createHttpApp({ logger });
+  a.get('/not-found', () => {
+    throw new NotFound('No news article with id n1');
+  });
+  a.get('/conflict', () => {
+    throw new Conflict('A contract with id c1 already exists', { id: 'c1' });
+  });
+  a.get('/invalid', () => {
+    throw new Invalid('A contract cannot be moved to another partner', [
+      { path: 'partnerId', message: 'must stay p1' },
+    ]);
+  });
+  a.get('/stale', () => {
+    throw new StaleVersion('news-n1', [2], 3);
+  });
+  return finishHttpApp(a, logger);
+}
+
+describe('domain errors at the HTTP edge', () => {
+  it('When a decider throws NotFound, then the answer is 404 not_found with its message', async () => {
+    const res = await request(app()).get('/not-found').expect(404);
+    expect(res.body).toEqual({ error: { code: 'not_found', message: 'No news article with id n1' } });
+  });
+
+  it('When a decider throws Conflict, then the answer is 409 conflict with its details', async () => {
+    const res = await request(app()).get('/conflict').expect(409);
+    expect(res.body).toEqual({
+      error: { code: 'conflict', message: 'A contract with id c1 already exists', details: { id: 'c1' } },
+    });
+  });
+
+  it('When a decider throws Invalid, then the answer is 400 bad_request with its details', async () => {
+    const res = await request(app()).get('/invalid').expect(400);
+    expect(res.body).toEqual({
+      error: {
+        code: 'bad_request',
+        message: 'A contract cannot be moved to another partner',
+        details: [{ path: 'partnerId', message: 'must stay p1' }],
+      },
+    });
+  });
+
+  it('When a write names a stale version, then the answer is 412 precondition_failed with the reload message', async () => {
+    const res = await request(app()).get('/stale').expect(412);
+    expect(res.body).toEqual({
+      error: {
+        code: 'precondition_failed',
+        message: 'This item was changed by someone else. Reload to see the latest version.',
+      },
+    });
+  });
+
+  it('When a domain error is mapped directly, then its status and code follow its kind', () => {
+    expect(toHttpError(new NotFound('x'))).toMatchObject({ status: 404, code: 'not_found' });
+    expect(toHttpError(new Conflict('x'))).toMatchObject({ status: 409, code: 'conflict' });
+    expect(toHttpError(new Invalid('x'))).toMatchObject({ status: 400, code: 'bad_request' });
+    expect(toHttpError(new StaleVersion('s', [1], 2))).toMatchObject({ status: 412 });
+  });
+});
