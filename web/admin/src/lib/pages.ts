@@ -1,4 +1,4 @@
-import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { nextCursorOf, throwIfResNotOk, type Page } from '@12yards/api';
 
 /** One page of a list: the body is its items, the Link header names the next page (see @12yards/api pagination). */
@@ -29,6 +29,7 @@ type Extra = {
 /**
  * A list read page by page (TanStack useInfiniteQuery): `fetchNextPage` loads
  * the next page when `hasNextPage`; `items` is every row loaded so far. A refetch (an invalidation after a write) reads the loaded pages again.
+ * When the key changes (a new search or filter) the rows shown stay until the new answer comes (`isPlaceholderData`).
  */
 export function usePagedList<T>(queryKey: QueryKey, extra: Extra = {}) {
   const query = useInfiniteQuery({
@@ -36,6 +37,7 @@ export function usePagedList<T>(queryKey: QueryKey, extra: Extra = {}) {
     queryFn: ({ pageParam, signal }) => fetchPage<T>(pageUrl(queryKey, pageParam), signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
     ...extra,
   });
   return { ...query, items: query.data?.pages.flatMap((p) => p.items) ?? [] };

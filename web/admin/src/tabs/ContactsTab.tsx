@@ -1,12 +1,12 @@
-import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Mail, RefreshCw } from 'lucide-react';
 import type { ContactMessage } from '@12yards/api';
-import { Badge, Button, Card, CardContent } from '@12yards/ui';
+import { Badge, Button, Card, CardContent, cn } from '@12yards/ui';
 import { useAdminMutation } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 import { ListSearch } from '../components/ListSearch';
+import { FilteredEmpty, FilterSelect, ListToolbar, useListFilters } from '../components/ListFilters';
 import { LoadMore } from '../components/LoadMore';
 import { usePagedList } from '../lib/pages';
 
@@ -20,11 +20,22 @@ const statusBadge: Record<ContactMessage['status'], React.ReactNode> = {
   responded: <Badge variant="success">Responded</Badge>,
 };
 
+const STATUS_FILTER = [
+  { value: 'unread', label: 'Unread' },
+  { value: 'read', label: 'Read' },
+  { value: 'responded', label: 'Responded' },
+] as const satisfies readonly { value: ContactMessage['status']; label: string }[];
+
+function noMatch({ q, status }: { q?: string; status?: string }) {
+  const which = status ? `${status} ` : '';
+  return q ? `No ${which}messages match "${q}".` : `No ${which}messages.`;
+}
+
 export function ContactsTab() {
   const queryClient = useQueryClient();
-  // SPEC section 7: always stale, refetched on mount, focus and reconnect, and every 5 s.
-  const [q, setQ] = useState('');
-  const contacts = usePagedList<ContactMessage>(q ? [...CONTACTS_KEY, { q }] : CONTACTS_KEY, {
+  const filters = useListFilters<'status'>(CONTACTS_KEY);
+  // SPEC section 7: always stale, refetched on mount, focus and reconnect, and every 5 s (the filtered list too).
+  const contacts = usePagedList<ContactMessage>(filters.key, {
     refetchInterval: CONTACTS_POLL_MS,
     staleTime: 0,
     refetchOnMount: true,
@@ -49,16 +60,37 @@ export function ContactsTab() {
           Refresh
         </Button>
       </TabHeader>
-      <ListSearch label="Search messages" placeholder="Subject, name or email" onSearch={setQ} />
+      <ListToolbar label="Messages">
+        <ListSearch
+          key={filters.searchGeneration}
+          label="Search messages"
+          placeholder="Subject, name or email"
+          onSearch={filters.setQ}
+        />
+        <FilterSelect
+          label="Status"
+          allLabel="All Messages"
+          value={filters.values.status}
+          options={STATUS_FILTER}
+          onChange={(v) => filters.set('status', v)}
+        />
+      </ListToolbar>
       {contacts.isPending ? (
         <Loading text="Loading contacts..." />
       ) : contacts.isError ? (
         <LoadError what="contacts" error={contacts.error} onRetry={() => void contacts.refetch()} />
       ) : contacts.items.length === 0 ? (
-        <Empty>{q ? `No messages match "${q}".` : 'No contacts found'}</Empty>
+        filters.active ? (
+          <FilteredEmpty onClear={filters.clear}>{noMatch(filters.values)}</FilteredEmpty>
+        ) : (
+          <Empty>No contacts found</Empty>
+        )
       ) : (
         <>
-          <ul className="grid gap-3">
+          <ul
+            className={cn('grid gap-3', contacts.isPlaceholderData && 'opacity-60')}
+            aria-busy={contacts.isPlaceholderData}
+          >
             {contacts.items.map((c) => (
               <li key={c.id}>
                 <Card className={c.status === 'unread' ? 'border-l-4 border-l-accent' : undefined}>

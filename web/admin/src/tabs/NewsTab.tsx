@@ -22,6 +22,7 @@ import {
   SelectValue,
   Switch,
   Textarea,
+  cn,
 } from '@12yards/ui';
 import { useAdminMutation } from '../lib/api';
 import { formatDate } from '../lib/format';
@@ -30,6 +31,8 @@ import { FileUpload } from '../components/FileUpload';
 import { ConfirmDelete } from '../components/ConfirmDelete';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 import { LoadMore } from '../components/LoadMore';
+import { ListSearch } from '../components/ListSearch';
+import { FilteredEmpty, FilterSelect, ListToolbar, labelOf, useListFilters } from '../components/ListFilters';
 import { usePagedList } from '../lib/pages';
 
 export const NEWS_KEY = ['/api/admin/news'];
@@ -38,9 +41,18 @@ const categoryLabel = (c: string) => c.replace(/-/g, ' ').replace(/\b\w/g, (m) =
 // The admin categories (general, announcement, update, feature) and the three the public /news filter offers
 // (Transfer News, Match Report, Tactical Analysis): an article the admin writes must be findable by that filter.
 const CATEGORY_OPTIONS = newsCategories;
+const CATEGORY_FILTER = CATEGORY_OPTIONS.map((c) => ({ value: c, label: categoryLabel(c) }));
+
+/** The empty list under a search or filter; the category-only text is the public /news page's (SPEC section 2). */
+function noMatch({ q, category }: { q?: string; category?: string }) {
+  const name = category && labelOf(CATEGORY_FILTER, category);
+  if (!q) return `No articles found in the "${name}" category. Try changing the filter.`;
+  return name ? `No articles match "${q}" in the "${name}" category.` : `No articles match "${q}".`;
+}
 
 export function NewsTab() {
-  const news = usePagedList<NewsArticle>(NEWS_KEY);
+  const filters = useListFilters<'category'>(NEWS_KEY);
+  const news = usePagedList<NewsArticle>(filters.key);
   const [editing, setEditing] = useState<NewsArticle | 'new' | null>(null);
   const remove = useAdminMutation<string>({
     mutationFn: (write, id) => write('DELETE', `/api/admin/news/${id}`),
@@ -57,15 +69,37 @@ export function NewsTab() {
           Add Article
         </Button>
       </TabHeader>
+      <ListToolbar label="News">
+        <ListSearch
+          key={filters.searchGeneration}
+          label="Search news"
+          placeholder="Title"
+          onSearch={filters.setQ}
+        />
+        <FilterSelect
+          label="Category"
+          allLabel="All Categories"
+          value={filters.values.category}
+          options={CATEGORY_FILTER}
+          onChange={(v) => filters.set('category', v)}
+        />
+      </ListToolbar>
       {news.isPending ? (
         <Loading text="Loading news..." />
       ) : news.isError ? (
         <LoadError what="news" error={news.error} onRetry={() => void news.refetch()} />
       ) : news.items.length === 0 ? (
-        <Empty>No news articles yet. Add the first one.</Empty>
+        filters.active ? (
+          <FilteredEmpty onClear={filters.clear}>{noMatch(filters.values)}</FilteredEmpty>
+        ) : (
+          <Empty>No news articles yet. Add the first one.</Empty>
+        )
       ) : (
         <>
-          <ul className="grid gap-3">
+          <ul
+            className={cn('grid gap-3', news.isPlaceholderData && 'opacity-60')}
+            aria-busy={news.isPlaceholderData}
+          >
             {news.items.map((a) => (
               <li key={a.id}>
                 <Card>

@@ -6,6 +6,7 @@ import { Eye, FileText, Plus } from 'lucide-react';
 import {
   adminPartnerInput,
   membershipTypeLabels,
+  partnerStatuses,
   type AdminPartnerInput,
   type Partner,
   type PartnerActionCount,
@@ -35,6 +36,7 @@ import { useAdminMutation } from '../lib/api';
 import { Field } from '../components/Field';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 import { ListSearch } from '../components/ListSearch';
+import { FilteredEmpty, FilterSelect, ListToolbar, useListFilters } from '../components/ListFilters';
 import { LoadMore } from '../components/LoadMore';
 import { usePagedList } from '../lib/pages';
 import { PartnerStatusBadge, TypeBadge } from './partners/badges';
@@ -44,9 +46,23 @@ import { ContractsDialog } from './partners/ContractsDialog';
 export const PARTNERS_KEY = ['/api/partners'];
 export const ACTION_COUNTS_KEY = ['/api/admin/partner-action-counts'];
 
+const STATUS_FILTER = partnerStatuses.map((s) => ({ value: s, label: s }));
+// The type badge's texts (SPEC section 2).
+const TYPE_FILTER = [
+  { value: 'club', label: 'Football Club' },
+  { value: 'influencer', label: 'Influencer' },
+] as const;
+
+function noMatch({ q, status, type }: { q?: string; status?: string; type?: string }) {
+  if (!q) return 'No applications match these filters.';
+  return status || type
+    ? `No applications match "${q}" with these filters.`
+    : `No applications match "${q}".`;
+}
+
 export function PartnersTab() {
-  const [q, setQ] = useState('');
-  const partners = usePagedList<Partner>(q ? [...PARTNERS_KEY, { q }] : PARTNERS_KEY);
+  const filters = useListFilters<'status' | 'type'>(PARTNERS_KEY);
+  const partners = usePagedList<Partner>(filters.key);
   const counts = useQuery<PartnerActionCount[]>({ queryKey: ACTION_COUNTS_KEY });
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<string | null>(null);
@@ -66,16 +82,44 @@ export function PartnersTab() {
           Add Application
         </Button>
       </TabHeader>
-      <ListSearch label="Search applications" placeholder="Name, email or club" onSearch={setQ} />
+      <ListToolbar label="Applications">
+        <ListSearch
+          key={filters.searchGeneration}
+          label="Search applications"
+          placeholder="Name, email or club"
+          onSearch={filters.setQ}
+        />
+        <FilterSelect
+          label="Status"
+          allLabel="All Statuses"
+          value={filters.values.status}
+          options={STATUS_FILTER}
+          onChange={(v) => filters.set('status', v)}
+        />
+        <FilterSelect
+          label="Type"
+          allLabel="All Types"
+          value={filters.values.type}
+          options={TYPE_FILTER}
+          onChange={(v) => filters.set('type', v)}
+        />
+      </ListToolbar>
       {partners.isPending ? (
         <Loading text="Loading partners..." />
       ) : partners.isError ? (
         <LoadError what="partners" error={partners.error} onRetry={() => void partners.refetch()} />
       ) : partners.items.length === 0 ? (
-        <Empty>{q ? `No applications match "${q}".` : 'No partner applications yet.'}</Empty>
+        filters.active ? (
+          <FilteredEmpty onClear={filters.clear}>{noMatch(filters.values)}</FilteredEmpty>
+        ) : (
+          <Empty>No partner applications yet.</Empty>
+        )
       ) : (
         <>
-          <ul className="grid gap-3 md:grid-cols-2">
+          <ul
+            className={cn('grid gap-3 md:grid-cols-2', partners.isPlaceholderData && 'opacity-60')}
+            aria-busy={partners.isPlaceholderData}
+          >
             {partners.items.map((p) => {
               const open = openCount(p.id);
               return (
