@@ -12,6 +12,12 @@ export type ErrorBody = z.infer<typeof errorBody>;
 
 export const id = z.string().min(1).max(100);
 
+/**
+ * An entity's version (the version of its event stream) as admin answers carry it: the admin sends it back in
+ * `If-Match: "<version>"` on PUT/DELETE, and a stale one is answered 412 with nothing written.
+ */
+export const entityVersion = z.number().int().positive().optional();
+
 /** Trimmed text that must not be empty once trimmed. */
 export const requiredText = (label: string, max = 10_000) =>
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coercedInt, dateLike, nullableInt, optionalText, requiredText } from './common';
+import { coercedInt, dateLike, entityVersion, nullableInt, optionalText, requiredText } from './common';
 import { adminNewsCategories, publicNewsCategories } from './constants';
 import { IMAGE_URL_MESSAGE, isMediaOrHttpsUrl } from './media';
 import { pageQuery, searchText } from './pagination';
@@ -40,6 +40,7 @@ export const newsArticle = z.object({
   published: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string().optional(),
+  version: entityVersion,
 });
 export type NewsArticle = z.infer<typeof newsArticle>;
 
@@ -68,6 +69,7 @@ export const faq = z.object({
   sortOrder: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: entityVersion,
 });
 export type Faq = z.infer<typeof faq>;
 
@@ -89,6 +91,7 @@ export const setting = z.object({
   description: z.string().nullable().optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
+  version: entityVersion,
 });
 export type Setting = z.infer<typeof setting>;
 
@@ -116,6 +119,7 @@ export const galleryItem = z.object({
   isActive: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: entityVersion,
 });
 export type GalleryItem = z.infer<typeof galleryItem>;
 export const publicGalleryItem = galleryItem.pick({

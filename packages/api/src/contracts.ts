@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coercedInt, emailAddress, id, isoDate, requiredText } from './common';
+import { coercedInt, emailAddress, entityVersion, id, isoDate, requiredText } from './common';
 
 const contractFields = z.object({
   partnerId: id,
@@ -54,6 +54,7 @@ export const contract = contractFields.extend({
   templateId: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string().optional(),
+  version: entityVersion,
   /**
    * When the contract ended (ISO date-time of its ContractEnded: the expiry sweep found its end date past); null while
    * it is active, and again after a PUT moved an ended contract's end date back to today or later (reactivation).

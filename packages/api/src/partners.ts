@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateLike, emailAddress, optionalText, requiredText } from './common';
+import { dateLike, emailAddress, entityVersion, optionalText, requiredText } from './common';
 import { pageQuery, searchText } from './pagination';
 
 export const partnerTypes = ['club', 'influencer'] as const;
@@ -106,6 +106,7 @@ export const partner = z.object({
   statusLocked: z.boolean(),
   activeContracts: z.number().int(),
   createdAt: z.string(),
+  version: entityVersion,
 });
 export type Partner = z.infer<typeof partner>;
 
@@ -150,6 +151,7 @@ export const partnerAction = z.object({
   completedAt: z.string().nullable(),
   createdAt: z.string(),
   isOverdue: z.boolean(),
+  version: entityVersion,
 });
 export type PartnerAction = z.infer<typeof partnerAction>;
 
@@ -178,6 +180,7 @@ export const contactMessage = z.object({
   message: z.string(),
   status: z.enum(contactStatuses),
   createdAt: z.string(),
+  version: entityVersion,
 });
 export type ContactMessage = z.infer<typeof contactMessage>;
 

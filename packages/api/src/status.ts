@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { entityVersion } from './common';
 
 export const serviceStates = ['operational', 'issue'] as const;
 export const serviceState = z.enum(serviceStates, { error: "status must be 'operational' or 'issue'" });
@@ -11,6 +12,7 @@ export const serviceStatus = z.object({
   description: z.string().nullable().optional(),
   lastUpdated: z.string(),
   createdAt: z.string(),
+  version: entityVersion,
 });
 export type ServiceStatus = z.infer<typeof serviceStatus>;
 

@@ -1,9 +1,16 @@
 import type { Request } from 'express';
-import { handleCommand, type Decider, type DomainEvent, type ServiceContext } from '@12yards/platform';
+import {
+  handleCommand,
+  ifMatchVersions,
+  type Decider,
+  type DomainEvent,
+  type ServiceContext,
+} from '@12yards/platform';
 
 /**
  * Appends what the decider decides for one command, then projects it, so the caller reads its own write.
- * Returns the events appended (none when the command changed nothing).
+ * Returns the events appended (none when the command changed nothing). An If-Match naming a stale version
+ * fails with StaleVersion (412) and writes nothing.
  */
 export async function execute<State, Command, Event extends DomainEvent>(
   ctx: ServiceContext,
@@ -12,10 +19,14 @@ export async function execute<State, Command, Event extends DomainEvent>(
   decider: Decider<State, Command, Event>,
   command: Command,
 ) {
-  const result = await handleCommand(ctx.infra.eventStore, streamId, decider, command, {
-    actor: req.admin?.username ?? 'visitor',
-    requestId: String(req.id),
-  });
+  const result = await handleCommand(
+    ctx.infra.eventStore,
+    streamId,
+    decider,
+    command,
+    { actor: req.admin?.username ?? 'visitor', requestId: String(req.id) },
+    { ifVersion: ifMatchVersions(req) },
+  );
   await ctx.projector.catchUp();
   return result;
 }

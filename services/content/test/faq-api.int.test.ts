@@ -34,6 +34,7 @@ describe('content service: FAQs', () => {
       sortOrder: 3,
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',
+      version: 1,
     });
     expect((await create({ question: 'B?' })).sortOrder).toBe(0);
     expect((await create({ question: 'C?', sortOrder: '' })).sortOrder).toBe(0);

@@ -35,6 +35,7 @@ describe('content service: app gallery', () => {
       isActive: true,
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',
+      version: 1,
     });
     const res = await h.http().get('/api/app-gallery').expect(200);
     expect(res.body).toEqual([

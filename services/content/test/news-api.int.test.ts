@@ -27,6 +27,7 @@ describe('content service: news', () => {
       published: true,
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',
+      version: 1,
     });
     expect(res.headers['cache-control']).toBe('no-store');
     expect(titles((await h.http().get('/api/news').expect(200)).body)).toEqual(['Season kick-off']);

@@ -11,6 +11,7 @@ import { HELMET_OPTIONS } from './security-headers';
 import { DomainError } from '../es/errors';
 import { domainHttpError, HttpError, validationError } from './errors';
 import { IDENTITY_HEADER } from './identity';
+import { VERSION_ETAG } from './preconditions';
 import { httpMetrics, Metrics, timeBeforeExpress } from '../metrics';
 
 export interface HttpAppOptions {
@@ -59,14 +60,16 @@ export function isAdminRequest(req: Request): boolean {
 /**
  * Admin answers are never cached nor revalidated: the conditional request headers are dropped (so Express never
  * answers 304) and, whatever a handler or a proxied service set, the response leaves with Cache-Control: no-store
- * and without ETag or Last-Modified.
+ * and without Last-Modified, and without ETag unless it is an entity's version (see preconditions.ts), which the
+ * admin sends back in If-Match.
  */
 function neverCacheAdmin(req: Request, res: Response, next: NextFunction) {
   if (!isAdminRequest(req)) return next();
   delete req.headers['if-none-match'];
   delete req.headers['if-modified-since'];
   onHeaders(res, function (this: ServerResponse) {
-    this.removeHeader('ETag');
+    const etag = this.getHeader('ETag');
+    if (typeof etag !== 'string' || !VERSION_ETAG.test(etag)) this.removeHeader('ETag');
     this.removeHeader('Last-Modified');
     this.setHeader('Cache-Control', 'no-store');
   });

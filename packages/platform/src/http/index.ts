@@ -5,3 +5,4 @@ export * from './app';
 export * from './public-reads';
 export * from './security-headers';
 export * from './paginate';
+export * from './preconditions';

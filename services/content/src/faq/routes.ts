@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { faqInput } from '@12yards/api';
-import { notFound, parse, requireAdmin, type ServiceContext, type SortKey } from '@12yards/platform';
+import {
+  notFound,
+  parse,
+  requireAdmin,
+  setVersionEtag,
+  withVersion,
+  type ServiceContext,
+  type SortKey,
+} from '@12yards/platform';
 import { execute, NO_CACHE, NO_STORE } from '../command';
 import { faqDecider, type FaqCommand } from './decide';
 import { faqStreamId } from './events';
@@ -14,16 +22,20 @@ const BY_SORT_ORDER: SortKey<FaqRow>[] = [
   { field: 'order', dir: 'asc' },
 ];
 
+const adminFaqView = withVersion(faqView);
+
 export function faqRoutes(ctx: ServiceContext): Router {
   const router = Router();
   const rows = faqRows(ctx.infra.readModels);
   const secret = ctx.env.INTERNAL_SECRET;
 
-  const run = async (req: Request, command: FaqCommand) => {
+  /** Runs the command and answers the FAQ as it now is, its version as ETag. */
+  const run = async (req: Request, res: Response, command: FaqCommand) => {
     await execute(ctx, req, faqStreamId(command.id), faqDecider, command);
     const row = await rows.get(command.id);
     if (!row) throw notFound(`No FAQ with id ${command.id}`);
-    return faqView(row);
+    setVersionEtag(res, row.version);
+    return adminFaqView(row);
   };
 
   router.get('/api/faqs', async (_req, res) => {
@@ -33,18 +45,23 @@ export function faqRoutes(ctx: ServiceContext): Router {
 
   router.get('/api/admin/faqs', requireAdmin(secret), async (_req, res) => {
     const list = await rows.find({ sort: BY_SORT_ORDER });
-    res.set('Cache-Control', NO_STORE).json(list.map(faqView));
+    res.set('Cache-Control', NO_STORE).json(list.map(adminFaqView));
   });
 
   router.post('/api/admin/faqs', requireAdmin(secret), async (req, res) => {
     const fields = parse(faqInput, req.body);
-    const created = await run(req, { type: 'CreateFaq', id: randomUUID(), fields, at: ctx.clock() });
+    const created = await run(req, res, { type: 'CreateFaq', id: randomUUID(), fields, at: ctx.clock() });
     res.status(201).set('Cache-Control', NO_STORE).json(created);
   });
 
   router.put('/api/admin/faqs/:id', requireAdmin(secret), async (req, res) => {
     const fields = parse(faqInput, req.body);
-    const updated = await run(req, { type: 'UpdateFaq', id: String(req.params.id), fields, at: ctx.clock() });
+    const updated = await run(req, res, {
+      type: 'UpdateFaq',
+      id: String(req.params.id),
+      fields,
+      at: ctx.clock(),
+    });
     res.set('Cache-Control', NO_STORE).json(updated);
   });
 

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { galleryInput, type GalleryFields } from '@12yards/api';
-import { notFound, parse, requireAdmin, type ServiceContext, type SortKey } from '@12yards/platform';
+import {
+  notFound,
+  parse,
+  requireAdmin,
+  setVersionEtag,
+  withVersion,
+  type ServiceContext,
+  type SortKey,
+} from '@12yards/platform';
 import { execute, NO_CACHE, NO_STORE } from '../command';
 import { galleryDecider, type GalleryCommand } from './decide';
 import { galleryStreamId, type GalleryItemFields } from './events';
@@ -20,16 +28,20 @@ const toFields = (input: GalleryFields): GalleryItemFields => ({
   isActive: input.isActive,
 });
 
+const adminGalleryView = withVersion(galleryView);
+
 export function galleryRoutes(ctx: ServiceContext): Router {
   const router = Router();
   const rows = galleryRows(ctx.infra.readModels);
   const secret = ctx.env.INTERNAL_SECRET;
 
-  const run = async (req: Request, command: GalleryCommand) => {
+  /** Runs the command and answers the item as it now is, its version as ETag. */
+  const run = async (req: Request, res: Response, command: GalleryCommand) => {
     await execute(ctx, req, galleryStreamId(command.id), galleryDecider, command);
     const row = await rows.get(command.id);
     if (!row) throw notFound(`No gallery item with id ${command.id}`);
-    return galleryView(row);
+    setVersionEtag(res, row.version);
+    return adminGalleryView(row);
   };
 
   // Public: the screenshots of the gallery dialog, active ones only, in the admin's order.
@@ -40,18 +52,18 @@ export function galleryRoutes(ctx: ServiceContext): Router {
 
   router.get('/api/admin/app-gallery', requireAdmin(secret), async (_req, res) => {
     const list = await rows.find({ sort: BY_SORT_ORDER });
-    res.set('Cache-Control', NO_STORE).json(list.map(galleryView));
+    res.set('Cache-Control', NO_STORE).json(list.map(adminGalleryView));
   });
 
   router.post('/api/admin/app-gallery', requireAdmin(secret), async (req, res) => {
     const fields = toFields(parse(galleryInput, req.body));
-    const added = await run(req, { type: 'AddGalleryItem', id: randomUUID(), fields, at: ctx.clock() });
+    const added = await run(req, res, { type: 'AddGalleryItem', id: randomUUID(), fields, at: ctx.clock() });
     res.status(201).set('Cache-Control', NO_STORE).json(added);
   });
 
   router.put('/api/admin/app-gallery/:id', requireAdmin(secret), async (req, res) => {
     const fields = toFields(parse(galleryInput, req.body));
-    const updated = await run(req, {
+    const updated = await run(req, res, {
       type: 'UpdateGalleryItem',
       id: String(req.params.id),
       fields,

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { newsInput, newsListQuery, type NewsFields } from '@12yards/api';
-import { findPage, notFound, parse, requireAdmin, type ServiceContext } from '@12yards/platform';
+import {
+  findPage,
+  notFound,
+  parse,
+  requireAdmin,
+  setVersionEtag,
+  withVersion,
+  type ServiceContext,
+} from '@12yards/platform';
 import { execute, NO_CACHE, NO_STORE } from '../command';
 import { newsDecider, type NewsArticleDraft, type NewsCommand } from './decide';
 import { newsStreamId } from './events';
@@ -25,16 +33,21 @@ const toDraft = (input: NewsFields): NewsArticleDraft => ({
   published: input.published,
 });
 
+const adminNewsView = withVersion(newsView);
+const adminNewsSummary = withVersion(newsSummary);
+
 export function newsRoutes(ctx: ServiceContext): Router {
   const router = Router();
   const rows = newsRows(ctx.infra.readModels);
   const secret = ctx.env.INTERNAL_SECRET;
 
-  const run = async (req: Request, command: NewsCommand) => {
+  /** Runs the command and answers the article as it now is, its version as ETag. */
+  const run = async (req: Request, res: Response, command: NewsCommand) => {
     await execute(ctx, req, newsStreamId(command.id), newsDecider, command);
     const row = await rows.get(command.id);
     if (!row) throw notFound(`No news article with id ${command.id}`);
-    return newsView(row);
+    setVersionEtag(res, row.version);
+    return adminNewsView(row);
   };
 
   // Public: published articles whose publishDate has come, newest first, one page at a time.
@@ -62,18 +75,25 @@ export function newsRoutes(ctx: ServiceContext): Router {
       ...(q && { search: { fields: ['title'], text: q } }),
       page,
     });
-    res.set('Cache-Control', NO_STORE).json(list.map(fields === 'summary' ? newsSummary : newsView));
+    res
+      .set('Cache-Control', NO_STORE)
+      .json(list.map(fields === 'summary' ? adminNewsSummary : adminNewsView));
   });
 
   router.post('/api/news', requireAdmin(secret), async (req, res) => {
     const fields = toDraft(parse(newsInput, req.body));
-    const article = await run(req, { type: 'CreateNewsArticle', id: randomUUID(), fields, at: ctx.clock() });
+    const article = await run(req, res, {
+      type: 'CreateNewsArticle',
+      id: randomUUID(),
+      fields,
+      at: ctx.clock(),
+    });
     res.status(201).set('Cache-Control', NO_STORE).json(article);
   });
 
   router.put('/api/admin/news/:id', requireAdmin(secret), async (req, res) => {
     const fields = toDraft(parse(newsInput, req.body));
-    const article = await run(req, {
+    const article = await run(req, res, {
       type: 'UpdateNewsArticle',
       id: String(req.params.id),
       fields,

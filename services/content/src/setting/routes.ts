@@ -1,20 +1,36 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { settingInput, settingKey } from '@12yards/api';
-import { notFound, parse, requireAdmin, type ServiceContext } from '@12yards/platform';
+import {
+  notFound,
+  parse,
+  requireAdmin,
+  setVersionEtag,
+  withVersion,
+  type ServiceContext,
+} from '@12yards/platform';
 import { execute, NO_CACHE, NO_STORE } from '../command';
 import { settingDecider } from './decide';
 import { settingStreamId } from './events';
 import { settingRows, settingView } from './projection';
+
+const adminSettingView = withVersion(settingView);
 
 export function settingRoutes(ctx: ServiceContext): Router {
   const router = Router();
   const rows = settingRows(ctx.infra.readModels);
   const secret = ctx.env.INTERNAL_SECRET;
 
-  const load = async (key: string) => {
+  const find = async (key: string) => {
     const row = await rows.get(key);
     if (!row) throw notFound(`No setting with key ${key}`);
-    return settingView(row);
+    return row;
+  };
+  const load = async (key: string) => settingView(await find(key));
+  /** The admin's answer: the setting with its version, the version also as ETag. */
+  const loadVersioned = async (res: Response, key: string) => {
+    const row = await find(key);
+    setVersionEtag(res, row.version);
+    return adminSettingView(row);
   };
 
   // Public: one setting, e.g. show_app_gallery.
@@ -25,11 +41,11 @@ export function settingRoutes(ctx: ServiceContext): Router {
 
   router.get('/api/admin/settings', requireAdmin(secret), async (_req, res) => {
     const list = await rows.find({ sort: [{ field: 'key', dir: 'asc' }] });
-    res.set('Cache-Control', NO_STORE).json(list.map(settingView));
+    res.set('Cache-Control', NO_STORE).json(list.map(adminSettingView));
   });
 
   router.get('/api/admin/settings/:key', requireAdmin(secret), async (req, res) => {
-    const setting = await load(String(req.params.key));
+    const setting = await loadVersioned(res, String(req.params.key));
     res.set('Cache-Control', NO_STORE).json(setting);
   });
 
@@ -44,7 +60,7 @@ export function settingRoutes(ctx: ServiceContext): Router {
       description,
       at: ctx.clock(),
     });
-    res.set('Cache-Control', NO_STORE).json(await load(key));
+    res.set('Cache-Control', NO_STORE).json(await loadVersioned(res, key));
   });
 
   return router;
