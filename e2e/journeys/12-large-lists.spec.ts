@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, openTab, test, unique } from '../support/fixtures';
+import { choose, expect, openTab, test, unique } from '../support/fixtures';
 
 const NEWS = Number(process.env.E2E_LARGE_NEWS ?? 5000);
 const APPLICATIONS = Number(process.env.E2E_LARGE_APPLICATIONS ?? 2000);
@@ -26,7 +26,7 @@ async function adminWriter(api: APIRequestContext, origin: string) {
   };
 }
 
-test('When there are 5,000 news articles and 2,000 applications, then the admin lists show their first page at once and the next page on Load more', async ({
+test('When there are 5,000 news articles and 2,000 applications, then the admin lists show their first page at once, the next page on Load more, and a search finds one row among them', async ({
   adminPage,
   shot,
 }) => {
@@ -72,6 +72,26 @@ test('When there are 5,000 news articles and 2,000 applications, then the admin 
   expect(firstPageMs).toBeLessThan(10_000);
   await shot(adminPage, 'large-lists-news');
 
+  // The server searches: one title among the 5,000, far beyond the 40 rows loaded (i*10 >= NEWS, so no other
+  // title contains it).
+  const story = Math.floor(NEWS / 2) + 7;
+  const searched = Date.now();
+  await panel.getByRole('searchbox', { name: 'Search news' }).fill(`Bulk story ${id} ${story}`);
+  await expect(stories).toHaveCount(1);
+  await expect(panel.getByText(`Bulk story ${id} ${story}`, { exact: true })).toBeVisible();
+  const searchMs = Date.now() - searched;
+  await expect(panel.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  expect(searchMs).toBeLessThan(10_000);
+  // With a category it is not in, the filtered list is empty and says so; Clear filters brings every article back.
+  await choose(panel, 'Category', 'Match Report');
+  await expect(
+    panel.getByText(`No articles match "Bulk story ${id} ${story}" in the "Match Report" category.`),
+  ).toBeVisible();
+  await shot(adminPage, 'large-lists-news-filtered');
+  await panel.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(panel.getByText(`Bulk story ${id} ${NEWS - 1}`, { exact: true })).toBeVisible();
+  await expect(panel.getByRole('searchbox', { name: 'Search news' })).toHaveValue('');
+
   await openTab(adminPage, 'Applications');
   const applicants = panel.getByText(new RegExp(`^Bulk applicant ${id} \\d+$`));
   await expect(applicants).toHaveCount(20);
@@ -82,4 +102,17 @@ test('When there are 5,000 news articles and 2,000 applications, then the admin 
   // The page holds the rows it shows, not the whole collection.
   expect(await adminPage.locator('li').count()).toBeLessThan(200);
   await shot(adminPage, 'large-lists-applications');
+
+  // One applicant among the 2,000, by search and type together.
+  const applicant = Math.floor(APPLICATIONS / 2) + 7;
+  await panel
+    .getByRole('searchbox', { name: 'Search applications' })
+    .fill(`Bulk applicant ${id} ${applicant}`);
+  await choose(panel, 'Type', 'Football Club');
+  await expect(applicants).toHaveCount(1);
+  await expect(panel.getByText(`Bulk applicant ${id} ${applicant}`, { exact: true })).toBeVisible();
+  await choose(panel, 'Type', 'Influencer');
+  await expect(
+    panel.getByText(`No applications match "Bulk applicant ${id} ${applicant}" with these filters.`),
+  ).toBeVisible();
 });
