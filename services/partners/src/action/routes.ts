@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { newPartnerAction, pageQuery, updatePartnerAction, type PartnerActionCount } from '@12yards/api';
 import {
   findPage,
   handleCommand,
+  ifMatchVersions,
   notFound,
   parse,
   requireAdmin,
+  setVersionEtag,
   type ServiceContext,
 } from '@12yards/platform';
 import { loadPartner } from '../partner/load';
@@ -22,18 +24,21 @@ export function partnerActionRoutes(ctx: ServiceContext): Router {
   const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
   const meta = (req: Request) => ({ actor: req.admin?.username, requestId: String(req.id) });
 
-  const run = async (req: Request, command: PartnerActionCommand) => {
+  /** Runs the command under the request's If-Match, if any; answers the action with its version (also as ETag). */
+  const run = async (req: Request, res: Response, command: PartnerActionCommand) => {
     await handleCommand(
       infra.eventStore,
       actionStreamId(command.id),
       partnerActionDecider,
       command,
       meta(req),
+      { ifVersion: ifMatchVersions(req) },
     );
     await projector.catchUp();
     const row = await rows.get(command.id);
     if (!row) throw notFound(`No action with id ${command.id}`);
-    return actionView(row, ctx.clock());
+    setVersionEtag(res, row.version);
+    return { ...actionView(row, ctx.clock()), version: row.version };
   };
 
   router.get('/api/admin/partners/:id/actions', admin, async (req, res) => {
@@ -47,14 +52,16 @@ export function partnerActionRoutes(ctx: ServiceContext): Router {
       page,
     });
     const now = ctx.clock();
-    res.set('Cache-Control', 'no-store').json(list.map((row) => actionView(row, now)));
+    res
+      .set('Cache-Control', 'no-store')
+      .json(list.map((row) => ({ ...actionView(row, now), version: row.version })));
   });
 
   router.post('/api/admin/partners/:id/actions', admin, async (req, res) => {
     const { actionText, dueDate } = parse(newPartnerAction, req.body);
     const partnerId = String(req.params.id);
     const partnerExists = (await loadPartner(infra.eventStore, partnerId)).exists;
-    const action = await run(req, {
+    const action = await run(req, res, {
       type: 'CreateAction',
       id: randomUUID(),
       partnerId,
@@ -68,7 +75,7 @@ export function partnerActionRoutes(ctx: ServiceContext): Router {
 
   router.put('/api/admin/partners/:id/actions/:actionId', admin, async (req, res) => {
     const { notes, isCompleted } = parse(updatePartnerAction, req.body);
-    const action = await run(req, {
+    const action = await run(req, res, {
       type: 'UpdateAction',
       id: String(req.params.actionId),
       partnerId: String(req.params.id),

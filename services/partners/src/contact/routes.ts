@@ -4,14 +4,19 @@ import { contactListQuery, contactMessageInput, updateContactStatus } from '@12y
 import {
   findPage,
   handleCommand,
+  ifMatchVersions,
   notFound,
   parse,
   requireAdmin,
+  setVersionEtag,
+  withVersion,
   type ServiceContext,
 } from '@12yards/platform';
 import { contactDecider, type ContactCommand } from './decide';
 import { contactStreamId } from './events';
 import { CONTACT_ORDER, contactRows, contactView } from './projection';
+
+const adminContactView = withVersion(contactView);
 
 export function contactRoutes(ctx: ServiceContext): Router {
   const { infra, projector } = ctx;
@@ -21,18 +26,20 @@ export function contactRoutes(ctx: ServiceContext): Router {
 
   const run = async (req: Request, command: ContactCommand) => {
     const meta = { actor: req.admin?.username ?? 'visitor', requestId: String(req.id) };
-    await handleCommand(infra.eventStore, contactStreamId(command.id), contactDecider, command, meta);
+    await handleCommand(infra.eventStore, contactStreamId(command.id), contactDecider, command, meta, {
+      ifVersion: ifMatchVersions(req),
+    });
     await projector.catchUp();
     const row = await rows.get(command.id);
     if (!row) throw notFound(`No contact message with id ${command.id}`);
-    return contactView(row);
+    return row;
   };
 
   // Public: every field is required; empty ones are a 400, never filled in (DESIGN departure from SPEC 5).
   router.post('/api/contacts', async (req, res) => {
     const input = parse(contactMessageInput, req.body);
     const created = await run(req, { type: 'ReceiveMessage', id: randomUUID(), ...input, at: ctx.clock() });
-    res.status(201).set('Cache-Control', 'no-store').json(created);
+    res.status(201).set('Cache-Control', 'no-store').json(contactView(created));
   });
 
   // Newest first, one page at a time; filter on status, `q` searches the subject and the sender.
@@ -44,7 +51,7 @@ export function contactRoutes(ctx: ServiceContext): Router {
       ...(q && { search: { fields: ['subject', 'name', 'email'], text: q } }),
       page,
     });
-    res.set('Cache-Control', 'no-store').json(list.map(contactView));
+    res.set('Cache-Control', 'no-store').json(list.map(adminContactView));
   });
 
   router.put('/api/admin/contacts/:id', admin, async (req, res) => {
@@ -55,7 +62,8 @@ export function contactRoutes(ctx: ServiceContext): Router {
       status,
       at: ctx.clock(),
     });
-    res.set('Cache-Control', 'no-store').json(updated);
+    setVersionEtag(res, updated.version);
+    res.set('Cache-Control', 'no-store').json(adminContactView(updated));
   });
 
   return router;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import {
   adminPartnerInput,
   partnerApplication,
@@ -11,9 +11,12 @@ import {
 import {
   findPage,
   handleCommand,
+  ifMatchVersions,
   notFound,
   parse,
   requireAdmin,
+  setVersionEtag,
+  withVersion,
   type ServiceContext,
 } from '@12yards/platform';
 import { partnerDecider, type EditedDetails, type PartnerCommand } from './decide';
@@ -25,6 +28,8 @@ function toDetails<T extends Partial<Record<(typeof detailKeys)[number], unknown
   return Object.fromEntries(detailKeys.map((k) => [k, input[k] ?? null]));
 }
 
+const adminPartnerView = withVersion(partnerView);
+
 export function partnerRoutes(ctx: ServiceContext): Router {
   const { infra, projector } = ctx;
   const router = Router();
@@ -32,16 +37,25 @@ export function partnerRoutes(ctx: ServiceContext): Router {
   const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
   const meta = (req: Request) => ({ actor: req.admin?.username ?? 'visitor', requestId: String(req.id) });
 
+  /** Runs the command (under the request's If-Match, if any) and reads the partner back. */
   const run = async (req: Request, command: PartnerCommand) => {
-    await handleCommand(infra.eventStore, partnerStreamId(command.id), partnerDecider, command, meta(req));
+    await handleCommand(infra.eventStore, partnerStreamId(command.id), partnerDecider, command, meta(req), {
+      ifVersion: ifMatchVersions(req),
+    });
     await projector.catchUp();
     const row = await rows.get(command.id);
     if (!row) throw notFound(`No partner with id ${command.id}`);
-    return partnerView(row);
+    return row;
+  };
+  /** The admin's answer: the partner with its version, the version also as ETag. */
+  const adminRun = async (req: Request, res: Response, command: PartnerCommand) => {
+    const row = await run(req, command);
+    setVersionEtag(res, row.version);
+    return adminPartnerView(row);
   };
 
-  const changeStatus = async (req: Request, status: PartnerStatus) =>
-    run(req, { type: 'UpdatePartner', id: String(req.params.id), status, at: ctx.clock() });
+  const changeStatus = async (req: Request, res: Response, status: PartnerStatus) =>
+    adminRun(req, res, { type: 'UpdatePartner', id: String(req.params.id), status, at: ctx.clock() });
 
   // Public: the application form. 201 with the created partner.
   router.post('/api/partners', async (req, res) => {
@@ -54,7 +68,7 @@ export function partnerRoutes(ctx: ServiceContext): Router {
       source: 'public',
       at: ctx.clock(),
     });
-    res.status(201).set('Cache-Control', 'no-store').json(created);
+    res.status(201).set('Cache-Control', 'no-store').json(partnerView(created));
   });
 
   // Admin: partners newest first, one page at a time; filters on status and type, `q` searches name/email/club.
@@ -66,7 +80,7 @@ export function partnerRoutes(ctx: ServiceContext): Router {
       ...(q && { search: { fields: ['name', 'email', 'organization'], text: q } }),
       page,
     });
-    res.set('Cache-Control', 'no-store').json(list.map(partnerView));
+    res.set('Cache-Control', 'no-store').json(list.map(adminPartnerView));
   });
 
   /**
@@ -76,7 +90,7 @@ export function partnerRoutes(ctx: ServiceContext): Router {
   router.post('/api/admin/partners', admin, async (req, res) => {
     const input = parse(adminPartnerInput, req.body);
     const details = toDetails(input) as unknown as PartnerDetails;
-    const created = await run(req, {
+    const created = await adminRun(req, res, {
       type: 'SubmitApplication',
       id: randomUUID(),
       details,
@@ -89,12 +103,13 @@ export function partnerRoutes(ctx: ServiceContext): Router {
   router.get('/api/admin/partners/:id', admin, async (req, res) => {
     const row = await rows.get(String(req.params.id));
     if (!row) throw notFound(`No partner with id ${req.params.id}`);
-    res.set('Cache-Control', 'no-store').json(partnerView(row));
+    setVersionEtag(res, row.version);
+    res.set('Cache-Control', 'no-store').json(adminPartnerView(row));
   });
 
   router.put('/api/admin/partners/:id/status', admin, async (req, res) => {
     const { status } = parse(updatePartnerStatus, req.body);
-    res.set('Cache-Control', 'no-store').json(await changeStatus(req, status));
+    res.set('Cache-Control', 'no-store').json(await changeStatus(req, res, status));
   });
 
   // The second variant of the status change; a body with more than {status} also replaces the details.
@@ -104,7 +119,7 @@ export function partnerRoutes(ctx: ServiceContext): Router {
       typeof body !== 'object' || body === null || Object.keys(body).every((k) => k === 'status');
     if (onlyStatus) {
       const { status } = parse(updatePartnerStatus, body);
-      res.set('Cache-Control', 'no-store').json(await changeStatus(req, status));
+      res.set('Cache-Control', 'no-store').json(await changeStatus(req, res, status));
       return;
     }
     const input = parse(updatePartner, body);
@@ -113,7 +128,15 @@ export function partnerRoutes(ctx: ServiceContext): Router {
     const id = String(req.params.id);
     res
       .set('Cache-Control', 'no-store')
-      .json(await run(req, { type: 'UpdatePartner', id, status: input.status, details, at: ctx.clock() }));
+      .json(
+        await adminRun(req, res, {
+          type: 'UpdatePartner',
+          id,
+          status: input.status,
+          details,
+          at: ctx.clock(),
+        }),
+      );
   });
 
   return router;
