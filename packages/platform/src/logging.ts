@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { context, isSpanContextValid, trace } from '@opentelemetry/api';
 import { IDENTITY_HEADER, SIGNATURE_HEADER } from './http/identity';
 
 export type Logger = pino.Logger;
@@ -26,6 +27,14 @@ export const REDACTED_PATHS = [
   ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`, `*.*.*.${f}`]),
 ];
 
+/** `trace_id` and `span_id` of the span active where a line is logged (none without tracing). */
+export function traceFields(): Record<string, string> {
+  const span = trace.getSpan(context.active());
+  if (!span) return {};
+  const { traceId, spanId } = span.spanContext();
+  return isSpanContextValid(span.spanContext()) ? { trace_id: traceId, span_id: spanId } : {};
+}
+
 /**
  * JSON lines on stdout (or `destination`); LOG_LEVEL sets the level (silent in tests unless asked for). Every
  * process (gateway, services, worker, CLI) logs through this, so none writes the secrets in {@link REDACTED_PATHS}.
@@ -42,6 +51,7 @@ export function createLogger(
     base: { service: name, ...(process.env.INSTANCE_ID && { instance: process.env.INSTANCE_ID }) },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS },
+    mixin: traceFields,
   };
   return destination ? pino(options, destination) : pino(options);
 }

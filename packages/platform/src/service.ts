@@ -9,6 +9,7 @@ import { metricsOf } from './http/app';
 import { Metrics } from './metrics';
 import { instrumentJobs } from './job-metrics';
 import { instrumentBus } from './bus-metrics';
+import { traceBus, traceEvents } from './tracing/propagation';
 
 export interface ServiceContext {
   env: ServiceEnv;
@@ -46,7 +47,8 @@ export async function startService(
   const logger = options.logger ?? createLogger(def.name);
   const infra = await createInfrastructure(def.name, env, logger);
   // Every append in this process signals the outbox relay, which then publishes at once (its poll is the fallback).
-  const appends = new SignallingEventStore(infra.eventStore);
+  // Appended events carry the request's trace context in their meta; consumers continue that trace.
+  const appends = new SignallingEventStore(traceEvents(infra.eventStore));
   infra.eventStore = appends;
   // Counted from the start (seeding included); served by the app's registry once it is built.
   const early = new Metrics({ defaultMetrics: false });
@@ -57,7 +59,7 @@ export async function startService(
   });
   appends.onAppend((events) => appended.inc({ service: def.name }, events.length));
   infra.jobs = instrumentJobs(infra.jobs, early);
-  infra.bus = instrumentBus(infra.bus, early);
+  infra.bus = instrumentBus(traceBus(infra.bus), early);
   const projector = new Projector(infra.eventStore, infra.readModels, def.projections, logger);
   const ctx: ServiceContext = { env, logger, infra, projector, clock: options.clock ?? (() => new Date()) };
   await projector.catchUp();

@@ -1,5 +1,7 @@
 // The contract document worker as its own process (production: BullMQ on Redis, `node dist/worker.js`).
 // It reads the contracts service's read models and writes documents to the object store; the service enqueues.
+// First: the OpenTelemetry SDK (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch modules before they load.
+import '@12yards/platform/src/tracing/register';
 import { createInfrastructure, createLogger, loadConfig, serviceEnv } from '@12yards/platform';
 import { documentLimits, workerEnv } from './config';
 import { startDocumentWorker } from './document/worker';

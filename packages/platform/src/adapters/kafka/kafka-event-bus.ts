@@ -9,6 +9,8 @@ import {
 } from 'kafkajs';
 import type { EventBus, EventHandler, StoredEvent, Subscription } from '../../ports';
 import type { Logger } from '../../logging';
+import { context } from '@opentelemetry/api';
+import { runsByTrace, traceContextOf, traceHeaders } from '../../tracing/propagation';
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -123,15 +125,22 @@ export class KafkaEventBus implements EventBus {
     if (this.closed) throw new Error('event bus is closed');
     await this.ensureTopics([topic]);
     const producer = await this.getProducer();
-    await producer.send({
-      topic: this.named(topic),
-      acks: -1, // every in-sync replica
-      messages: events.map((e) => ({
-        key: e.streamId,
-        value: JSON.stringify(e),
-        headers: { 'event-type': e.type, 'event-id': e.id },
-      })),
-    });
+    // One send per run of events from the same trace, made in that trace's context: the kafkajs instrumentation
+    // (when tracing is on) writes the traceparent header from the active context, so the send and the consumer
+    // join the trace of the request that appended the events. Without tracing, one run: a single send.
+    for (const run of runsByTrace(events)) {
+      await context.with(traceContextOf(run[0]!.meta), () =>
+        producer.send({
+          topic: this.named(topic),
+          acks: -1, // every in-sync replica
+          messages: run.map((e) => ({
+            key: e.streamId,
+            value: JSON.stringify(e),
+            headers: { 'event-type': e.type, 'event-id': e.id, ...traceHeaders(e.meta) },
+          })),
+        }),
+      );
+    }
   }
 
   async subscribe(group: string, topics: string[], handler: EventHandler): Promise<Subscription> {

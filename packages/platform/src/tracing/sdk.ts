@@ -1,0 +1,47 @@
+import type { IncomingMessage } from 'node:http';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
+import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
+
+/** Probes and scrapes: frequent, and no one wants a trace of them. */
+const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
+export interface TracingOptions {
+  serviceName: string;
+  exporter: SpanExporter;
+  /** Export each span as it ends (tests) instead of in batches. */
+  immediate?: boolean;
+}
+
+/**
+ * Starts the OpenTelemetry SDK: W3C trace-context propagation, spans of incoming and outgoing HTTP, Express
+ * routes, MongoDB (mongoose's driver), ioredis (BullMQ, rate limits) and kafkajs, exported by `exporter`.
+ * Must run before those modules are first required (see register.ts).
+ */
+export function startTracing(options: TracingOptions): NodeSDK {
+  const sdk = new NodeSDK({
+    resource: resourceFromAttributes({ 'service.name': options.serviceName }),
+    spanProcessors: [
+      options.immediate
+        ? new SimpleSpanProcessor(options.exporter)
+        : new BatchSpanProcessor(options.exporter),
+    ],
+    instrumentations: [
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req: IncomingMessage) =>
+          UNTRACED_PATHS.has((req.url ?? '').split('?')[0] ?? ''),
+      }),
+      new ExpressInstrumentation(),
+      new MongoDBInstrumentation(),
+      new IORedisInstrumentation(),
+      new KafkaJsInstrumentation(),
+    ],
+  });
+  sdk.start();
+  return sdk;
+}
