@@ -47,7 +47,7 @@ describe('contracts service: end of a contract and deletion', () => {
       endedAt: DAY_AFTER.toISOString(),
     });
     expect(ended[0]!.meta).toMatchObject({ actor: 'system' });
-    const endedView = { ...c, endedAt: DAY_AFTER.toISOString() };
+    const endedView = { ...c, endedAt: DAY_AFTER.toISOString(), version: 2 };
     expect(await listed()).toEqual([endedView]);
     expect((await request(h.app).get(`/api/admin/contracts/${c.id}`).use(admin()).expect(200)).body).toEqual(
       endedView,

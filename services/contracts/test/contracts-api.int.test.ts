@@ -26,6 +26,7 @@ describe('contracts service: contracts', () => {
       templateId: null,
       createdAt: expect.any(String),
       endedAt: null,
+      version: 1,
     });
     expect(res.headers['cache-control']).toBe('no-store');
     expect(await listed()).toEqual([res.body]);
@@ -153,6 +154,7 @@ describe('contracts service: contracts', () => {
       revenueSharePercent: 50,
       setupFee: '£2,000',
       updatedAt: expect.any(String),
+      version: 2,
     });
     expect(await listed()).toEqual([res.body]);
     const updated = (await h.svc.ctx.infra.eventStore.readAll(0)).find((e) => e.type === 'ContractUpdated')!;

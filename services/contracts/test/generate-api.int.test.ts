@@ -76,6 +76,7 @@ describe('contracts service: POST /api/admin/contracts/generate', () => {
       templateId: templates[0].id,
       createdAt: '2026-11-22T09:30:00.000Z',
       endedAt: null,
+      version: 1,
     });
     expect(
       (await request(h.app).get(`/api/admin/partners/${partner.id}/contracts`).use(admin())).body,

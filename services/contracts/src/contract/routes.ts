@@ -5,9 +5,12 @@ import {
   findPage,
   handleCommand,
   HttpError,
+  ifMatchVersions,
   notFound,
   parse,
   requireAdmin,
+  setVersionEtag,
+  withVersion,
   type ServiceContext,
 } from '@12yards/platform';
 import { isoDay, type ResolvedOptions } from '../options';
@@ -24,6 +27,8 @@ import { contractRows, contractView } from './projection';
  */
 export const awaitPartner = (ctx: ServiceContext, options: ResolvedOptions) =>
   partnerLookup(ctx, { partnersUrl: options.partnersUrl, waitMs: options.partnerWaitMs });
+
+const adminContractView = withVersion(contractView);
 
 export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): Router {
   const { infra, projector } = ctx;
@@ -48,7 +53,7 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
       meta(req),
     );
     await projector.catchUp();
-    return contractView((await rows.get(id))!);
+    return (await rows.get(id))!;
   }
 
   router.get('/api/admin/partners/:id/contracts', admin, async (req, res) => {
@@ -62,15 +67,14 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
     if (list.length === 0 && !(await lookupPartner(partnerId))) {
       throw notFound(`No partner with id ${partnerId}`);
     }
-    res.set('Cache-Control', 'no-store').json(list.map(contractView));
+    res.set('Cache-Control', 'no-store').json(list.map(adminContractView));
   });
 
   router.post('/api/admin/contracts', admin, async (req, res) => {
     const fields = parse(contractInput, req.body);
-    res
-      .status(201)
-      .set('Cache-Control', 'no-store')
-      .json(await create(req, fields, null));
+    const row = await create(req, fields, null);
+    setVersionEtag(res, row.version);
+    res.status(201).set('Cache-Control', 'no-store').json(adminContractView(row));
   });
 
   router.post('/api/admin/contracts/generate', admin, async (req, res) => {
@@ -89,17 +93,17 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
     }
     const fields = parse(contractInput, candidate);
     const template = await latestValidDocxTemplate(infra.readModels, today);
-    res
-      .status(201)
-      .set('Cache-Control', 'no-store')
-      .json(await create(req, fields, template?.id ?? null));
+    const row = await create(req, fields, template?.id ?? null);
+    setVersionEtag(res, row.version);
+    res.status(201).set('Cache-Control', 'no-store').json(adminContractView(row));
   });
 
   router.get('/api/admin/contracts/:id', admin, async (req, res, next) => {
     if (req.params.id === 'jobs') return next();
     const row = await rows.get(String(req.params.id));
     if (!row) throw notFound(`No contract with id ${req.params.id}`);
-    res.set('Cache-Control', 'no-store').json(contractView(row));
+    setVersionEtag(res, row.version);
+    res.set('Cache-Control', 'no-store').json(adminContractView(row));
   });
 
   router.put('/api/admin/contracts/:id', admin, async (req, res) => {
@@ -111,11 +115,13 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
       contractDecider,
       { type: 'UpdateContract', id, fields, at: ctx.clock() },
       meta(req),
+      { ifVersion: ifMatchVersions(req) },
     );
     await projector.catchUp();
     const row = await rows.get(id);
     if (!row) throw notFound(`No contract with id ${id}`);
-    res.set('Cache-Control', 'no-store').json(contractView(row));
+    setVersionEtag(res, row.version);
+    res.set('Cache-Control', 'no-store').json(adminContractView(row));
   });
 
   // Deleting is for role admin only (an editor gets 403), as for templates; the partners service releases the
@@ -131,6 +137,7 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
         contractDecider,
         { type: 'DeleteContract', id, at: ctx.clock() },
         meta(req),
+        { ifVersion: ifMatchVersions(req) },
       );
       await projector.catchUp();
       res.status(204).end();

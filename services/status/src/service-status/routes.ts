@@ -1,11 +1,23 @@
 import { Router } from 'express';
 import { updateServiceStatus, type ServiceStatus } from '@12yards/api';
-import { handleCommand, notFound, parse, requireAdmin, type ServiceContext } from '@12yards/platform';
+import {
+  handleCommand,
+  ifMatchVersions,
+  notFound,
+  parse,
+  requireAdmin,
+  setVersionEtag,
+  type ServiceContext,
+} from '@12yards/platform';
 import { serviceStatusDecider } from './decide';
 import { streamId } from './events';
 import { statusRows, type ServiceStatusRow } from './projection';
 
-const view = ({ order: _order, version: _version, ...row }: ServiceStatusRow): ServiceStatus => row;
+/**
+ * The one list (public, and the admin's status tab) carries each status's version: the admin sends it back in
+ * If-Match. A status is public information, and so is how often it changed.
+ */
+const view = ({ order: _order, ...row }: ServiceStatusRow): ServiceStatus => row;
 
 export function serviceStatusRoutes(ctx: ServiceContext): Router {
   const { infra, projector } = ctx;
@@ -26,10 +38,12 @@ export function serviceStatusRoutes(ctx: ServiceContext): Router {
       serviceStatusDecider,
       { type: 'ChangeServiceStatus', id, status, at: ctx.clock() },
       { actor: req.admin?.username, requestId: String(req.id) },
+      { ifVersion: ifMatchVersions(req) },
     );
     await projector.catchUp();
     const row = await rows.get(id);
     if (!row) throw notFound(`No service status with id ${id}`);
+    setVersionEtag(res, row.version);
     res.set('Cache-Control', 'no-store').json(view(row));
   });
 
