@@ -9,6 +9,7 @@ import {
   createInfrastructure,
   createLogger,
   instrumentBus,
+  listenOrExit,
   loadConfig,
   Metrics,
   metricsHandler,
@@ -59,10 +60,9 @@ async function main() {
   const sweep = setInterval(() => void sessions.sweep().catch(() => undefined), 10 * 60_000);
   sweep.unref();
 
-  const server = app.listen(env.PORT, env.HOST, () => {
-    logger.info({ port: env.PORT }, 'gateway listening');
-  });
+  const server = await listenOrExit(app, { port: env.PORT, host: env.HOST, name: 'gateway', logger });
   server.keepAliveTimeout = 65_000;
+  logger.info({ port: env.PORT }, 'gateway listening');
   // Prometheus scrapes the gateway on a port of its own, which no ingress or published port should expose.
   const metricsPort = env.METRICS_PORT ?? env.PORT + 1000;
   const metricsServer = metricsPort === 0 ? undefined : createServer(metricsHandler(metrics));

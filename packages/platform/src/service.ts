@@ -6,6 +6,7 @@ import { createLogger, type Logger } from './logging';
 import { OutboxRelay, Projector, SignallingEventStore, type Projection } from './es';
 import { StorageError } from './embedded/data-dir';
 import { metricsOf } from './http/app';
+import { listenOrExit } from './http/listen';
 import { Metrics } from './metrics';
 import { instrumentJobs } from './job-metrics';
 import { instrumentBus } from './bus-metrics';
@@ -117,10 +118,14 @@ export async function runService(def: ServiceDefinition): Promise<void> {
     process.stderr.write(`${err.message}\n`);
     process.exit(1);
   });
-  const server: Server = service.app.listen(env.PORT, env.HOST, () => {
-    logger.info({ port: env.PORT, adapters: service.ctx.infra.kind }, `${def.name} service listening`);
+  const server: Server = await listenOrExit(service.app, {
+    port: env.PORT,
+    host: env.HOST,
+    name: `${def.name} service`,
+    logger,
   });
   server.keepAliveTimeout = 65_000;
+  logger.info({ port: env.PORT, adapters: service.ctx.infra.kind }, `${def.name} service listening`);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -6,3 +6,4 @@ export * from './public-reads';
 export * from './security-headers';
 export * from './paginate';
 export * from './preconditions';
+export * from './listen';
