@@ -8,10 +8,12 @@ import {
   partnerBody,
   pct,
   promotionsByContract,
+  retryOn503,
   sleep,
   startStack,
   until,
   type Reply,
+  type Retried,
   type Stack,
 } from './stack';
 
@@ -192,23 +194,31 @@ async function kafkaOutage(stack: Stack): Promise<Outcome> {
 }
 
 // ---- (2) the partners consumer killed in the middle of a batch, restarted by start.mjs ----
+// Contracts are written throughout; those sent while partners is down cannot have their partner confirmed unless
+// the contracts service's view already knows it, and get a 503 with Retry-After: the client tries again after it,
+// so every contract is eventually created once, and a 404 (a partner that exists called missing) is a failure.
 async function consumerKill(stack: Stack): Promise<Outcome> {
   const problems: string[] = [];
   const N = 30;
   const partners = await partnersKnownToContracts(stack, N);
   const before = stack.pids('partners');
-  const contracts: Reply[] = [];
+  const writes: Retried[] = [];
   let killedAt = 0;
   let promotedAtKill = 0;
+  let viewKnewAtKill = 0;
   const watcher = (async () => {
     for (;;) {
       const done = [...(await promotionsByContract(stack)).keys()].filter((id) =>
-        contracts.some((c) => c.body?.id === id),
+        writes.some((w) => w.final.body?.id === id),
       ).length;
       if (done >= 6) {
         for (const pid of stack.pids('partners')) process.kill(pid, 'SIGKILL');
         killedAt = Date.now();
         promotedAtKill = done;
+        viewKnewAtKill = await stack
+          .db('contracts')
+          .collection('rm_partners_view')
+          .countDocuments({ _id: { $in: partners } } as never);
         return;
       }
       await sleep(20);
@@ -217,18 +227,28 @@ async function consumerKill(stack: Stack): Promise<Outcome> {
   await Promise.all(
     [0, 1, 2, 3].map(async (lane) => {
       for (let i = lane; i < N; i += 4)
-        contracts.push(
-          await stack.call('contracts', 'POST', '/api/admin/contracts', contractBody(partners[i]!)),
+        writes.push(
+          await retryOn503(() =>
+            stack.call('contracts', 'POST', '/api/admin/contracts', contractBody(partners[i]!)),
+          ),
         );
     }),
   );
   await watcher;
-  log(`partners (pid ${before.join(',')}) killed with ${promotedAtKill}/${N} promotions done`);
-  const acked = contracts.filter((r) => r.status === 201);
-  const refused = contracts.find((r) => r.status !== 201);
+  log(
+    `partners (pid ${before.join(',')}) killed with ${promotedAtKill}/${N} promotions done; the contracts view knew ${viewKnewAtKill}/${N} partners`,
+  );
+  const acked = writes.map((w) => w.final).filter((r) => r.status === 201);
+  const refused = writes.map((w) => w.final).find((r) => r.status !== 201);
   if (refused)
     problems.push(
-      `${N - acked.length} contracts not acknowledged, e.g. ${refused.status} ${JSON.stringify(refused.body).slice(0, 200)}`,
+      `${N - acked.length} contracts never created, e.g. ${refused.status} ${JSON.stringify(refused.body).slice(0, 200)}`,
+    );
+  const unavailable = writes.flatMap((w) => w.unavailable);
+  const unclear = unavailable.filter((r) => !isClearUnavailable(r) || !r.retryAfter);
+  if (unclear.length)
+    problems.push(
+      `${unclear.length} 503s without a clear message or Retry-After, e.g. ${unclear[0]!.retryAfter} ${JSON.stringify(unclear[0]!.body).slice(0, 200)}`,
     );
   await until('partners to be restarted', async () => stack.pids('partners').length > 0, 30_000);
   let doneAt = NaN;
@@ -245,16 +265,28 @@ async function consumerKill(stack: Stack): Promise<Outcome> {
     stack,
     acked.map((r) => r.body.id),
   );
+  // Nothing half-written by a 503: each partner has exactly the one contract its write created.
   let wrongCounts = 0;
-  for (const r of acked)
-    if ((await partnerStatus(stack, r.body.partnerId))?.activeContracts !== 1) wrongCounts++;
+  let extraContracts = 0;
+  for (const id of partners) {
+    if ((await partnerStatus(stack, id))?.activeContracts !== 1) wrongCounts++;
+    const list = await stack.call('contracts', 'GET', `/api/admin/partners/${id}/contracts?limit=10`);
+    if (Array.isArray(list.body) && list.body.length !== 1) extraContracts += Math.abs(list.body.length - 1);
+  }
   if (missing) problems.push(`${missing} contracts never promoted their partner`);
   if (duplicates) problems.push(`${duplicates} duplicate promotions`);
   if (wrongCounts) problems.push(`${wrongCounts} partners do not count exactly one active contract`);
+  if (extraContracts) problems.push(`${extraContracts} contracts too many or too few (half-written writes)`);
+  const retried = writes.filter((w) => w.unavailable.length > 0);
   return {
     problems,
     figures: {
-      'contracts written': acked.length,
+      'contracts created': `${acked.length}/${N}`,
+      'created at the first try': writes.filter((w) => w.final.status === 201 && !w.unavailable.length)
+        .length,
+      'created after 503 + Retry-After': `${retried.filter((w) => w.final.status === 201).length} (${unavailable.length} 503s, slowest ${s(Math.max(0, ...retried.map((w) => w.ms)))})`,
+      '404 for an existing partner': writes.filter((w) => w.final.status === 404).length,
+      'partners in contracts view at the kill': `${viewKnewAtKill}/${N}`,
       'promotions before the kill': promotedAtKill,
       promotions: acked.length - missing,
       'missing promotions': missing,

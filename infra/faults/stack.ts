@@ -31,6 +31,8 @@ export interface Reply {
   status: number;
   body: Body;
   ms: number;
+  /** The Retry-After header, when the answer had one. */
+  retryAfter?: string;
 }
 
 export interface Stack {
@@ -45,6 +47,32 @@ export interface Stack {
   logLines(msg: string): Record<string, unknown>[];
   db(service: Service): ReturnType<MongoClient['db']>;
   stop(): Promise<void>;
+}
+
+/** A write retried on 503 as its answer's Retry-After says: the answers in turn, the last one final. */
+export interface Retried {
+  final: Reply;
+  /** The 503 answers before the final one. */
+  unavailable: Reply[];
+  /** From the first try to the final answer. */
+  ms: number;
+}
+
+/**
+ * Sends a request again after each 503 (waiting Retry-After seconds, 1 s when absent) until another answer or
+ * the deadline, as a careful client would (the admin app shows the 503's message and the admin tries again).
+ */
+export async function retryOn503(send: () => Promise<Reply>, deadlineMs = 120_000): Promise<Retried> {
+  const t0 = Date.now();
+  const unavailable: Reply[] = [];
+  for (;;) {
+    const reply = await send();
+    if (reply.status !== 503 || Date.now() - t0 > deadlineMs)
+      return { final: reply, unavailable, ms: Date.now() - t0 };
+    unavailable.push(reply);
+    const after = Number(reply.retryAfter);
+    await sleep(Number.isFinite(after) && after > 0 ? after * 1000 : 1000);
+  }
 }
 
 /** Polls until fn returns a truthy value; throws after timeoutMs with the label. */
@@ -138,7 +166,8 @@ export async function startStack(options: {
     try {
       body = JSON.parse(text);
     } catch {}
-    return { status: res.status, body: body as Body, ms: Date.now() - t0 };
+    const retryAfter = res.headers.get('retry-after') ?? undefined;
+    return { status: res.status, body: body as Body, ms: Date.now() - t0, retryAfter };
   };
 
   return {
