@@ -8,7 +8,8 @@ import { createLogger, SERVICES, serviceDbFile, SqliteEventBus } from '@12yards/
 import { startStack, type Stack } from '../src/testing';
 import { mountWeb } from '../src/web/static';
 import { publicPages, serverEntryOf } from '../src/web/setup';
-import type { PublicPages } from '../src/web/pages';
+import { encodeCursor, type NewsArticle } from '@12yards/api';
+import { MAX_CURSOR_PAGES, type PublicPages } from '../src/web/pages';
 
 jest.setTimeout(180_000);
 
@@ -78,6 +79,9 @@ describe('public pages through the gateway', () => {
     expect(home).toContain('Is there a setup fee?');
     expect(home).toContain('id="hero-heading"');
     expect(home).toContain('Become a 12Yards partner');
+    // Past the settling re-render that follows an event (pages.ts SETTLE_MS), nothing changes any more.
+    await new Promise((r) => setTimeout(r, 600));
+    await html('/');
     const renders = pages!.cache.renders;
     await html('/');
     await html('/');
@@ -181,6 +185,86 @@ describe('public pages through the gateway', () => {
     const plain = await request(stack.app).get('/api/news').set('Accept-Encoding', 'identity').expect(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(gz.body).toEqual(plain.body);
+  });
+
+  /** The article titles a /news page lists, in order, and the href of its "Load more" link. */
+  const listed = (page: string) => {
+    const list = /<ul aria-labelledby="news-articles"[^>]*>([\s\S]*?)<\/ul>/.exec(page)?.[1] ?? '';
+    const titles = [...list.matchAll(/<h3[^>]*>([^<]*)<\/h3>/g)].map((m) => m[1]!);
+    const more = /<a href="(\/news\?cursor=[A-Za-z0-9_-]+)"[^>]*>Load more<\/a>/.exec(page)?.[1];
+    return { titles, more };
+  };
+
+  it('When there are more than 20 published articles, then /news lists 20 and its Load more link leads, without JavaScript, to pages with the rest: each article reachable exactly once', async () => {
+    const { agent, csrf } = await stack.login();
+    const created: NewsArticle[] = [];
+    for (let i = 1; i <= 26; i++) {
+      const res = await agent
+        .post('/api/news')
+        .set('X-CSRF-Token', csrf)
+        .send({ title: `Matchday ${i}`, excerpt: `Round ${i}.`, content: 'Report.', published: true })
+        .expect(201);
+      created.push(res.body as NewsArticle);
+    }
+    // Every published article, as the API walks them.
+    const all: string[] = [];
+    for (let url: string | undefined = '/api/news?limit=100'; url;) {
+      const res: request.Response = await request(stack.app).get(url).expect(200);
+      all.push(...(res.body as NewsArticle[]).map((a) => a.title));
+      url = /<([^>]+)>;\s*rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
+    }
+    expect(all.length).toBeGreaterThanOrEqual(29);
+
+    await within(1000, async () => listed(await html('/news')).titles.includes('Matchday 26'));
+    const first = listed(await html('/news'));
+    expect(first.titles).toHaveLength(20);
+    expect(first.more).toBeDefined();
+    const seen = [...first.titles];
+    for (let href = first.more, pages = 1; href; pages++) {
+      expect(pages).toBeLessThan(10);
+      const page = await html(href);
+      expect(page).toContain(`<link rel="canonical" href="https://12yards.com${href}" data-page-head>`);
+      // The page's own data is embedded: the browser hydrates it without asking again.
+      expect(page).toContain(`"pageParams":["${href.split('=')[1]}"]`);
+      const next = listed(page);
+      expect(next.titles.length).toBeGreaterThan(0);
+      seen.push(...next.titles);
+      href = next.more;
+    }
+    expect(seen).toEqual(all);
+    expect(new Set(seen).size).toBe(seen.length);
+
+    // A changed article on a later page shows there at once (the cursor pages are invalidated by the same events).
+    const oldest = created[0]!;
+    expect(first.titles).not.toContain(oldest.title);
+    await agent
+      .put(`/api/admin/news/${oldest.id}`)
+      .set('X-CSRF-Token', csrf)
+      .send({ ...oldest, title: 'Matchday 1 (replayed)' })
+      .expect(200);
+    await within(1000, async () => (await html(first.more!)).includes('Matchday 1 (replayed)'));
+  });
+
+  it('When /news is read with a cursor that is not one, then the first page answers; and many cursors keep a bounded number of pages', async () => {
+    const page = await request(stack.app)
+      .get('/news?cursor=%7B%22x%22')
+      .set('Accept', 'text/html')
+      .expect(200);
+    expect(listed(page.text).titles).toEqual(listed(await html('/news')).titles);
+    // Cursors as the API makes them ([publishDate, order, id]), each naming another position.
+    const real = listed(await html('/news')).more!.split('=')[1]!;
+    const [, order, id] = JSON.parse(Buffer.from(real, 'base64url').toString('utf8')) as [
+      string,
+      number,
+      string,
+    ];
+    for (let i = 0; i < MAX_CURSOR_PAGES + 8; i++) {
+      const at = new Date(Date.UTC(2020, 0, 1, 0, i)).toISOString();
+      const cursor = encodeCursor({ values: [at, order], id });
+      await request(stack.app).get(`/news?cursor=${cursor}`).set('Accept', 'text/html').expect(200);
+    }
+    // Each was rendered complete and kept, up to the bound.
+    expect(pages!.cursorPages.size).toBe(MAX_CURSOR_PAGES);
   });
 
   it('When an unknown path is read, then the 404 page is rendered with status 404', async () => {

@@ -39,17 +39,28 @@ export interface Rendered {
 /**
  * The read model of the public pages: each answer is rendered once and kept until an event says what it shows
  * has changed (`invalidate`). Concurrent requests for a page being rendered share that one render; a render that
- * started before an invalidation is served to the requests that waited for it but is not kept.
+ * started before an invalidation is served to the requests that waited for it but is not kept. With `maxEntries`,
+ * the least recently read answer is dropped when one more is kept.
  */
 export class PageCache {
+  constructor(private readonly maxEntries = Infinity) {}
+
   private generation = 0;
-  private readonly entries = new Map<string, { generation: number; answer: Promise<CachedAnswer> }>();
+  private readonly entries = new Map<
+    string,
+    { generation: number; answer: Promise<CachedAnswer>; render: () => Promise<Rendered> }
+  >();
   /** How many renders ran (tests and logs: nothing is rendered per request when nothing changed). */
   renders = 0;
 
   get(key: string, render: () => Promise<Rendered>): Promise<CachedAnswer> {
     const hit = this.entries.get(key);
-    if (hit && hit.generation === this.generation) return hit.answer;
+    if (hit && hit.generation === this.generation) {
+      // The Map keeps insertion order: a read moves the entry to the end, so the first is the least recent.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.answer;
+    }
     const generation = this.generation;
     this.renders++;
     const answer = render().then(
@@ -62,14 +73,27 @@ export class PageCache {
         throw err;
       },
     );
-    this.entries.set(key, { generation, answer });
+    this.entries.set(key, { generation, answer, render });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     return answer;
   }
 
-  /** Everything rendered so far is out of date. */
-  invalidate(): void {
+  /** How many answers are held. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * Everything rendered so far is out of date. With `rerender`, the answers that were held are rendered again at
+   * once, so the next reader of a page that was being read finds it ready instead of waiting for its render.
+   */
+  invalidate(rerender = false): void {
     this.generation++;
+    const held = [...this.entries];
     this.entries.clear();
+    if (!rerender) return;
+    // A failed render is dropped (get) and tried again by the next reader; nobody waits for this one.
+    for (const [key, entry] of held) this.get(key, entry.render).catch(() => undefined);
   }
 
   private drop(key: string, answer: Promise<CachedAnswer>) {

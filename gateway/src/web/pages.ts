@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { createRequire } from 'node:module';
 import type { NextFunction, Request, Response } from 'express';
-import type { NewsArticle } from '@12yards/api';
+import { pageCursor, type NewsArticle } from '@12yards/api';
 import { HttpError, type EventBus, type Logger, type Subscription } from '@12yards/platform';
 import { canonicalPath, resolveRoute } from '../routing';
 import type { Targets } from '../proxy';
@@ -12,7 +12,12 @@ import { FEED_PATH, rssXml, sitemapXml } from './feeds';
 export interface ShellServerEntry {
   renderPage(
     url: string,
-    options: { template: string; fetchJson: (path: string) => Promise<unknown>; now?: number },
+    options: {
+      template: string;
+      fetchJson: (path: string) => Promise<unknown>;
+      fetchPage: (path: string) => Promise<{ body: unknown; link: string | null }>;
+      now?: number;
+    },
   ): Promise<{ html: string; complete: boolean }>;
   headHtml(head: { title: string; description: string; path: string; noindex?: boolean }): string;
   site: { name: string; url: string };
@@ -41,20 +46,36 @@ export interface PagesOptions {
   bus?: EventBus;
 }
 
-/** Where a public API read is answered: the service the gateway's routing table sends it to. */
+/**
+ * Where a public API read is answered: the service the gateway's routing table sends it to. Answers the body
+ * (null for a 404) and the Link header that names a list's next page.
+ */
 function fetcher(targets: Targets) {
-  return async (path: string): Promise<unknown> => {
-    const route = resolveRoute('GET', path);
+  return async (path: string): Promise<{ body: unknown; link: string | null }> => {
+    const route = resolveRoute('GET', path.split('?')[0]!);
     if (!route || route.requiresAdmin) throw new Error(`not a public read: ${path}`);
     const res = await fetch(`${targets[route.service]}${path}`, {
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(5000),
     });
-    if (res.status === 404) return null;
+    if (res.status === 404) return { body: null, link: null };
     if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-    return res.json();
+    return { body: await res.json(), link: res.headers.get('link') };
   };
 }
+
+/** The cursor of a `/news?cursor=…` request, when it is one the news API could have made (else the first page). */
+export function newsCursorOf(path: string, query: unknown): string | undefined {
+  if (canonicalPath(path) !== '/news') return undefined;
+  const cursor = (query as Record<string, unknown> | undefined)?.cursor;
+  return pageCursor.safeParse(cursor).success ? (cursor as string) : undefined;
+}
+
+/** The RSS feed's length: the latest articles (one page of the news API, whose maximum page is 100). */
+export const FEED_ITEMS = 50;
+
+/** How many pages past the first of /news are kept (a crawler walking every page must not grow memory). */
+export const MAX_CURSOR_PAGES = 32;
 
 /**
  * The first of `ours` the client accepts: our order decides between encodings it accepts equally (browsers send
@@ -91,12 +112,16 @@ const CLIENT_ONLY = /^\/admin12yardsdb(\/|$)/;
  */
 export class PublicPages {
   readonly cache = new PageCache();
+  /** `/news?cursor=…` pages, least recently read dropped first; invalidated with the others. */
+  readonly cursorPages = new PageCache(MAX_CURSOR_PAGES);
+  private readonly fetchPage: (path: string) => Promise<{ body: unknown; link: string | null }>;
   private readonly fetchJson: (path: string) => Promise<unknown>;
   private subscription?: Subscription;
   private settle?: NodeJS.Timeout;
 
   constructor(private readonly options: PagesOptions) {
-    this.fetchJson = fetcher(options.targets);
+    this.fetchPage = fetcher(options.targets);
+    this.fetchJson = async (path) => (await this.fetchPage(path)).body;
   }
 
   /** Subscribes to the events that change the pages (each gateway instance keeps its own cache, so its own group). */
@@ -105,10 +130,16 @@ export class PublicPages {
     if (!bus) return;
     // INSTANCE_ID tells apart the replicas that `start.mjs --replicas` runs on one host.
     const group = `gateway-web-${process.env.INSTANCE_ID ?? hostname()}`;
+    const invalidate = (rerender: boolean) => {
+      this.cache.invalidate(rerender);
+      this.cursorPages.invalidate();
+    };
     this.subscription = await bus.subscribe(group, PAGE_TOPICS, async () => {
-      this.cache.invalidate();
+      invalidate(false);
       clearTimeout(this.settle);
-      this.settle = setTimeout(() => this.cache.invalidate(), SETTLE_MS);
+      // Once settled, the pages that were held (the routes, not the later /news pages) are rendered again ahead
+      // of their next reader.
+      this.settle = setTimeout(() => invalidate(true), SETTLE_MS);
       this.settle.unref();
     });
     logger.info({ topics: PAGE_TOPICS }, 'public pages refresh on events');
@@ -119,8 +150,26 @@ export class PublicPages {
     await this.subscription?.stop();
   }
 
-  /** GET of a shell route (status 200) or of an unknown path (the 404 page). */
-  page(path: string, status: 200 | 404): Promise<CachedAnswer> {
+  /**
+   * GET of a shell route (status 200) or of an unknown path (the 404 page); `cursor` (newsCursorOf) names a later
+   * page of /news.
+   */
+  page(path: string, status: 200 | 404, cursor?: string): Promise<CachedAnswer> {
+    if (status === 200 && cursor !== undefined && canonicalPath(path) === '/news') {
+      const url = `/news?cursor=${cursor}`;
+      return this.cursorPages.get(url, async () => {
+        const { template, entry } = this.options;
+        const page = await entry.renderPage(url, {
+          template,
+          fetchJson: this.fetchJson,
+          fetchPage: this.fetchPage,
+        });
+        return {
+          answer: await cachedAnswer(200, 'text/html; charset=utf-8', page.html),
+          keep: page.complete && this.kept,
+        };
+      });
+    }
     const key = status === 404 ? '404' : canonicalPath(path);
     return this.cache.get(key, async () => {
       const { template, entry } = this.options;
@@ -136,7 +185,11 @@ export class PublicPages {
       }
       // Every unknown path shows the same 404 page: it is rendered once, for a path no route matches.
       const url = status === 404 ? '/404' : path;
-      const page = await entry.renderPage(url, { template, fetchJson: this.fetchJson });
+      const page = await entry.renderPage(url, {
+        template,
+        fetchJson: this.fetchJson,
+        fetchPage: this.fetchPage,
+      });
       return {
         answer: await cachedAnswer(status, 'text/html; charset=utf-8', page.html),
         keep: page.complete && this.kept,
@@ -146,7 +199,9 @@ export class PublicPages {
 
   sitemap(): Promise<CachedAnswer> {
     return this.cache.get('/sitemap.xml', async () => {
-      const news = await this.news();
+      // The sitemap lists routes, not articles: / and /news are dated by the newest change among what they show,
+      // which is the first page of the news (the API's default page is /news's first page).
+      const news = await this.news('/api/news?fields=summary');
       const body = sitemapXml(this.options.entry.site.url, news ?? []);
       return {
         answer: await cachedAnswer(200, 'application/xml; charset=utf-8', body),
@@ -157,7 +212,8 @@ export class PublicPages {
 
   feed(): Promise<CachedAnswer> {
     return this.cache.get(FEED_PATH, async () => {
-      const news = await this.news();
+      // The feed carries the latest FEED_ITEMS articles, as RSS feeds do; readers keep what they already read.
+      const news = await this.news(`/api/news?limit=${FEED_ITEMS}&fields=summary`);
       if (!news) throw new HttpError(503, 'unavailable', 'The news cannot be read right now.');
       const { site } = this.options.entry;
       const body = rssXml(site.url, news, site.name);
@@ -170,9 +226,9 @@ export class PublicPages {
     return !!this.options.bus;
   }
 
-  private async news(): Promise<NewsArticle[] | null> {
+  private async news(path: string): Promise<NewsArticle[] | null> {
     try {
-      return ((await this.fetchJson('/api/news')) as NewsArticle[] | null) ?? [];
+      return ((await this.fetchJson(path)) as NewsArticle[] | null) ?? [];
     } catch (err) {
       this.options.logger.warn({ err }, 'public pages: the news could not be read');
       return null;

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { canonicalPath } from '../routing';
 import { FEED_PATH } from './feeds';
-import { preferredEncoding, sendAnswer, type PublicPages } from './pages';
+import { newsCursorOf, preferredEncoding, sendAnswer, type PublicPages } from './pages';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 
 /**
@@ -121,7 +121,7 @@ export function mountWeb(app: Express, options: WebOptions): void {
       return res.status(status).sendFile(index);
     }
     try {
-      sendAnswer(req, res, await pages.page(req.path, status));
+      sendAnswer(req, res, await pages.page(req.path, status, newsCursorOf(req.path, req.query)));
     } catch (err) {
       next(err);
     }

@@ -72,23 +72,9 @@ export const searchText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
-/** One page as a client holds it: the items and the cursor of the next page, null on the last one. */
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
-/** The cursor of the rel="next" link of an answer, or null when it was the last page. */
-export function nextCursorOf(linkHeader: string | null | undefined): string | null {
-  if (!linkHeader) return null;
-  for (const part of linkHeader.split(',')) {
-    const m = /<([^>]*)>\s*;\s*rel="?next"?/.exec(part);
-    if (!m) continue;
-    const query = m[1]!.split('?')[1] ?? '';
-    return new URLSearchParams(query).get('cursor');
-  }
-  return null;
-}
+// Reading a page's Link header lives in ./page-link (no zod), so a browser bundle that needs only it leaves the
+// schemas out.
+export { nextCursorOf, type Page } from './page-link';
 
 /** The `Link` header naming the next page: the same path and query, with that cursor. */
 export function nextLink(originalUrl: string, cursor: string): string {

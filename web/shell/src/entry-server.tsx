@@ -3,11 +3,12 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
-import { createQueryClient } from '@12yards/api';
+import { createQueryClient, nextCursorOf, type NewsArticle } from '@12yards/api';
 import { App } from './App';
 import { Providers } from './Providers';
 import { headHtml, jsonForScript, type Head } from './lib/head';
 import { PAGE_DATA, PAGE_STATE_ID } from './lib/page-data';
+import { newsPagesOptions } from './lib/queries';
 import type { RenderContext } from './lib/render-context';
 
 export { headHtml } from './lib/head';
@@ -19,6 +20,8 @@ export interface RenderOptions {
   template: string;
   /** Reads a public API path (e.g. '/api/news'); resolves null for a 404, rejects when it cannot be read. */
   fetchJson: (path: string) => Promise<unknown>;
+  /** Reads one page of a paginated public list: its body and its Link header (rejects when it cannot be read). */
+  fetchPage: (path: string) => Promise<{ body: unknown; link: string | null }>;
   now?: number;
 }
 
@@ -42,16 +45,23 @@ async function toString(stream: NodeJS.ReadableStream): Promise<string> {
 
 /** Renders a shell route to a complete HTML document with its head, its data and the time it was rendered at. */
 export async function renderPage(url: string, options: RenderOptions): Promise<RenderedPage> {
-  const path = new URL(url, 'http://x').pathname.replace(/\/+$/, '') || '/';
+  const parsed = new URL(url, 'http://x');
+  const path = parsed.pathname.replace(/\/+$/, '') || '/';
   const client = createQueryClient();
   let complete = true;
-  await Promise.all(
-    (PAGE_DATA[path.toLowerCase()] ?? []).map((key) =>
-      client
-        .fetchQuery({ queryKey: [key], queryFn: () => options.fetchJson(key) })
-        .catch(() => (complete = false)),
-    ),
+  const reads: Promise<unknown>[] = (PAGE_DATA[path.toLowerCase()] ?? []).map((key) =>
+    client.fetchQuery({ queryKey: [key], queryFn: () => options.fetchJson(key) }),
   );
+  if (path.toLowerCase() === '/news') {
+    // The first page of the list (or the page a "Load more" link names), as NewsPage's infinite query holds it.
+    const from = parsed.searchParams.get('cursor') ?? undefined;
+    const fetchPage = async (pageUrl: string) => {
+      const { body, link } = await options.fetchPage(pageUrl);
+      return { items: body as NewsArticle[], nextCursor: nextCursorOf(link) };
+    };
+    reads.push(client.fetchInfiniteQuery(newsPagesOptions(from ? { from } : {}, fetchPage)));
+  }
+  await Promise.all(reads.map((r) => r.catch(() => (complete = false))));
   const now = options.now ?? Date.now();
   const render: RenderContext = { now, head: {} };
   const { prelude } = await prerenderToNodeStream(

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { AlertCircle, ArrowRight, Newspaper } from 'lucide-react';
 import { publicNewsCategories, type NewsArticle } from '@12yards/api';
 import {
   Badge,
   Button,
+  buttonVariants,
   Card,
   CardContent,
   CardFooter,
@@ -25,7 +27,7 @@ const NewsArticleDialog = lazyDialog(
   () => import('../components/NewsArticleDialog').then((m) => m.NewsArticleDialog),
   (p: { article: unknown }) => p.article !== null,
 );
-import { useNews } from '../lib/queries';
+import { useNewsPages } from '../lib/queries';
 import { relativeDate } from '../lib/dates';
 import { useNow } from '../lib/render-context';
 import { categoryLabel } from '../lib/categories';
@@ -38,21 +40,34 @@ export function emptyNewsText(category: string): string {
     : `No articles found in the "${categoryLabel(category)}" category. Try changing the filter.`;
 }
 
+/** The link to the next page of /news: followed without JavaScript (and by crawlers), a "Load more" with it. */
+export const newsPageHref = (cursor: string) => `/news?${new URLSearchParams({ cursor })}`;
+
 export default function NewsPage() {
-  const { data, isLoading, isError } = useNews();
+  const [params] = useSearchParams();
   const [category, setCategory] = useState<string>(ALL);
+  // The category filters on the server; a page reached through a "Load more" link starts at its cursor.
+  const from = category === ALL ? (params.get('cursor') ?? undefined) : undefined;
+  const { data, isLoading, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useNewsPages(
+    category === ALL ? { ...(from && { from }) } : { category },
+  );
   const [open, setOpen] = useState<NewsArticle | null>(null);
   const now = useNow();
-  const articles = (data ?? []).filter((a) => category === ALL || a.category === category);
+  const articles = data?.pages.flatMap((p) => p.items) ?? [];
+  const nextCursor = data?.pages.at(-1)?.nextCursor ?? null;
+  const loadMore = (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault();
+    if (!isFetchingNextPage) void fetchNextPage();
+  };
 
   return (
     <div className="bg-muted">
       <Seo
         title="News | 12Yards"
         description="The latest 12Yards news: transfer news, match reports, tactical analysis and platform updates."
-        path="/news"
+        path={from ? newsPageHref(from) : '/news'}
         feeds={[NEWS_FEED]}
-        jsonLd={(data ?? []).map(newsArticleJsonLd)}
+        jsonLd={articles.map(newsArticleJsonLd)}
       />
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
         <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
@@ -82,7 +97,9 @@ export default function NewsPage() {
 
         <div className="mt-10">
           {/* The article titles are h3 (CardTitle): this keeps the outline without a skipped level. */}
-          <h2 className="sr-only">Articles</h2>
+          <h2 id="news-articles" className="sr-only">
+            Articles
+          </h2>
           {isLoading ? (
             <div role="status" aria-label="Loading news" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {Array.from({ length: 6 }, (_, i) => (
@@ -108,7 +125,7 @@ export default function NewsPage() {
               <CardContent className="text-muted-foreground">{emptyNewsText(category)}</CardContent>
             </Card>
           ) : (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <ul aria-labelledby="news-articles" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {articles.map((a) => (
                 <li key={a.id}>
                   <Card className="flex h-full flex-col overflow-hidden">
@@ -143,6 +160,25 @@ export default function NewsPage() {
                 </li>
               ))}
             </ul>
+          )}
+          {!isLoading && !isError && (nextCursor || from) && (
+            <nav aria-label="More news" className="mt-10 flex flex-wrap justify-center gap-4">
+              {hasNextPage && nextCursor && (
+                <a
+                  href={newsPageHref(nextCursor)}
+                  onClick={loadMore}
+                  aria-busy={isFetchingNextPage}
+                  className={buttonVariants({ variant: 'outline', size: 'lg' })}
+                >
+                  {isFetchingNextPage ? 'Loading more news…' : 'Load more'}
+                </a>
+              )}
+              {from && (
+                <Link to="/news" className={buttonVariants({ variant: 'link', size: 'lg' })}>
+                  Latest news
+                </Link>
+              )}
+            </nav>
           )}
         </div>
       </div>

@@ -28,7 +28,11 @@ describe('/news', () => {
   });
 
   it('When a category with no articles is chosen, then the filtered empty text names the category', async () => {
-    quietApi({ 'GET /api/news': { body: [article(1, { category: 'transfer-news' })] } });
+    // The filter is the API's: with pages, filtering only the articles loaded so far would hide older ones.
+    const { calls } = quietApi({
+      'GET /api/news': { body: [article(1, { category: 'transfer-news' })] },
+      'GET /api/news?category=match-report': { body: [] },
+    });
     renderApp('/news');
     expect(await screen.findByText('Headline 1')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('combobox', { name: 'Category' }));
@@ -41,6 +45,47 @@ describe('/news', () => {
       screen.getByText('No articles found in the "Match Report" category. Try changing the filter.'),
     ).toBeInTheDocument();
     expect(screen.queryByText('Headline 1')).not.toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toContain('/api/news?category=match-report');
+  });
+
+  const page = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => article(from + i, { id: `a${from + i}` }));
+
+  it('When there are more than 20 articles, then Load more (a link to the next page) adds the rest without leaving the page', async () => {
+    quietApi({
+      'GET /api/news': {
+        body: page(1, 20),
+        headers: { Link: '</api/news?cursor=c20>; rel="next"' },
+      },
+      'GET /api/news?cursor=c20': { body: page(21, 25) },
+    });
+    renderApp('/news');
+    expect(await screen.findByText('Headline 20')).toBeInTheDocument();
+    expect(screen.queryByText('Headline 21')).not.toBeInTheDocument();
+    const more = screen.getByRole('link', { name: 'Load more' });
+    // Without JavaScript (and for crawlers) it is a plain link to the next page's HTML.
+    expect(more).toHaveAttribute('href', '/news?cursor=c20');
+    await userEvent.click(more);
+    expect(await screen.findByText('Headline 25')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Articles' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(25);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(page(1, 25).map((a) => a.title));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/news$/);
+    // The last page has no next one.
+    expect(screen.queryByRole('link', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('When /news?cursor= is opened (the link followed), then that page is listed with a way back to the latest news', async () => {
+    const { calls } = quietApi({ 'GET /api/news?cursor=c20': { body: page(21, 25) } });
+    renderApp('/news?cursor=c20');
+    expect(await screen.findByText('Headline 21')).toBeInTheDocument();
+    expect(screen.queryByText('Headline 1')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Latest news' })).toHaveAttribute('href', '/news');
+    expect(calls.map((c) => c.url)).toEqual(['/api/news?cursor=c20']);
   });
 
   it('When articles are listed, then their dates are relative', async () => {

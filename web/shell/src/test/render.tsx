@@ -5,7 +5,8 @@ import { createQueryClient } from '@12yards/api';
 import { Providers } from '../Providers';
 import { App } from '../App';
 
-type Answer = { status?: number; body?: unknown } | 'network-error' | 'pending';
+type Answer =
+  { status?: number; body?: unknown; headers?: Record<string, string> } | 'network-error' | 'pending';
 type Handler = Answer | ((req: { url: string; method: string; body: unknown }) => Answer);
 
 export interface FetchCall {
@@ -40,7 +41,12 @@ export function mockFetch(routes: Record<string, Handler>) {
       ok: status >= 200 && status < 300,
       status,
       statusText: status >= 200 && status < 300 ? 'OK' : 'Internal Server Error',
-      headers: new Map([['content-type', 'application/json']]),
+      headers: new Map(
+        Object.entries({ 'content-type': 'application/json', ...answer.headers }).map(([k, v]) => [
+          k.toLowerCase(),
+          v,
+        ]),
+      ),
       text: async () => text,
       json: async () => JSON.parse(text),
     } as unknown as Response;
