@@ -6,6 +6,8 @@ export * from './es';
 export * from './infrastructure';
 export * from './service';
 export * from './metrics';
+export { LeaderElection, type LeaderElectionOptions } from './leader-election';
+export { Lease, type LeaseRecord, type LeaseState } from './lease';
 export { instrumentBus } from './bus-metrics';
 export { instrumentJobs } from './job-metrics';
 export * from './testing';

@@ -10,6 +10,7 @@ import { listenOrExit } from './http/listen';
 import { Metrics } from './metrics';
 import { instrumentJobs } from './job-metrics';
 import { instrumentBus } from './bus-metrics';
+import { LeaderElection } from './leader-election';
 import { traceBus, traceEvents } from './tracing/propagation';
 
 export interface ServiceContext {
@@ -19,6 +20,10 @@ export interface ServiceContext {
   projector: Projector;
   /** The clock every write uses; tests replace it. */
   clock: () => Date;
+  /** Whether this process leads its service now: singleton work (relay, sweeps) runs only on the leader. */
+  leader: LeaderElection;
+  /** Metrics made while the service is built; the app's /metrics serves them. */
+  metrics: Metrics;
 }
 
 export interface ServiceDefinition {
@@ -62,8 +67,30 @@ export async function startService(
   infra.jobs = instrumentJobs(infra.jobs, early);
   infra.bus = instrumentBus(traceBus(infra.bus), early);
   const projector = new Projector(infra.eventStore, infra.readModels, def.projections, logger);
-  const ctx: ServiceContext = { env, logger, infra, projector, clock: options.clock ?? (() => new Date()) };
+  const leader = new LeaderElection(infra.readModels, def.name, {
+    ttlMs: env.LEADER_LEASE_TTL_MS,
+    renewMs: env.LEADER_LEASE_RENEW_MS,
+    logger,
+  });
+  early.gauge({
+    name: 'leader',
+    help: 'Whether this process leads its service (1) and runs its singleton work (outbox relay, sweeps), or follows (0)',
+    labelNames: ['service'],
+    collect() {
+      this.set({ service: def.name }, leader.isLeader ? 1 : 0);
+    },
+  });
+  const ctx: ServiceContext = {
+    env,
+    logger,
+    infra,
+    projector,
+    clock: options.clock ?? (() => new Date()),
+    leader,
+    metrics: early,
+  };
   await projector.catchUp();
+  await leader.start();
   await def.init?.(ctx);
   const built = await def.build(ctx);
   const metrics = metricsOf(built.app);
@@ -76,7 +103,9 @@ export async function startService(
   // Present from the start (0), also on the embedded bus, which needs no relay: the store is the bus.
   published.inc({ service: def.name }, 0);
   if (infra.bus.needsRelay) {
-    const checkpoints = infra.readModels.collection<{ id: string; position: number }>('checkpoints');
+    const checkpoints = infra.readModels.collection<{ id: string; position: number }>('checkpoints', {
+      compareAndSet: true,
+    });
     metrics.gauge({
       name: 'events_relay_backlog',
       help: 'Events appended but not yet published by the outbox relay (read at scrape time)',
@@ -94,7 +123,9 @@ export async function startService(
   const relay = new OutboxRelay(infra.eventStore, infra.bus, infra.readModels, def.name, logger, {
     onAppend: (listener) => appends.onAppend(listener),
     onPublished: (count) => published.inc({ service: def.name }, count),
+    isActive: () => leader.isLeader,
   });
+  leader.onChange((leads) => leads && relay.notify());
   relay.start();
   return {
     ctx,
@@ -103,6 +134,7 @@ export async function startService(
     async stop() {
       await relay.stop();
       await built.stop?.();
+      await leader.stop(); // released: a follower takes over at its next try, not after the TTL
       await infra.close();
     },
   };

@@ -119,6 +119,18 @@ class SqliteCollection<T extends Document> implements Collection<T> {
       .run(doc.id, JSON.stringify(doc));
   }
 
+  async putIf(doc: T, expected: Where<T> | null): Promise<boolean> {
+    const json = JSON.stringify(doc);
+    if (expected === null) {
+      const sql = `INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO NOTHING`;
+      return this.db.prepare(sql).run(doc.id, json).changes === 1;
+    }
+    const where = whereClause(expected);
+    const condition = where.sql ? ` AND ${where.sql.slice('WHERE '.length)}` : '';
+    const sql = `UPDATE ${this.table} SET doc = ? WHERE id = ?${condition}`;
+    return this.db.prepare(sql).run(json, doc.id, ...where.params).changes === 1;
+  }
+
   async get(id: string): Promise<T | null> {
     const row = this.db
       .prepare<[string], { doc: string }>(`SELECT doc FROM ${this.table} WHERE id = ?`)

@@ -1,5 +1,6 @@
 import type { EventStore, ReadModels, StoredEvent } from '../ports';
 import type { Logger } from '../logging';
+import { processHolderId } from '../leader-election';
 
 /** Writes one service's read models from its events. apply must be idempotent for an event seen twice. */
 export interface Projection {
@@ -11,10 +12,24 @@ export interface Projection {
 /** How long catchUp waits for a position reserved by another writer: past the Mongo store's 5 s gap timeout. */
 const GAP_WAIT_MS = 6000;
 
+/**
+ * How long a process may apply events under the checkpoint's lock before another may take the lock over (it is
+ * extended as the pass goes on). It bounds how long a process that died mid-pass holds the others' writes up.
+ */
+const LOCK_MS = 5000;
+
+/**
+ * The last position applied; while a process applies events after it, `lockedBy` names that process (until
+ * `lockedUntil`), so two processes never apply the same events at once: one of them waits and re-reads.
+ */
 interface Checkpoint {
   id: string;
   position: number;
+  lockedBy?: string | null;
+  lockedUntil?: number;
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Applies the store's events to the read models in position order, from a checkpoint kept with the read models.
@@ -23,6 +38,7 @@ interface Checkpoint {
  */
 export class Projector {
   private chain: Promise<unknown> = Promise.resolve();
+  private readonly holder = processHolderId();
 
   constructor(
     private readonly store: EventStore,
@@ -33,7 +49,7 @@ export class Projector {
   ) {}
 
   private get checkpoints() {
-    return this.models.collection<Checkpoint>('checkpoints');
+    return this.models.collection<Checkpoint>('checkpoints', { compareAndSet: true });
   }
 
   /** Serialised: concurrent callers wait for one pass over the new events. */
@@ -64,20 +80,83 @@ export class Projector {
     return applied;
   }
 
+  /**
+   * Applies the events past the checkpoint. Replicas share the checkpoint, so each batch is applied under its lock,
+   * taken with a compare-and-set from the position read; the checkpoint then moves (and the lock is freed) with a
+   * compare-and-set too, so it never goes backwards. A process that finds the lock taken waits and re-reads
+   * instead of applying the same events beside the other (an event applied by both at once could undo a later one
+   * the other already applied, e.g. re-create a deleted row).
+   */
   private async pass(): Promise<number> {
-    let position = (await this.checkpoints.get(this.name))?.position ?? 0;
     let applied = 0;
-    for (;;) {
-      const events = await this.store.readAll(position, 500);
+    for (let wait = 5; ;) {
+      const read = await this.checkpoints.get(this.name);
+      const events = await this.store.readAll(read?.position ?? 0, 500);
       if (events.length === 0) return applied;
+      const lock = await this.lock(read);
+      if (!lock) {
+        await sleep(wait); // another process is applying them: re-read once it moved the checkpoint
+        wait = Math.min(wait * 2, 100);
+        continue;
+      }
+      wait = 5;
+      const done = await this.applyLocked(events, lock);
+      applied += done;
+      if (done === events.length && events.length < 500) return applied; // a short page was the end
+    }
+  }
+
+  /** Takes the checkpoint's lock at the position read; null when another process holds it or got it first. */
+  private async lock(read: Checkpoint | null): Promise<Checkpoint | null> {
+    const now = Date.now();
+    if (read?.lockedBy && read.lockedBy !== this.holder && (read.lockedUntil ?? 0) > now) return null;
+    const locked: Checkpoint = {
+      id: this.name,
+      position: read?.position ?? 0,
+      lockedBy: this.holder,
+      lockedUntil: now + LOCK_MS,
+    };
+    const expected = read ? { position: read.position, lockedBy: read.lockedBy ?? null } : null;
+    return (await this.checkpoints.putIf(locked, expected)) ? locked : null;
+  }
+
+  /** Applies the events under the lock and moves the checkpoint past them; returns how many it applied. */
+  private async applyLocked(events: StoredEvent[], lock: Checkpoint): Promise<number> {
+    let held = lock;
+    let applied = 0;
+    // Frees the lock at the position reached (kept when more remains to do); false when the lock was taken over.
+    const advance = async (position: number, keep: boolean) => {
+      const next: Checkpoint = keep
+        ? { ...held, position, lockedUntil: Date.now() + LOCK_MS }
+        : { id: this.name, position, lockedBy: null, lockedUntil: 0 };
+      const ok = await this.checkpoints.putIf(next, { position: held.position, lockedBy: this.holder });
+      held = next;
+      return ok;
+    };
+    try {
       for (const event of events) {
         for (const p of this.projections) await p.apply(event, this.models);
-        position = event.position;
         applied++;
+        if (applied < events.length && Date.now() > (held.lockedUntil ?? 0) - LOCK_MS / 2) {
+          if (!(await advance(event.position, true))) return this.lockLost(applied);
+        }
       }
-      await this.checkpoints.put({ id: this.name, position });
-      if (events.length < 500) return applied; // a short page was the end: no extra read to find that out
+    } catch (err) {
+      // Leave what was applied recorded and the lock free, so this or another process carries on from there.
+      const position = applied > 0 ? events[applied - 1]!.position : held.position;
+      await advance(position, false).catch(() => undefined);
+      throw err;
     }
+    if (!(await advance(events[events.length - 1]!.position, false))) return this.lockLost(applied);
+    return applied;
+  }
+
+  private lockLost(applied: number): number {
+    this.logger?.warn(
+      { checkpoint: this.name },
+      'projection: the checkpoint lock expired and was taken over; re-reading',
+    );
+    return applied;
   }
 
   /** Empties the read models and applies every event again. */

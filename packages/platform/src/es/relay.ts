@@ -13,6 +13,11 @@ export interface OutboxRelayOptions {
   retryMs?: number;
   /** Told how many events the bus acknowledged after each publish (the events_published_total counter). */
   onPublished?: (count: number) => void;
+  /**
+   * Whether this process may publish now (the service's leader: one relay per service); asked before each flush,
+   * a follower waits a poll and asks again. Unset: always.
+   */
+  isActive?: () => boolean;
 }
 
 /**
@@ -30,7 +35,7 @@ export class OutboxRelay {
   private published?: number;
   private running?: Promise<void>;
   private unsubscribe?: () => void;
-  private readonly options: Required<Omit<OutboxRelayOptions, 'onAppend' | 'onPublished'>> &
+  private readonly options: Required<Omit<OutboxRelayOptions, 'onAppend' | 'onPublished' | 'isActive'>> &
     OutboxRelayOptions;
 
   constructor(
@@ -63,6 +68,10 @@ export class OutboxRelay {
       // notification the position this relay published up to is enough, which saves a read on the hot path.
       if (!this.signalled) this.published = undefined;
       this.signalled = false;
+      if (this.options.isActive && !this.options.isActive()) {
+        await this.pause(this.options.pollMs, true); // notify() wakes it when this process starts to lead
+        continue;
+      }
       try {
         await this.flush();
       } catch (err) {
@@ -91,16 +100,29 @@ export class OutboxRelay {
 
   /** Publishes everything not yet published. */
   async flush(): Promise<number> {
-    const checkpoints = this.models.collection<{ id: string; position: number }>('checkpoints');
-    let position = this.published ?? (await checkpoints.get('relay'))?.position ?? 0;
+    const checkpoints = this.models.collection<{ id: string; position: number }>('checkpoints', {
+      compareAndSet: true,
+    });
+    // Moved only with a compare-and-set from the position read, so it never goes backwards: should another relay
+    // have moved it meanwhile (two leaders for a moment), this one stops and reads it again instead of overwriting.
+    let stored = this.published ?? (await checkpoints.get('relay'))?.position;
+    let position = stored ?? 0;
     let sent = 0;
     for (;;) {
       const events = await this.store.readAll(position, 500);
       if (events.length === 0) return sent;
       await this.bus.publish(this.topic, events);
       this.options.onPublished?.(events.length);
-      position = events[events.length - 1]!.position;
-      await checkpoints.put({ id: 'relay', position });
+      const next = events[events.length - 1]!.position;
+      const moved = await checkpoints.putIf(
+        { id: 'relay', position: next },
+        stored === undefined ? null : { position: stored },
+      );
+      if (!moved) {
+        this.published = undefined; // the next flush starts from the stored checkpoint
+        return sent + events.length;
+      }
+      stored = position = next;
       this.published = position;
       sent += events.length;
       if (events.length < 500) return sent;

@@ -26,6 +26,12 @@ export interface FindOptions<T> {
 export interface CollectionOptions<T> {
   /** Each a list of fields; the document id is added at the end of each index. */
   indexes?: (keyof T & string)[][];
+  /**
+   * Its documents are written with putIf (leases, checkpoints) and read with get: only get, put, putIf, delete and
+   * clear are offered. Pass it wherever the collection is asked for. (MongoDB keeps such a collection as revisions,
+   * so its compare-and-set holds on servers that update in two steps.)
+   */
+  compareAndSet?: boolean;
 }
 
 export interface Document {
@@ -36,6 +42,13 @@ export interface Document {
 export interface Collection<T extends Document> {
   /** Inserts or replaces the document with that id. */
   put(doc: T): Promise<void>;
+  /**
+   * Compare-and-set: replaces the document with that id only while the stored one matches `expected`, or, with
+   * `expected` null, inserts it only while there is none. True when written; false when another writer got there
+   * first (read again and decide again). Atomic across processes sharing the store. Only on collections declared
+   * with `compareAndSet`.
+   */
+  putIf(doc: T, expected: Where<T> | null): Promise<boolean>;
   get(id: string): Promise<T | null>;
   find(options?: FindOptions<T>): Promise<T[]>;
   /** Merges the patch into the document; returns the result, or null when there is none. */

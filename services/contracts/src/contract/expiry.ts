@@ -40,18 +40,26 @@ export async function endExpiredContracts(ctx: ServiceContext): Promise<number> 
 }
 
 /**
- * Runs the expiry sweep now and then every `intervalMs`. The timer does not keep the process alive; stop() clears
+ * Runs the expiry sweep now and then every `intervalMs`, on the service's leader only (with replicas, one process
+ * sweeps; a follower that starts to lead sweeps at once). The timer does not keep the process alive; stop() clears
  * it and waits for a sweep in progress, so the store is not closed under it.
  */
 export async function startExpirySweep(
   ctx: ServiceContext,
   intervalMs: number,
 ): Promise<{ stop(): Promise<void> }> {
+  const sweeps = ctx.metrics.counter({
+    name: 'contract_expiry_sweeps_total',
+    help: 'Contract expiry sweeps this process ran (only the leader sweeps)',
+  });
+  sweeps.inc(0);
   let running: Promise<unknown> | undefined;
   const sweep = () => {
+    if (!ctx.leader.isLeader) return Promise.resolve();
     running ??= endExpiredContracts(ctx)
       .catch((err) => ctx.logger.error({ err }, 'contract expiry sweep failed'))
       .finally(() => {
+        sweeps.inc();
         running = undefined;
       });
     return running;
@@ -59,8 +67,10 @@ export async function startExpirySweep(
   await sweep();
   const timer = setInterval(() => void sweep(), intervalMs);
   timer.unref();
+  const unsubscribe = ctx.leader.onChange((leads) => leads && void sweep());
   return {
     async stop() {
+      unsubscribe();
       clearInterval(timer);
       await running;
     },

@@ -1,6 +1,7 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { Collection, CollectionOptions, Document, FindOptions, ReadModels, Where } from '../../ports';
 import { isDuplicateKey, isReplicaSet, pingMongo } from './connection';
+import { MongoCasCollection } from './mongo-cas-collection';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 const OPERATORS = new Set(['$lt', '$lte', '$gt', '$gte', '$ne', '$in']);
@@ -111,6 +112,10 @@ class MongoCollection<T extends Document> implements Collection<T> {
     });
   }
 
+  putIf(): Promise<boolean> {
+    throw new Error('putIf needs a collection declared with compareAndSet');
+  }
+
   declare(options: CollectionOptions<T>): void {
     for (const fields of options.indexes ?? []) {
       const key = fields.join(',');
@@ -187,6 +192,7 @@ class MongoCollection<T extends Document> implements Collection<T> {
 /** Read models as MongoDB collections named `rm_<name>`, one mongoose model each, documents keyed by id. */
 export class MongoReadModels implements ReadModels {
   private readonly collections = new Map<string, MongoCollection<Document>>();
+  private readonly casCollections = new Map<string, MongoCasCollection<Document>>();
   private wc?: Promise<{ w: 'majority' | 1 }>;
 
   constructor(private readonly conn: Connection) {}
@@ -199,6 +205,11 @@ export class MongoReadModels implements ReadModels {
 
   collection<T extends Document>(name: string, options?: CollectionOptions<T>): Collection<T> {
     if (!NAME.test(name)) throw new Error(`Invalid collection name ${name}`);
+    if (options?.compareAndSet) {
+      let cas = this.casCollections.get(name);
+      if (!cas) this.casCollections.set(name, (cas = new MongoCasCollection(this.conn, name)));
+      return cas as unknown as Collection<T>;
+    }
     let c = this.collections.get(name);
     if (!c) {
       const modelName = `ReadModel_${name}`;
