@@ -111,6 +111,7 @@ export const contractTemplate = z.object({
   size: z.number().int().optional(),
   validFromDate: z.string(),
   createdAt: z.string(),
+  version: entityVersion,
 });
 export type ContractTemplate = z.infer<typeof contractTemplate>;
 export const SELECT_FILE_MESSAGE = 'Please select a file';

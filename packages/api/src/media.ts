@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredInt, requiredText } from './common';
+import { entityVersion, optionalText, requiredInt, requiredText } from './common';
 
 export const imageMimeTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
 export type ImageMimeType = (typeof imageMimeTypes)[number];
@@ -61,5 +61,6 @@ export const mediaFile = z.object({
   altText: z.string().nullable().optional(),
   uploadedBy: z.string().nullable().optional(),
   createdAt: z.string(),
+  version: entityVersion,
 });
 export type MediaFile = z.infer<typeof mediaFile>;

@@ -64,4 +64,37 @@ describe('contracts service: admin edits with If-Match', () => {
       .use(admin())
       .expect(204);
   });
+
+  it('When a template is renamed with a stale version, then 412; with the listed one, 200; delete checks it too', async () => {
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+    );
+    const created = await request(h.app)
+      .post('/api/admin/contract-templates')
+      .use(admin())
+      .field('name', 'Standard')
+      .field('validFromDate', '2026-01-01')
+      .attach('file', pdf, { filename: 't.pdf', contentType: 'application/octet-stream' })
+      .expect(201);
+    expect(created.body.version).toBe(1);
+    const path = `/api/admin/contract-templates/${created.body.id}`;
+    const renamed = await request(h.app)
+      .patch(path)
+      .set('If-Match', '"1"')
+      .use(admin())
+      .send({ name: 'Renamed' })
+      .expect(200);
+    expect(renamed.headers.etag).toBe('"2"');
+    const stale = await request(h.app)
+      .patch(path)
+      .set('If-Match', '"1"')
+      .use(admin())
+      .send({ name: 'Stale' })
+      .expect(412);
+    expect(stale.body).toEqual(STALE);
+    await request(h.app).delete(path).set('If-Match', '"1"').use(admin()).expect(412);
+    const [listed] = (await request(h.app).get('/api/admin/contract-templates').use(admin())).body;
+    expect(listed).toMatchObject({ name: 'Renamed', version: 2 });
+    await request(h.app).delete(path).set('If-Match', '"2"').use(admin()).expect(204);
+  });
 });

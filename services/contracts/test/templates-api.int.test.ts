@@ -63,6 +63,7 @@ describe('contracts service: contract templates', () => {
       mimeType: DOCX,
       size: bytes.length,
       createdAt: expect.any(String),
+      version: 1,
     });
     expect(await list()).toEqual([res.body]);
     const file = await download(res.body.id).expect(200);
@@ -191,7 +192,7 @@ describe('contracts service: contract templates', () => {
       .use(admin())
       .send({ name: 'Final', validFromDate: '2026-02-01' })
       .expect(200);
-    expect(res.body).toEqual({ ...t, name: 'Final', validFromDate: '2026-02-01' });
+    expect(res.body).toEqual({ ...t, name: 'Final', validFromDate: '2026-02-01', version: 2 });
     expect(await list()).toEqual([res.body]);
     await request(h.app).patch(`/api/admin/contract-templates/${t.id}`).use(admin()).send({}).expect(400);
     await request(h.app)

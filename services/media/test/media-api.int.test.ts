@@ -307,6 +307,7 @@ describe('media service HTTP API', () => {
         ...entry(a),
         uploadedBy: 'ops',
         createdAt: expect.any(String),
+        version: 1,
       });
       expect(created.headers['cache-control']).toBe('no-store');
       await request(svc.app).post('/api/admin/media').use(editor()).send(entry(b, '')).expect(201);
@@ -315,6 +316,28 @@ describe('media service HTTP API', () => {
       expect(list.body.map((m: { originalName: string }) => m.originalName)).toEqual(['b.jpg', 'a.png']);
       expect(list.body[0]).toMatchObject({ uploadedBy: 'writer' });
       expect(list.body[0].altText ?? null).toBeNull();
+    });
+
+    it('When an entry is deleted with an If-Match that is not its version, then 412 and it stays; with its version, 204', async () => {
+      const created = await request(svc.app)
+        .post('/api/admin/media')
+        .use(admin())
+        .send({
+          filename: 'k.jpg',
+          originalName: 'k.jpg',
+          mimeType: 'image/jpeg',
+          size: 1,
+          url: 'https://cdn.example.com/k.jpg',
+        })
+        .expect(201);
+      expect(created.headers.etag).toBe('"1"');
+      const path = `/api/admin/media/${created.body.id}`;
+      const stale = await request(svc.app).delete(path).set('If-Match', '"2"').use(admin()).expect(412);
+      expect(stale.body.error.code).toBe('precondition_failed');
+      const [listed] = (await request(svc.app).get('/api/admin/media').use(admin()).expect(200)).body;
+      expect(listed).toMatchObject({ id: created.body.id, version: 1 });
+      await request(svc.app).delete(path).set('If-Match', `"${listed.version}"`).use(admin()).expect(204);
+      expect((await request(svc.app).get('/api/admin/media').use(admin())).body).toEqual([]);
     });
 
     it('When an https address is added, then it is listed without an upload behind it', async () => {

@@ -12,9 +12,12 @@ import {
   findPage,
   handleCommand,
   HttpError,
+  ifMatchVersions,
   notFound,
   parse,
   requireAdmin,
+  setVersionEtag,
+  withVersion,
   type ServiceContext,
 } from '@12yards/platform';
 import { contractTemplateDecider } from './decide';
@@ -22,6 +25,8 @@ import { streamId } from './events';
 import { templateRows, templateView } from './projection';
 import { sniffTemplate, templateFileName } from './sniff';
 import { checkZipLimits, ZipTooLarge, ZipUnreadable, type ZipLimits } from './zip-limits';
+
+const adminTemplateView = withVersion(templateView);
 
 const upload = multer({
   storage: multer.memoryStorage(),
@@ -89,7 +94,7 @@ export function contractTemplateRoutes(ctx: ServiceContext, zipLimits: ZipLimits
       ],
       page,
     });
-    res.set('Cache-Control', 'no-store').json(list.map(templateView));
+    res.set('Cache-Control', 'no-store').json(list.map(adminTemplateView));
   });
 
   router.post('/api/admin/contract-templates', admin, receiveFile, async (req, res) => {
@@ -135,8 +140,9 @@ export function contractTemplateRoutes(ctx: ServiceContext, zipLimits: ZipLimits
       throw err;
     }
     await projector.catchUp();
-    const row = await rows.get(templateId);
-    res.status(201).set('Cache-Control', 'no-store').json(templateView(row!));
+    const row = (await rows.get(templateId))!;
+    setVersionEtag(res, row.version);
+    res.status(201).set('Cache-Control', 'no-store').json(adminTemplateView(row));
   });
 
   router.patch('/api/admin/contract-templates/:id', admin, async (req, res) => {
@@ -148,11 +154,13 @@ export function contractTemplateRoutes(ctx: ServiceContext, zipLimits: ZipLimits
       contractTemplateDecider,
       { type: 'ChangeTemplate', id, ...patch, at: ctx.clock() },
       meta(req),
+      { ifVersion: ifMatchVersions(req) },
     );
     await projector.catchUp();
     const row = await rows.get(id);
     if (!row) throw notFound(`No contract template with id ${id}`);
-    res.set('Cache-Control', 'no-store').json(templateView(row));
+    setVersionEtag(res, row.version);
+    res.set('Cache-Control', 'no-store').json(adminTemplateView(row));
   });
 
   router.delete(
@@ -166,6 +174,7 @@ export function contractTemplateRoutes(ctx: ServiceContext, zipLimits: ZipLimits
         contractTemplateDecider,
         { type: 'DeleteTemplate', id, at: ctx.clock() },
         meta(req),
+        { ifVersion: ifMatchVersions(req) },
       );
       await projector.catchUp();
       const deleted = events[0]?.data as { objectKey?: string } | undefined;

@@ -4,9 +4,11 @@ import { MEDIA_PATH, mediaFileInput, pageQuery, type MediaFile } from '@12yards/
 import {
   findPage,
   handleCommand,
+  ifMatchVersions,
   notFound,
   parse,
   requireAdmin,
+  setVersionEtag,
   unprocessable,
   type ServiceContext,
 } from '@12yards/platform';
@@ -17,8 +19,8 @@ import { mediaFileDecider } from './decide';
 import { streamId } from './events';
 import { mediaFileRows, type MediaFileRow } from './projection';
 
-const view = ({ order: _order, version: _version, uploadId: _uploadId, ...row }: MediaFileRow): MediaFile =>
-  row;
+/** The admin's view of a library entry, with its version for If-Match on delete. */
+const view = ({ order: _order, uploadId: _uploadId, ...row }: MediaFileRow): MediaFile => row;
 
 export function mediaFileRoutes(ctx: ServiceContext): Router {
   const { infra, projector } = ctx;
@@ -70,6 +72,7 @@ export function mediaFileRoutes(ctx: ServiceContext): Router {
     await projector.catchUp();
     const row = await rows.get(id);
     if (!row) throw notFound(`No media file with id ${id}`);
+    setVersionEtag(res, row.version);
     res.status(201).set('Cache-Control', 'no-store').json(view(row));
   });
 
@@ -82,6 +85,7 @@ export function mediaFileRoutes(ctx: ServiceContext): Router {
       mediaFileDecider,
       { type: 'DeleteMediaFile', id, at: ctx.clock() },
       { actor: actor.username, requestId: actor.requestId },
+      { ifVersion: ifMatchVersions(req) },
     );
     await projector.catchUp();
     const deleted = result.events[0]?.data as { uploadId: string | null } | undefined;
