@@ -3,7 +3,7 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
+import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
@@ -36,7 +36,11 @@ export function startTracing(options: TracingOptions): NodeSDK {
         ignoreIncomingRequestHook: (req: IncomingMessage) =>
           UNTRACED_PATHS.has((req.url ?? '').split('?')[0] ?? ''),
       }),
-      new ExpressInstrumentation(),
+      // Route spans only: a span for each of the dozen middlewares (helmet, body parsers ...) a request passes
+      // costs more than it tells; the HTTP span already names the route.
+      new ExpressInstrumentation({
+        ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.REQUEST_HANDLER],
+      }),
       new MongoDBInstrumentation(),
       new IORedisInstrumentation(),
       new KafkaJsInstrumentation(),
