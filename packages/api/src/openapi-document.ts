@@ -18,12 +18,29 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
   403: 'Missing or wrong X-CSRF-Token, a cross-site Origin, or a role that may not do this',
   404: 'No such record',
   409: 'Conflicting change (the record changed meanwhile, or its state does not allow this)',
+  412: 'If-Match names a version that is no longer current: someone else changed the record; nothing was written. Reload it and try again',
   413: 'The body or file is too large',
   415: 'Unsupported file type',
   416: 'Range not satisfiable',
   422: 'Well-formed but unprocessable input',
   429: 'Too many requests: wait for Retry-After seconds',
   503: 'Not ready, or a server or service this depends on cannot be reached (nothing was changed): retry after Retry-After seconds',
+};
+
+/** Optimistic concurrency of admin edits: the version a versioned read or write answers, and the header a write sends. */
+const VERSION_ETAG_HEADER: Json = {
+  description:
+    'The entity\'s version (its event stream\'s version) as a strong ETag, e.g. "3"; send it back in If-Match.',
+  schema: { type: 'string', pattern: '^"[0-9]+"$' },
+};
+const IF_MATCH: Json = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  description:
+    'The version the admin last read: the ETag of a single read, or "<version>" from a list item\'s version field. ' +
+    'A stale one answers 412 and writes nothing; without it the write is applied as it comes.',
+  schema: { type: 'string' },
 };
 
 const TAG_TEXT: Record<string, string> = {
@@ -82,6 +99,7 @@ export function errorStatuses(e: Endpoint): ErrorStatus[] {
   if (e.body) set.add(413);
   if (e.access !== 'public') set.add(401);
   if (e.access === 'admin-role' || (e.access === 'admin' && e.method !== 'get')) set.add(403);
+  if (e.versioned && e.method !== 'get') set.add(412);
   return [...set].sort((a, b) => a - b);
 }
 
@@ -131,6 +149,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
     for (const [name, schema] of Object.entries(e.params ?? {})) {
       parameters.push({ name, in: 'path', required: true, schema: jsonSchemaOf(schema, 'input') });
     }
+    if (e.versioned && e.method !== 'get') parameters.push(IF_MATCH);
     if (e.query) {
       const q = jsonSchemaOf(e.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
       for (const [name, schema] of Object.entries(q.properties ?? {})) {
@@ -190,6 +209,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
       const links = b.kind === 'json' && !('array' in b.schema) ? linksOf(e) : undefined;
       responses[String(s.status)] = {
         description: s.description,
+        ...(e.versioned && b.kind === 'json' && { headers: { ETag: VERSION_ETAG_HEADER } }),
         ...(content && { content }),
         ...(links && { links }),
       };

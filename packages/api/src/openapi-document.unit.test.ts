@@ -18,7 +18,22 @@ describe('the OpenAPI document', () => {
   it('When an admin deletion is documented, then it needs the session and the CSRF token and lists 401 and 403', () => {
     const del = op('delete', '/api/admin/faqs/{id}');
     expect(del.security).toEqual([{ sessionCookie: [], csrfToken: [] }]);
-    expect(statuses('delete', '/api/admin/faqs/{id}')).toEqual(['204', '401', '403', '404', '409']);
+    expect(statuses('delete', '/api/admin/faqs/{id}')).toEqual(['204', '401', '403', '404', '409', '412']);
+  });
+
+  it('When an admin edit is versioned, then it takes an optional If-Match, may answer 412 and answers the new ETag', () => {
+    const put = op('put', '/api/admin/news/{id}');
+    expect(put.parameters).toContainEqual(
+      expect.objectContaining({ name: 'If-Match', in: 'header', required: false }),
+    );
+    expect(statuses('put', '/api/admin/news/{id}')).toContain('412');
+    const answer = put.responses['200'] as { headers?: Record<string, unknown> };
+    expect(Object.keys(answer.headers ?? {})).toEqual(['ETag']);
+    const read = op('get', '/api/admin/contracts/{id}').responses['200'] as {
+      headers?: Record<string, unknown>;
+    };
+    expect(Object.keys(read.headers ?? {})).toEqual(['ETag']);
+    expect(statuses('get', '/api/admin/contracts/{id}')).not.toContain('412');
   });
 
   it('When an admin read is documented, then it needs only the session and cannot answer 403', () => {

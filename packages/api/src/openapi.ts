@@ -57,7 +57,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  */
 export type Access = 'public' | 'admin' | 'admin-role';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 416 | 422 | 429 | 503;
 
 /** A named schema: becomes components.schemas[name] (input or output form of the zod schema). */
 export interface Named {
@@ -96,6 +96,11 @@ export interface Endpoint {
    * operations under that path (so a fuzzer's stateful phase can use real ids). `from` is the answer's id field.
    */
   creates?: { path: string; from: string };
+  /**
+   * Optimistic concurrency (see the README): a read answers the entity's version as a strong ETag; a write accepts
+   * `If-Match: "<version>"` (a stale one is 412, nothing written) and answers the new version as ETag.
+   */
+  versioned?: boolean;
 }
 
 const named = (name: string, schema: z.ZodType): Named => ({ name, schema });
@@ -239,6 +244,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'put',
     path: '/api/admin/service-status/{id}',
+    versioned: true,
     tag: 'Service status',
     summary: "Change a service's status",
     access: 'admin',
@@ -281,6 +287,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'put',
     path: '/api/admin/news/{id}',
+    versioned: true,
     tag: 'News',
     summary: 'Replace an article',
     access: 'admin',
@@ -292,6 +299,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'delete',
     path: '/api/admin/news/{id}',
+    versioned: true,
     tag: 'News',
     summary: 'Delete an article',
     access: 'admin-role',
@@ -331,6 +339,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'put',
     path: '/api/admin/faqs/{id}',
+    versioned: true,
     tag: 'FAQs',
     summary: 'Replace a FAQ',
     access: 'admin',
@@ -342,6 +351,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'delete',
     path: '/api/admin/faqs/{id}',
+    versioned: true,
     tag: 'FAQs',
     summary: 'Delete a FAQ',
     access: 'admin-role',
@@ -372,6 +382,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'get',
     path: '/api/admin/settings/{key}',
+    versioned: true,
     tag: 'Settings',
     summary: 'One setting',
     access: 'admin',
@@ -382,6 +393,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'put',
     path: '/api/admin/settings/{key}',
+    versioned: true,
     tag: 'Settings',
     summary: 'Set a setting (role admin)',
     access: 'admin-role',
@@ -423,6 +435,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'put',
     path: '/api/admin/app-gallery/{id}',
+    versioned: true,
     tag: 'App gallery',
     summary: 'Replace a screenshot',
     access: 'admin',
@@ -434,6 +447,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'delete',
     path: '/api/admin/app-gallery/{id}',
+    versioned: true,
     tag: 'App gallery',
     summary: 'Remove a screenshot',
     access: 'admin-role',
@@ -477,6 +491,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'get',
     path: '/api/admin/partners/{id}',
+    versioned: true,
     tag: 'Partners',
     summary: 'One partner',
     access: 'admin',
@@ -487,6 +502,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'put',
     path: '/api/admin/partners/{id}',
+    versioned: true,
     tag: 'Partners',
     summary: "Change a partner's status ({status} alone) or replace its details",
     access: 'admin',
@@ -499,6 +515,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'put',
     path: '/api/admin/partners/{id}/status',
+    versioned: true,
     tag: 'Partners',
     summary: "Change a partner's status",
     access: 'admin',
@@ -533,6 +550,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'put',
     path: '/api/admin/partners/{id}/actions/{actionId}',
+    versioned: true,
     tag: 'Action items',
     summary: 'Change the notes or completion of an action item',
     access: 'admin',
@@ -574,6 +592,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'put',
     path: '/api/admin/contacts/{id}',
+    versioned: true,
     tag: 'Contact messages',
     summary: 'Mark a message read or responded',
     access: 'admin',
@@ -620,6 +639,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'get',
     path: '/api/admin/contracts/{id}',
+    versioned: true,
     tag: 'Contracts',
     summary: 'One contract',
     access: 'admin',
@@ -630,6 +650,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'put',
     path: '/api/admin/contracts/{id}',
+    versioned: true,
     tag: 'Contracts',
     summary: 'Replace a contract',
     access: 'admin',
@@ -641,6 +662,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'delete',
     path: '/api/admin/contracts/{id}',
+    versioned: true,
     tag: 'Contracts',
     summary: 'Delete a contract',
     access: 'admin-role',
@@ -711,6 +733,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'patch',
     path: '/api/admin/contract-templates/{id}',
+    versioned: true,
     tag: 'Contract templates',
     summary: "Change a template's name or valid-from date",
     access: 'admin',
@@ -722,6 +745,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'delete',
     path: '/api/admin/contract-templates/{id}',
+    versioned: true,
     tag: 'Contract templates',
     summary: 'Delete a template',
     access: 'admin-role',
@@ -765,6 +789,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'delete',
     path: '/api/admin/media/{id}',
+    versioned: true,
     tag: 'Media',
     summary: 'Remove a library entry (the file goes once nothing points at it)',
     access: 'admin-role',
