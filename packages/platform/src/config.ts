@@ -51,7 +51,7 @@ export const serviceEnv = (defaultPort: number) =>
       .optional(),
     // The leader lease of the service's singleton work (outbox relay, expiry sweep): a dead leader is replaced
     // within about the TTL; the leader renews every LEADER_LEASE_RENEW_MS (must be under the TTL).
-    LEADER_LEASE_TTL_MS: z.coerce.number().int().min(1000).max(600_000).default(8000),
+    LEADER_LEASE_TTL_MS: z.coerce.number().int().min(1000).max(600_000).default(6000),
     LEADER_LEASE_RENEW_MS: z.coerce.number().int().min(100).max(300_000).default(2000),
   });
 export type ServiceEnv = z.output<ReturnType<typeof serviceEnv>>;

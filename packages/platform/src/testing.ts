@@ -22,7 +22,7 @@ export function testServiceEnv(overrides: Partial<ServiceEnv> = {}): ServiceEnv 
     MINIO_ENDPOINT: undefined,
     MINIO_USE_SSL: false,
     MINIO_BUCKET: '12yards',
-    LEADER_LEASE_TTL_MS: 8000,
+    LEADER_LEASE_TTL_MS: 6000,
     LEADER_LEASE_RENEW_MS: 2000,
     ...overrides,
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
