@@ -60,7 +60,23 @@ try {
 }
 
 const services = rendered.services ?? {};
+// Services in a profile (observability: the collector, Jaeger, Prometheus, Grafana) are the operators' tools, started
+// only on request and never scaled: the scaling rules below are for the stack. Their config files must exist.
+const tools = new Set(
+  Object.entries(services)
+    .filter(([, svc]) => (svc.profiles ?? []).length > 0)
+    .map(([name]) => name),
+);
+for (const name of tools) {
+  for (const v of services[name].volumes ?? []) {
+    const source =
+      typeof v === 'object' ? (v.type === 'bind' ? v.source : undefined) : String(v).split(':')[0];
+    if (source?.startsWith('/') && !existsSync(source))
+      problems.push(`${name}: mounts ${source}, which is missing`);
+  }
+}
 for (const [name, svc] of Object.entries(services)) {
+  if (tools.has(name)) continue;
   if (svc.container_name) problems.push(`${name}: container_name stops it from scaling`);
   if (!svc.healthcheck || svc.healthcheck.disable) problems.push(`${name}: no healthcheck`);
   const published = (svc.ports ?? []).filter((p) =>
@@ -73,7 +89,7 @@ for (const [name, svc] of Object.entries(services)) {
       problems.push(`${name}: depends_on ${dep} should wait for condition: service_healthy`);
   }
 }
-const apps = Object.keys(services).filter((n) => !INFRA.has(n));
+const apps = Object.keys(services).filter((n) => !INFRA.has(n) && !tools.has(n));
 for (const name of apps) {
   const deps = Object.keys(services[name].depends_on ?? {});
   for (const infra of ['mongo', 'kafka', 'redis', 'minio'])
@@ -86,5 +102,7 @@ if (problems.length > 0) {
 }
 console.log(
   `docker-compose.yml: valid (${tool.join(' ')} config); ${apps.length} app services scale ` +
-    `(no container names or fixed host ports but the gateway's, healthchecks, service_healthy dependencies)`,
+    `(no container names or fixed host ports but the gateway's, healthchecks, service_healthy dependencies` +
+    (tools.size > 0 ? `; profile tools: ${[...tools].join(', ')}` : '') +
+    ')',
 );
