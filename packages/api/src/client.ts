@@ -9,6 +9,8 @@ export interface ApiRequestOptions {
   /** Sent as X-CSRF-Token (admin writes). */
   csrfToken?: string;
   signal?: AbortSignal;
+  /** The entity version the caller last read: sent as `If-Match: "<version>"`; a stale one is answered 412. */
+  version?: number;
 }
 
 /** Raises Error('STATUS: body-or-statusText') for any non-OK answer (SPEC section 8). */
@@ -31,6 +33,7 @@ export async function apiRequest(
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.csrfToken) headers[CSRF_HEADER] = options.csrfToken;
+  if (options.version !== undefined) headers['If-Match'] = `"${options.version}"`;
   const res = await fetch(url, {
     method,
     headers,

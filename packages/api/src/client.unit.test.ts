@@ -42,6 +42,16 @@ describe('apiRequest', () => {
     expect(calls[0]!.init.body).toBeUndefined();
   });
 
+  it('When a version is given, then it goes in If-Match as a strong entity tag', async () => {
+    mock(answer(200, '{}'));
+    await apiRequest('PUT', '/api/admin/news/1', { title: 'T' }, { csrfToken: 'tok', version: 3 });
+    expect(calls[0]!.init.headers).toEqual({
+      'Content-Type': 'application/json',
+      'X-CSRF-Token': 'tok',
+      'If-Match': '"3"',
+    });
+  });
+
   it('When the answer is not OK, then the error reads STATUS: body, or STATUS: statusText when empty', async () => {
     mock(answer(400, '{"error":{"code":"bad_request"}}'));
     await expect(apiRequest('POST', '/x', {})).rejects.toThrow('400: {"error":{"code":"bad_request"}}');

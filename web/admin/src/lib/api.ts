@@ -1,13 +1,25 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { apiRequest, type HttpMethod } from '@12yards/api';
 import { toast } from '@12yards/ui';
+import { httpStatus, serverMessage } from './errors';
 import { recheckSessionOn401, useSession } from './session';
 
-/** A write with the session's CSRF token; answers are parsed as JSON when they have a body. */
+/** What a 412 means to the admin: the record changed after they read it (the server's text, or this one). */
+export const STALE_EDIT_MESSAGE = 'This item was changed by someone else. Reload to see the latest version.';
+
+/**
+ * A write with the session's CSRF token; answers are parsed as JSON when they have a body. `version` (the entity's
+ * version as the admin read it) is sent as If-Match, so a stale edit is refused (412) instead of overwriting.
+ */
 export function useAdminWrite() {
   const { csrfToken } = useSession();
-  return async <T = unknown>(method: HttpMethod, url: string, body?: unknown): Promise<T> => {
-    const res = await apiRequest(method, url, body, { csrfToken });
+  return async <T = unknown>(
+    method: HttpMethod,
+    url: string,
+    body?: unknown,
+    { version }: { version?: number } = {},
+  ): Promise<T> => {
+    const res = await apiRequest(method, url, body, { csrfToken, version });
     const text = await res.text();
     return (text ? JSON.parse(text) : undefined) as T;
   };
@@ -34,7 +46,11 @@ interface AdminMutationOptions<TVars, TResult> {
   onSuccess?: (result: TResult, vars: TVars) => void;
 }
 
-/** Every admin write: CSRF header, success toast, the SPEC's 'Error' toast, refetch of what changed. */
+/**
+ * Every admin write: CSRF header, success toast, the SPEC's 'Error' toast, refetch of what changed. A 412 (someone
+ * else changed the record since it was read) shows the reload message instead and refetches, so the admin sees the
+ * latest version.
+ */
 export function useAdminMutation<TVars = void, TResult = unknown>(
   opts: AdminMutationOptions<TVars, TResult>,
 ) {
@@ -50,6 +66,11 @@ export function useAdminMutation<TVars = void, TResult = unknown>(
       opts.onSuccess?.(result, vars);
     },
     onError: (err) => {
+      if (httpStatus(err) === 412) {
+        toastError(serverMessage(err) ?? STALE_EDIT_MESSAGE);
+        for (const queryKey of opts.invalidate ?? []) void queryClient.invalidateQueries({ queryKey });
+        return;
+      }
       toastError(typeof opts.failure === 'function' ? opts.failure(err) : opts.failure);
       recheckSessionOn401(queryClient, err);
     },

@@ -42,8 +42,9 @@ export function ContactsTab() {
     refetchOnWindowFocus: true,
     refetchOnReconnect: true,
   });
-  const setStatus = useAdminMutation<{ id: string; status: 'read' | 'responded' }>({
-    mutationFn: (write, { id, status }) => write('PUT', `/api/admin/contacts/${id}`, { status }),
+  const setStatus = useAdminMutation<{ id: string; status: 'read' | 'responded'; version?: number }>({
+    mutationFn: (write, { id, status, version }) =>
+      write('PUT', `/api/admin/contacts/${id}`, { status }, { version }),
     invalidate: [CONTACTS_KEY],
     success: 'Contact status updated successfully',
     failure: 'Failed to update contact status',
@@ -118,7 +119,7 @@ export function ContactsTab() {
                         variant="outline"
                         size="sm"
                         disabled={c.status !== 'unread' || setStatus.isPending}
-                        onClick={() => setStatus.mutate({ id: c.id, status: 'read' })}
+                        onClick={() => setStatus.mutate({ id: c.id, status: 'read', version: c.version })}
                         aria-label={`Mark message from ${c.name} as read`}
                       >
                         <Check aria-hidden="true" />
@@ -127,7 +128,9 @@ export function ContactsTab() {
                       <Button
                         size="sm"
                         disabled={c.status === 'responded' || setStatus.isPending}
-                        onClick={() => setStatus.mutate({ id: c.id, status: 'responded' })}
+                        onClick={() =>
+                          setStatus.mutate({ id: c.id, status: 'responded', version: c.version })
+                        }
                         aria-label={`Mark message from ${c.name} as responded`}
                       >
                         <Mail aria-hidden="true" />

@@ -29,8 +29,8 @@ export const FAQS_KEY = ['/api/admin/faqs'];
 export function FaqsTab() {
   const faqs = useQuery<Faq[]>({ queryKey: FAQS_KEY });
   const [editing, setEditing] = useState<Faq | 'new' | null>(null);
-  const remove = useAdminMutation<string>({
-    mutationFn: (write, id) => write('DELETE', `/api/admin/faqs/${id}`),
+  const remove = useAdminMutation<Faq>({
+    mutationFn: (write, f) => write('DELETE', `/api/admin/faqs/${f.id}`, undefined, { version: f.version }),
     invalidate: [FAQS_KEY, ['/api/faqs']],
     success: 'FAQ deleted successfully',
     failure: 'Failed to delete FAQ',
@@ -82,7 +82,7 @@ export function FaqsTab() {
                     >
                       <Pencil aria-hidden="true" />
                     </Button>
-                    <ConfirmDelete what="FAQ" name={f.question} onConfirm={() => remove.mutate(f.id)} />
+                    <ConfirmDelete what="FAQ" name={f.question} onConfirm={() => remove.mutate(f)} />
                   </div>
                 </CardContent>
               </Card>
@@ -116,7 +116,7 @@ export function FaqDialog({ faq, onClose }: { faq: Faq | 'new' | null; onClose: 
     mutationFn: (write, body) =>
       isNew
         ? write('POST', '/api/admin/faqs', body)
-        : write('PUT', `/api/admin/faqs/${(faq as Faq).id}`, body),
+        : write('PUT', `/api/admin/faqs/${(faq as Faq).id}`, body, { version: (faq as Faq).version }),
     invalidate: [FAQS_KEY, ['/api/faqs']],
     success: isNew ? 'FAQ created successfully' : 'FAQ updated successfully',
     failure: isNew ? 'Failed to create FAQ' : 'Failed to update FAQ',

@@ -30,8 +30,9 @@ export const GALLERY_KEY = ['/api/admin/app-gallery'];
 export function GalleryTab() {
   const gallery = useQuery<GalleryItem[]>({ queryKey: GALLERY_KEY });
   const [editing, setEditing] = useState<GalleryItem | 'new' | null>(null);
-  const remove = useAdminMutation<string>({
-    mutationFn: (write, id) => write('DELETE', `/api/admin/app-gallery/${id}`),
+  const remove = useAdminMutation<GalleryItem>({
+    mutationFn: (write, g) =>
+      write('DELETE', `/api/admin/app-gallery/${g.id}`, undefined, { version: g.version }),
     invalidate: [GALLERY_KEY, ['/api/app-gallery']],
     success: 'Screenshot deleted successfully',
     failure: 'Failed to delete screenshot',
@@ -96,7 +97,7 @@ export function GalleryTab() {
                       >
                         <Pencil aria-hidden="true" />
                       </Button>
-                      <ConfirmDelete what="screenshot" onConfirm={() => remove.mutate(g.id)} />
+                      <ConfirmDelete what="screenshot" onConfirm={() => remove.mutate(g)} />
                     </div>
                   </CardContent>
                 </Card>
@@ -150,7 +151,9 @@ export function GalleryDialog({ item, onClose }: { item: GalleryItem | 'new' | n
     mutationFn: (write, body) =>
       isNew
         ? write('POST', '/api/admin/app-gallery', body)
-        : write('PUT', `/api/admin/app-gallery/${(item as GalleryItem).id}`, body),
+        : write('PUT', `/api/admin/app-gallery/${(item as GalleryItem).id}`, body, {
+            version: (item as GalleryItem).version,
+          }),
     invalidate: [GALLERY_KEY, ['/api/app-gallery']],
     success: isNew ? 'Screenshot added successfully' : 'Screenshot updated successfully',
     failure: isNew ? 'Failed to add screenshot' : 'Failed to update screenshot',

@@ -31,8 +31,8 @@ export const MEDIA_KEY = ['/api/admin/media'];
 export function MediaTab() {
   const media = usePagedList<MediaFile>(MEDIA_KEY);
   const [adding, setAdding] = useState(false);
-  const remove = useAdminMutation<string>({
-    mutationFn: (write, id) => write('DELETE', `/api/admin/media/${id}`),
+  const remove = useAdminMutation<MediaFile>({
+    mutationFn: (write, m) => write('DELETE', `/api/admin/media/${m.id}`, undefined, { version: m.version }),
     invalidate: [MEDIA_KEY],
     success: 'Media file deleted successfully',
     failure: 'Failed to delete media file',
@@ -93,7 +93,7 @@ export function MediaTab() {
                       <ConfirmDelete
                         what="media file"
                         name={m.originalName}
-                        onConfirm={() => remove.mutate(m.id)}
+                        onConfirm={() => remove.mutate(m)}
                       />
                     </div>
                   </CardContent>

@@ -54,8 +54,8 @@ export function NewsTab() {
   const filters = useListFilters<'category'>(NEWS_KEY);
   const news = usePagedList<NewsArticle>(filters.key);
   const [editing, setEditing] = useState<NewsArticle | 'new' | null>(null);
-  const remove = useAdminMutation<string>({
-    mutationFn: (write, id) => write('DELETE', `/api/admin/news/${id}`),
+  const remove = useAdminMutation<NewsArticle>({
+    mutationFn: (write, a) => write('DELETE', `/api/admin/news/${a.id}`, undefined, { version: a.version }),
     invalidate: [NEWS_KEY],
     success: 'News article deleted successfully',
     failure: 'Failed to delete news article',
@@ -140,11 +140,7 @@ export function NewsTab() {
                         <Pencil aria-hidden="true" />
                         Edit
                       </Button>
-                      <ConfirmDelete
-                        what="news article"
-                        name={a.title}
-                        onConfirm={() => remove.mutate(a.id)}
-                      />
+                      <ConfirmDelete what="news article" name={a.title} onConfirm={() => remove.mutate(a)} />
                     </div>
                   </CardContent>
                 </Card>
@@ -206,7 +202,9 @@ export function NewsDialog({
     mutationFn: (write, body) =>
       isNew
         ? write('POST', '/api/news', body)
-        : write('PUT', `/api/admin/news/${(article as NewsArticle).id}`, body),
+        : write('PUT', `/api/admin/news/${(article as NewsArticle).id}`, body, {
+            version: (article as NewsArticle).version,
+          }),
     invalidate: [NEWS_KEY, ['/api/news']],
     success: isNew ? 'News article created successfully' : 'News article updated successfully',
     failure: isNew ? 'Failed to create news article' : 'Failed to update news article',

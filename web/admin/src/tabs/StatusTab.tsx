@@ -10,8 +10,9 @@ export const STATUS_KEY = ['/api/service-status'];
 
 export function StatusTab() {
   const statuses = useQuery<ServiceStatus[]>({ queryKey: STATUS_KEY });
-  const toggle = useAdminMutation<{ id: string; status: ServiceState }>({
-    mutationFn: (write, { id, status }) => write('PUT', `/api/admin/service-status/${id}`, { status }),
+  const toggle = useAdminMutation<{ id: string; status: ServiceState; version?: number }>({
+    mutationFn: (write, { id, status, version }) =>
+      write('PUT', `/api/admin/service-status/${id}`, { status }, { version }),
     invalidate: [STATUS_KEY],
     success: 'Service status updated successfully',
     failure: 'Failed to update service status',
@@ -62,7 +63,11 @@ export function StatusTab() {
                       size="sm"
                       disabled={toggle.isPending}
                       onClick={() =>
-                        toggle.mutate({ id: s.id, status: operational ? 'issue' : 'operational' })
+                        toggle.mutate({
+                          id: s.id,
+                          status: operational ? 'issue' : 'operational',
+                          version: s.version,
+                        })
                       }
                       aria-label={`${operational ? 'Mark as Issue' : 'Mark as Operational'}: ${s.serviceName}`}
                     >

@@ -41,8 +41,9 @@ export function TemplatesTab() {
   const templates = usePagedList<ContractTemplate>(TEMPLATES_KEY);
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<ContractTemplate | null>(null);
-  const remove = useAdminMutation<string>({
-    mutationFn: (write, id) => write('DELETE', `/api/admin/contract-templates/${id}`),
+  const remove = useAdminMutation<ContractTemplate>({
+    mutationFn: (write, t) =>
+      write('DELETE', `/api/admin/contract-templates/${t.id}`, undefined, { version: t.version }),
     invalidate: [TEMPLATES_KEY],
     success: 'Contract template deleted successfully',
     failure: 'Failed to delete contract template',
@@ -109,7 +110,7 @@ export function TemplatesTab() {
                       <ConfirmDelete
                         what="contract template"
                         name={t.name}
-                        onConfirm={() => remove.mutate(t.id)}
+                        onConfirm={() => remove.mutate(t)}
                         withText
                       />
                     </div>
@@ -244,7 +245,8 @@ export function EditTemplateDialog({
     if (template) reset({ name: template.name, validFromDate: template.validFromDate.slice(0, 10) });
   }, [template, reset]);
   const save = useAdminMutation<TemplateMeta>({
-    mutationFn: (write, body) => write('PATCH', `/api/admin/contract-templates/${template!.id}`, body),
+    mutationFn: (write, body) =>
+      write('PATCH', `/api/admin/contract-templates/${template!.id}`, body, { version: template!.version }),
     invalidate: [TEMPLATES_KEY],
     success: 'Contract template updated successfully',
     failure: 'Failed to update contract template',

@@ -56,7 +56,8 @@ function ActionDetails({ action: a, onDone }: { action: PartnerAction; onDone: (
   useEffect(() => reset({ notes: a.notes ?? '' }), [a.id, a.notes, reset]);
   const overdue = isOverdue(a);
   const update = useAdminMutation<ActionUpdate>({
-    mutationFn: (write, body) => write('PUT', `/api/admin/partners/${a.partnerId}/actions/${a.id}`, body),
+    mutationFn: (write, body) =>
+      write('PUT', `/api/admin/partners/${a.partnerId}/actions/${a.id}`, body, { version: a.version }),
     invalidate: [['/api/admin/partners', a.partnerId, 'actions'], ['/api/admin/partner-action-counts']],
     success: 'Action updated successfully',
     failure: 'Failed to update partner action',

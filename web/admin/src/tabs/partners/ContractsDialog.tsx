@@ -63,8 +63,9 @@ function ContractManagement({ partner }: { partner: Partner }) {
     failure: (err) => serverMessage(err) ?? 'Failed to generate contract',
   });
   // The partners service unlocks the partner's status once no active contract is left: read the partner again.
-  const remove = useAdminMutation<string>({
-    mutationFn: (write, id) => write('DELETE', `/api/admin/contracts/${id}`),
+  const remove = useAdminMutation<Contract>({
+    mutationFn: (write, c) =>
+      write('DELETE', `/api/admin/contracts/${c.id}`, undefined, { version: c.version }),
     invalidate: [contractsKey(partner.id), ...PARTNER_KEYS],
     success: 'Contract deleted successfully',
     failure: deleteContractFailure,
@@ -101,7 +102,7 @@ function ContractManagement({ partner }: { partner: Partner }) {
               <ContractCard
                 contract={c}
                 onEdit={() => setEditing(c)}
-                onDelete={() => remove.mutate(c.id)}
+                onDelete={() => remove.mutate(c)}
                 deleting={remove.isPending}
               />
             </li>
@@ -334,7 +335,9 @@ export function ContractFormDialog({
     mutationFn: (write, body) =>
       isNew
         ? write('POST', '/api/admin/contracts', body)
-        : write('PUT', `/api/admin/contracts/${(contract as Contract).id}`, body),
+        : write('PUT', `/api/admin/contracts/${(contract as Contract).id}`, body, {
+            version: (contract as Contract).version,
+          }),
     invalidate: [contractsKey(partnerId), ['/api/partners']],
     success: isNew ? 'Contract created successfully' : 'Contract updated successfully',
     failure: isNew ? 'Failed to create contract' : 'Failed to update contract',

@@ -125,7 +125,8 @@ function PartnerDetails({ partner: p }: { partner: Partner }) {
 function StatusControl({ partner: p }: { partner: Partner }) {
   const id = useId();
   const change = useAdminMutation<PartnerStatus>({
-    mutationFn: (write, status) => write('PUT', `/api/admin/partners/${p.id}/status`, { status }),
+    mutationFn: (write, status) =>
+      write('PUT', `/api/admin/partners/${p.id}/status`, { status }, { version: p.version }),
     invalidate: [['/api/partners']],
     success: 'Partner status updated successfully',
     failure: 'Failed to update partner status',
