@@ -75,8 +75,9 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
       if (isDuplicateKey(err)) return false;
       throw err;
     }
-    // Readers only ever want the newest revision; the older ones are history nobody reads.
-    await this.revisions.deleteMany({ key, rev: { $lt: rev } }).catch(() => undefined);
+    // Readers only ever want the newest revision; the older ones are history nobody reads. Not awaited: the
+    // writer's caller need not wait for the clean-up (a failed one is done by the next write).
+    void this.revisions.deleteMany({ key, rev: { $lt: rev } }).catch(() => undefined);
     return true;
   }
 
