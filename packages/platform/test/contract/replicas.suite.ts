@@ -98,6 +98,21 @@ export function replicasContract(
         }
       });
 
+      it('When a process writes from a read that two later writes of another process made stale, then it fails', async () => {
+        const [a, b] = [await h.open(), await h.open()];
+        const name = unique('cas');
+        const da = a.models.collection<{ id: string; position: number }>(name, cas);
+        const db = b.models.collection<{ id: string; position: number }>(name, cas);
+        await da.put({ id: 'c', position: 1 });
+        expect(await da.get('c')).toEqual({ id: 'c', position: 1 }); // what a decides from
+        expect(await db.putIf({ id: 'c', position: 2 }, { position: 1 })).toBe(true);
+        expect(await db.putIf({ id: 'c', position: 3 }, { position: 2 })).toBe(true);
+        await sleep(50);
+        expect(await da.putIf({ id: 'c', position: 9 }, { position: 1 })).toBe(false);
+        expect(await db.get('c')).toEqual({ id: 'c', position: 3 });
+        expect(await da.get('c')).toEqual({ id: 'c', position: 3 });
+      });
+
       it('When the stored document no longer matches what was read, then putIf writes nothing and says so', async () => {
         const { models } = await h.open();
         const docs = models.collection<{ id: string; position: number; owner: string | null }>(

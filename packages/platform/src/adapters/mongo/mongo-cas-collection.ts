@@ -8,7 +8,17 @@ interface Revision {
   key: string;
   rev: number;
   doc: Record<string, unknown> | null;
+  /** When it was written (ms), for the clean-up. */
+  at: number;
 }
+
+/**
+ * Older revisions are deleted once they are this old: a deleted revision's id could be inserted again, so a writer
+ * must insert within this long of its read (the seen-cache below is trusted for far less).
+ */
+const KEEP_MS = 60_000;
+/** How long a revision this process read or wrote stands in for a read. */
+const SEEN_MS = 5_000;
 
 const revisionId = (key: string, rev: number) => `${key}\u0001${String(rev).padStart(12, '0')}`;
 
@@ -37,14 +47,16 @@ export function matches(doc: Record<string, unknown>, where: Where<Record<string
  * A collection written with compare-and-set (leases, checkpoints), kept as an append-only chain of revisions in
  * `rm_<name>_revs`: a write inserts the next revision, whose id is unique, so of two writers from the same revision
  * exactly one succeeds. A conditional replaceOne would not do: some MongoDB-wire servers (FerretDB) read and then
- * write inside an update, so two of them can both "match" (measured: up to 5 winners of 5). Older revisions are
- * pruned after each write. A document written before the collection was revisioned (in `rm_<name>`) is read as
+ * write inside an update, so two of them can both "match" (measured: up to 5 winners of 5). Revisions older than
+ * the newest are deleted after KEEP_MS. A document written before the collection was revisioned (in `rm_<name>`) is read as
  * revision 0. Only get, put, putIf, delete and clear are offered.
  */
 export class MongoCasCollection<T extends Document> implements Collection<T> {
   private readonly revisions: MongoNativeCollection<Revision>;
   private readonly legacy: MongoNativeCollection<{ _id: string }>;
   private indexed?: Promise<unknown>;
+  /** The newest revision this process read or wrote of each key (a few: checkpoints, leases). */
+  private readonly seen = new Map<string, { rev: number; doc: T | null; at: number }>();
 
   constructor(conn: Connection, name: string) {
     this.revisions = conn.collection<Revision>(`rm_${name}_revs`);
@@ -55,11 +67,17 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
     this.indexed ??= this.revisions.createIndex({ key: 1, rev: -1 }).catch(() => undefined);
     await this.indexed;
     const [newest] = await this.revisions.find({ key }).sort({ rev: -1 }).limit(1).toArray();
-    if (newest) return { rev: newest.rev, doc: newest.doc ? ({ ...newest.doc, id: key } as T) : null };
-    const old = await this.legacy.findOne({ _id: key });
-    if (!old) return { rev: 0, doc: null };
-    const { _id, ...rest } = old;
-    return { rev: 0, doc: { ...rest, id: _id } as unknown as T };
+    let found: { rev: number; doc: T | null } = { rev: 0, doc: null };
+    if (newest) found = { rev: newest.rev, doc: newest.doc ? ({ ...newest.doc, id: key } as T) : null };
+    else {
+      const old = await this.legacy.findOne({ _id: key });
+      if (old) {
+        const { _id, ...rest } = old;
+        found = { rev: 0, doc: { ...rest, id: _id } as unknown as T };
+      }
+    }
+    this.seen.set(key, { ...found, at: Date.now() });
+    return found;
   }
 
   /** Writes revision rev (false when another writer wrote it first). */
@@ -70,14 +88,19 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
       stored = rest;
     }
     try {
-      await this.revisions.insertOne({ _id: revisionId(key, rev), key, rev, doc: stored });
+      const at = Date.now();
+      await this.revisions.insertOne({ _id: revisionId(key, rev), key, rev, doc: stored, at });
+      this.seen.set(key, { rev, doc, at });
     } catch (err) {
+      this.seen.delete(key);
       if (isDuplicateKey(err)) return false;
       throw err;
     }
-    // Readers only ever want the newest revision; the older ones are history nobody reads. Not awaited: the
-    // writer's caller need not wait for the clean-up (a failed one is done by the next write).
-    void this.revisions.deleteMany({ key, rev: { $lt: rev } }).catch(() => undefined);
+    // Readers only ever want the newest revision; the older ones are kept a while only so that their ids stay
+    // taken (see KEEP_MS). Not awaited: the writer's caller need not wait for the clean-up.
+    void this.revisions
+      .deleteMany({ key, rev: { $lt: rev }, at: { $lt: Date.now() - KEEP_MS } })
+      .catch(() => undefined);
     return true;
   }
 
@@ -86,6 +109,14 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
   }
 
   async putIf(doc: T, expected: Where<T> | null): Promise<boolean> {
+    // The newest revision this process saw, when it matches, saves a read: were it stale, another writer has
+    // written the next revision and the insert fails, which is the answer (changed since it was read) anyway.
+    const seen = this.seen.get(doc.id);
+    const fits = (c: { doc: T | null }) =>
+      expected === null
+        ? c.doc === null
+        : c.doc !== null && matches(c.doc as unknown as Record<string, unknown>, expected as never);
+    if (seen && Date.now() - seen.at < SEEN_MS && fits(seen)) return this.write(doc.id, seen.rev + 1, doc);
     const current = await this.latest(doc.id);
     if (
       expected === null
