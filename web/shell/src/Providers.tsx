@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import {
   HydrationBoundary,
   QueryClientProvider,
@@ -6,12 +6,27 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { createQueryClient } from '@12yards/api';
-import { Toaster, TooltipProvider } from '@12yards/ui';
-import { RenderContextProvider, type RenderContext } from './lib/render-context';
+import { RenderContextProvider, useHydrated, type RenderContext } from './lib/render-context';
+
+const Toaster = lazy(() => import('./components/toaster-chunk').then((m) => ({ default: m.Toaster })));
 
 /**
- * Query client (SPEC section 7 defaults), tooltips (700/300 ms) and the single toast viewport. A server-rendered
- * page passes the data it was rendered with (`state`) and its render context (`render`).
+ * The single toast viewport, mounted once the page is hydrated: its code stays off the first paint's critical path.
+ * A toast raised before it mounts is kept by the toast store and shown when it does.
+ */
+function LateToaster() {
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * Query client (SPEC section 7 defaults) and the single toast viewport. A server-rendered page passes the data it
+ * was rendered with (`state`) and its render context (`render`). (No page shows a tooltip: the tooltip provider,
+ * with SPEC's 700/300 ms delays in @12yards/ui, and its positioning code are left out of every page.)
  */
 export function Providers({
   children,
@@ -30,10 +45,8 @@ export function Providers({
     <QueryClientProvider client={queryClient}>
       <HydrationBoundary state={state}>
         <RenderContextProvider value={renderContext}>
-          <TooltipProvider>
-            {children}
-            <Toaster />
-          </TooltipProvider>
+          {children}
+          <LateToaster />
         </RenderContextProvider>
       </HydrationBoundary>
     </QueryClientProvider>

@@ -8,7 +8,7 @@ import { App } from './App';
 import { Providers } from './Providers';
 import { headHtml, jsonForScript, type Head } from './lib/head';
 import { PAGE_DATA, PAGE_STATE_ID } from './lib/page-data';
-import { newsPagesOptions } from './lib/queries';
+import { newsPagesOptions } from './lib/news-pages';
 import type { RenderContext } from './lib/render-context';
 
 export { headHtml } from './lib/head';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
-import { toast, ToastAction } from '@12yards/ui';
+import { toast } from '@12yards/ui';
 import { ErrorBoundary } from './error-boundary';
 
 /** True from the first time `open` is true, so a lazily loaded dialog stays mounted to animate and keep state. */
@@ -13,15 +13,18 @@ export function useOnceTrue(open: boolean): boolean {
 
 /** A dialog that failed (most often its chunk did not download) says so instead of taking the page down. */
 function reportDialogFailure() {
-  toast({
-    variant: 'destructive',
-    title: 'Error',
-    description: 'This could not be opened. Please reload the page and try again.',
-    action: (
-      <ToastAction altText="Reload the page" onClick={() => window.location.reload()}>
-        Reload
-      </ToastAction>
-    ),
+  // The toast's action comes with the toast viewport's code (fetched after hydration), not in the entry chunk.
+  void import('../components/toaster-chunk').then(({ ToastAction }) => {
+    toast({
+      variant: 'destructive',
+      title: 'Error',
+      description: 'This could not be opened. Please reload the page and try again.',
+      action: (
+        <ToastAction altText="Reload the page" onClick={() => window.location.reload()}>
+          Reload
+        </ToastAction>
+      ),
+    });
   });
 }
 

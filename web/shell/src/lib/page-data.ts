@@ -9,6 +9,6 @@ export const PAGE_STATE_ID = 'page-state';
  */
 export const PAGE_DATA: Record<string, string[]> = {
   '/': ['/api/news', '/api/faqs', `/api/settings/${SHOW_APP_GALLERY}`],
-  // '/news' reads its list page by page (lib/queries.ts newsPagesOptions): entry-server fetches its first page.
+  // '/news' reads its list page by page (lib/news-pages.ts newsPagesOptions): entry-server fetches its first page.
   '/status': ['/api/service-status'],
 };

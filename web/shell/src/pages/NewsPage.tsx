@@ -27,7 +27,7 @@ const NewsArticleDialog = lazyDialog(
   () => import('../components/NewsArticleDialog').then((m) => m.NewsArticleDialog),
   (p: { article: unknown }) => p.article !== null,
 );
-import { useNewsPages } from '../lib/queries';
+import { useNewsPages } from '../lib/news-pages';
 import { relativeDate } from '../lib/dates';
 import { useNow } from '../lib/render-context';
 import { categoryLabel } from '../lib/categories';

@@ -1,0 +1,43 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { nextCursorOf, throwIfResNotOk, type NewsArticle, type Page } from '@12yards/api';
+
+// The /news list, page by page: its own module, so the home page's entry chunk carries no infinite query.
+
+/** Which articles /news lists: a category (server-side filter), and the cursor its first page starts at. */
+export interface NewsFilter {
+  category?: string;
+  /** `/news?cursor=…`: the page a link (the no-JavaScript "Load more") pointed at. */
+  from?: string;
+}
+
+export const newsPagesKey = (filter: NewsFilter) => ['/api/news', 'pages', filter] as const;
+
+/** The public news API's URL of one page of `filter`, starting at `cursor` (the newest when null). */
+export function newsPageUrl(filter: NewsFilter, cursor: string | null): string {
+  const params = new URLSearchParams();
+  if (filter.category) params.set('category', filter.category);
+  if (cursor) params.set('cursor', cursor);
+  const query = params.toString();
+  return query ? `/api/news?${query}` : '/api/news';
+}
+
+/** One page of a list: the body is its items, the Link header names the next page (see @12yards/api pagination). */
+export async function fetchNewsPage(url: string, signal?: AbortSignal): Promise<Page<NewsArticle>> {
+  const res = await fetch(url, { credentials: 'include', signal });
+  await throwIfResNotOk(res);
+  return { items: (await res.json()) as NewsArticle[], nextCursor: nextCursorOf(res.headers.get('link')) };
+}
+
+/** The /news list, one page of 20 at a time (TanStack useInfiniteQuery over the Link header's cursor). */
+export const newsPagesOptions = (
+  filter: NewsFilter,
+  fetchPage: (url: string, signal?: AbortSignal) => Promise<Page<NewsArticle>> = fetchNewsPage,
+) => ({
+  queryKey: newsPagesKey(filter),
+  queryFn: ({ pageParam, signal }: { pageParam: string | null; signal?: AbortSignal }) =>
+    fetchPage(newsPageUrl(filter, pageParam), signal),
+  initialPageParam: (filter.from ?? null) as string | null,
+  getNextPageParam: (last: Page<NewsArticle>) => last.nextCursor,
+});
+
+export const useNewsPages = (filter: NewsFilter) => useInfiniteQuery(newsPagesOptions(filter));
