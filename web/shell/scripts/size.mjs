@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Prints the gzip size of the JavaScript a visitor of / downloads before any lazy route: the scripts and
-// modulepreloads of the built index.html plus every module they import statically (dynamic import() is not followed).
+// modulepreloads of the built index.html, the app the entry script imports once the page has painted, and every
+// module they import statically (other dynamic imports, lazy routes and dialogs, are not followed).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,10 +11,21 @@ import { gzipSync } from 'node:zlib';
 export function initialJs(dist) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
 
+  const entries = [...html.matchAll(/<script[^>]*\ssrc="([^"]+\.js)"/g)].map((m) => m[1]);
   const initial = [
-    ...html.matchAll(/<script[^>]*\ssrc="([^"]+\.js)"/g),
-    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g),
-  ].map((m) => m[1]);
+    ...entries,
+    ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)].map((m) => m[1]),
+  ];
+  // The entry (src/boot.ts) imports the app dynamically once the page has painted: that app is downloaded by every
+  // visitor all the same, so the entry's own dynamic imports count (those of later modules, lazy routes and
+  // dialogs, do not).
+  const dynamicImport = /\bimport\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g;
+  for (const url of entries) {
+    const file = join(dist, url.replace(/^\//, ''));
+    if (!existsSync(file)) continue;
+    for (const m of readFileSync(file, 'utf8').matchAll(dynamicImport))
+      initial.push(m[1].startsWith('/') ? m[1] : posix.join(posix.dirname(url), m[1]));
+  }
 
   const staticImport = /(?:\bimport|\bexport)\s*(?:[\w*${}\s,]+?\s*from\s*)?["']([^"']+\.js)["']/g;
 

@@ -5,7 +5,6 @@ import { App } from './App';
 import { Providers } from './Providers';
 import { PAGE_STATE_ID } from './lib/page-data';
 import type { PageState } from './entry-server';
-import './index.css';
 
 // A server-rendered page carries its data and render time: hydrate it. Other routes (the admin) render here.
 const stateEl = document.getElementById(PAGE_STATE_ID);
