@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { defineEvent } from './define';
+
+/** The gateway re-renders public pages and drops its copy of public reads on any event of the topic. */
+const consumers = ['media', 'gateway'] as const;
+const id = z.string().min(1);
+
+export const newsArticleChanged = defineEvent({
+  type: 'NewsArticleChanged',
+  version: 1,
+  producer: 'content',
+  consumers,
+  description:
+    'A news article was created (published or draft) or edited; imageUrl is the image it shows now.',
+  data: z.object({ articleId: id, imageUrl: z.string().nullable() }),
+});
+export const newsArticleDeleted = defineEvent({
+  type: 'NewsArticleDeleted',
+  version: 1,
+  producer: 'content',
+  consumers,
+  description: 'A news article was deleted (its image, if any, is no longer shown by it).',
+  data: z.object({ articleId: id }),
+});
+export const galleryItemChanged = defineEvent({
+  type: 'GalleryItemChanged',
+  version: 1,
+  producer: 'content',
+  consumers,
+  description: 'An app gallery screenshot was added or edited; imageUrl is the image it shows now.',
+  data: z.object({ itemId: id, imageUrl: z.string() }),
+});
+export const galleryItemRemoved = defineEvent({
+  type: 'GalleryItemRemoved',
+  version: 1,
+  producer: 'content',
+  consumers,
+  description: 'An app gallery screenshot was removed.',
+  data: z.object({ itemId: id }),
+});
+export const faqChanged = defineEvent({
+  type: 'FaqChanged',
+  version: 1,
+  producer: 'content',
+  consumers: ['gateway'],
+  description: 'A FAQ was created or edited.',
+  data: z.object({ faqId: id }),
+});
+export const faqDeleted = defineEvent({
+  type: 'FaqDeleted',
+  version: 1,
+  producer: 'content',
+  consumers: ['gateway'],
+  description: 'A FAQ was deleted.',
+  data: z.object({ faqId: id }),
+});
+export const settingChanged = defineEvent({
+  type: 'SettingChanged',
+  version: 1,
+  producer: 'content',
+  consumers: ['gateway'],
+  description: 'A site setting took a new value.',
+  data: z.object({ key: id }),
+});
+
+export const contentEvents = [
+  newsArticleChanged,
+  newsArticleDeleted,
+  galleryItemChanged,
+  galleryItemRemoved,
+  faqChanged,
+  faqDeleted,
+  settingChanged,
+] as const;

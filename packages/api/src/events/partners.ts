@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { partnerStatuses, partnerTypes } from '../partners';
+import { defineEvent } from './define';
+
+const status = z.enum(partnerStatuses);
+/** What the contracts service keeps of a partner (its list and document show these). */
+const details = {
+  name: z.string(),
+  email: z.string(),
+  type: z.enum(partnerTypes),
+  organization: z.string().nullable(),
+  position: z.string().nullable(),
+  knownAs: z.string().nullable(),
+  webAddress: z.string().nullable(),
+};
+/** Version 1 (the partners topic before 2026-11-24) named the partner `id`; version 2 names it `partnerId`. */
+const renameId = <D extends { id: string }>({ id, ...rest }: D) => ({ partnerId: id, ...rest });
+
+const consumers = ['contracts'] as const;
+
+export const partnerApplicationSubmittedV1 = defineEvent({
+  type: 'PartnerApplicationSubmitted',
+  version: 1,
+  producer: 'partners',
+  consumers,
+  description: 'A partner application was received (public form or admin). Superseded by version 2.',
+  data: z.object({ id: z.string().min(1), ...details, status }),
+  upcast: renameId,
+});
+export const partnerApplicationSubmitted = defineEvent({
+  type: 'PartnerApplicationSubmitted',
+  version: 2,
+  producer: 'partners',
+  consumers,
+  description: 'A partner application was received (public form or admin): the partner now exists.',
+  data: z.object({ partnerId: z.string().min(1), ...details, status }),
+});
+
+export const partnerDetailsChangedV1 = defineEvent({
+  type: 'PartnerDetailsChanged',
+  version: 1,
+  producer: 'partners',
+  consumers,
+  description: "An admin edited a partner's details. Superseded by version 2.",
+  data: z.object({ id: z.string().min(1), ...details }),
+  upcast: renameId,
+});
+export const partnerDetailsChanged = defineEvent({
+  type: 'PartnerDetailsChanged',
+  version: 2,
+  producer: 'partners',
+  consumers,
+  description: "An admin edited a partner's details: every detail after the edit.",
+  data: z.object({ partnerId: z.string().min(1), ...details }),
+});
+
+export const partnerStatusChangedV1 = defineEvent({
+  type: 'PartnerStatusChanged',
+  version: 1,
+  producer: 'partners',
+  consumers,
+  description: "A partner's status changed. Superseded by version 2.",
+  data: z.object({ id: z.string().min(1), status }),
+  upcast: renameId,
+});
+export const partnerStatusChanged = defineEvent({
+  type: 'PartnerStatusChanged',
+  version: 2,
+  producer: 'partners',
+  consumers,
+  description: "A partner's status changed (by an admin, or to Partner when a contract was created for it).",
+  data: z.object({ partnerId: z.string().min(1), status }),
+});
+
+export const partnersEvents = [
+  partnerApplicationSubmittedV1,
+  partnerApplicationSubmitted,
+  partnerDetailsChangedV1,
+  partnerDetailsChanged,
+  partnerStatusChangedV1,
+  partnerStatusChanged,
+] as const;
