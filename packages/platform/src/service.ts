@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { loadConfig, serviceEnv, type ServiceEnv } from './config';
 import { createInfrastructure, type Infrastructure } from './infrastructure';
 import { createLogger, type Logger } from './logging';
-import { OutboxRelay, Projector, SignallingEventStore, type Projection } from './es';
+import { OutboxRelay, Projector, SignallingEventStore, type IntegrationMapper, type Projection } from './es';
 import { StorageError } from './embedded/data-dir';
 import { metricsOf } from './http/app';
 import { listenOrExit } from './http/listen';
@@ -31,6 +31,11 @@ export interface ServiceDefinition {
   name: string;
   defaultPort: number;
   projections: Projection[];
+  /**
+   * Maps this service's internal events to the integration events it publishes on its topic (src/integration-events.ts);
+   * the relay publishes nothing else. Unset: nothing is published.
+   */
+  integrationEvents?: IntegrationMapper;
   /** Builds the HTTP app (no listening) and starts background work such as consumers and workers. */
   build(ctx: ServiceContext): Promise<{ app: Express; stop?: () => Promise<void> }>;
   /** Runs once at start-up after the read models caught up (seeding, for example). */
@@ -100,7 +105,7 @@ export async function startService(
     help: 'Events the outbox relay published to the bus (acknowledged)',
     labelNames: ['service'],
   });
-  // Present from the start (0), also on the embedded bus, which needs no relay: the store is the bus.
+  // Present from the start (0).
   published.inc({ service: def.name }, 0);
   if (infra.bus.needsRelay) {
     const checkpoints = infra.readModels.collection<{ id: string; position: number }>('checkpoints', {
@@ -124,6 +129,7 @@ export async function startService(
     onAppend: (listener) => appends.onAppend(listener),
     onPublished: (count) => published.inc({ service: def.name }, count),
     isActive: () => leader.isLeader,
+    toIntegration: def.integrationEvents ?? (() => null),
   });
   leader.onChange((leads) => leads && relay.notify());
   relay.start();

@@ -5,11 +5,13 @@ import { galleryProjection } from './gallery/projection';
 import { newsProjection } from './news/projection';
 import { seedDefaults } from './seed';
 import { settingProjection } from './setting/projection';
+import { contentIntegrationEvents } from './integration-events';
 
 export const contentService: ServiceDefinition = {
   name: 'content',
   defaultPort: 8102,
   projections: [newsProjection, faqProjection, settingProjection, galleryProjection],
+  integrationEvents: contentIntegrationEvents,
   init: seedDefaults,
   build: async (ctx) => ({ app: buildApp(ctx) }),
 };

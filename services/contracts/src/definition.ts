@@ -7,6 +7,7 @@ import { resolveOptions, type ContractsOptions } from './options';
 import { partnerViewProjection } from './partner-view/projection';
 import { subscribeToPartners } from './partner-view/reaction';
 import { contractTemplateProjection } from './template/projection';
+import { contractsIntegrationEvents } from './integration-events';
 
 export const contractsProjections = [contractProjection, contractTemplateProjection, partnerViewProjection];
 
@@ -16,6 +17,7 @@ export function createContractsService(opts: ContractsOptions = {}): ServiceDefi
     name: 'contracts',
     defaultPort: 8104,
     projections: contractsProjections,
+    integrationEvents: contractsIntegrationEvents,
     build: async (ctx) => {
       const subscription = await subscribeToPartners(ctx);
       const inProcess = options.inProcessWorker ?? ctx.infra.kind.jobs === 'sqlite';

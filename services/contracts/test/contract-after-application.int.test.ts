@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import request from 'supertest';
-import { startService, testServiceEnv, type RunningService, type StoredEvent } from '@12yards/platform';
+import { startService, testServiceEnv, type RunningService } from '@12yards/platform';
 import { startStack, type Stack } from '@12yards/gateway/testing';
 import { partnersService } from '@12yards/partners/src/definition';
 import { createContractsService } from '../src/definition';
@@ -174,12 +174,26 @@ describe('a partner the contracts view has not heard of [embedded]', () => {
     const applied = await request(partners.app).post('/api/partners').send(application(3)).expect(201);
     const partnerId = applied.body.id as string;
     // The view learns the partner as it would from the partners topic.
-    await recordPartnerEvent(contracts.ctx, {
-      id: `app-${partnerId}`,
-      type: 'PartnerApplicationSubmitted',
-      occurredAt: new Date().toISOString(),
-      data: applied.body,
-    } as unknown as StoredEvent);
+    const b = applied.body as Record<string, string | null>;
+    await recordPartnerEvent(
+      contracts.ctx,
+      {
+        type: 'PartnerApplicationSubmitted',
+        version: 2,
+        data: {
+          partnerId,
+          name: b.name!,
+          email: b.email!,
+          type: 'club',
+          organization: b.organization ?? null,
+          position: b.position ?? null,
+          knownAs: b.knownAs ?? null,
+          webAddress: b.webAddress ?? null,
+          status: 'Pending',
+        },
+      },
+      { id: `app-${partnerId}`, occurredAt: new Date().toISOString() },
+    );
     partnersUp = false;
     const res = await request(contracts.app)
       .post('/api/admin/contracts')

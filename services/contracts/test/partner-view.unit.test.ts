@@ -4,18 +4,21 @@ import type { PartnerViewEvent } from '../src/partner-view/events';
 
 const submitted: PartnerSourceEvent = {
   id: 'e1',
-  type: 'PartnerApplicationSubmitted',
   occurredAt: '2026-11-22T10:00:00.000Z',
-  data: {
-    id: 'p1',
-    name: 'Alex',
-    email: 'alex@example.com',
-    type: 'club',
-    organization: 'Leeds Fans',
-    position: 'Chair',
-    knownAs: null,
-    status: 'Pending',
-    source: 'public',
+  event: {
+    type: 'PartnerApplicationSubmitted',
+    version: 2,
+    data: {
+      partnerId: 'p1',
+      name: 'Alex',
+      email: 'alex@example.com',
+      type: 'club',
+      organization: 'Leeds Fans',
+      position: 'Chair',
+      knownAs: null,
+      webAddress: null,
+      status: 'Pending',
+    },
   },
 };
 const record = (source: PartnerSourceEvent, history: PartnerViewEvent[] = []) =>
@@ -46,23 +49,34 @@ describe('partner view decide/evolve', () => {
     const history = record(submitted);
     const details = record(
       {
-        ...submitted,
         id: 'e2',
-        type: 'PartnerDetailsChanged',
-        data: { id: 'p1', name: 'Alex Smith', position: null },
+        occurredAt: submitted.occurredAt,
+        event: {
+          type: 'PartnerDetailsChanged',
+          version: 2,
+          data: {
+            partnerId: 'p1',
+            name: 'Alex Smith',
+            email: 'alex@example.com',
+            type: 'club',
+            organization: 'Leeds Fans',
+            position: null,
+            knownAs: null,
+            webAddress: null,
+          },
+        },
       },
       history,
     );
     expect(details[0]!.data.partner).toEqual(
-      expect.objectContaining({ name: 'Alex Smith', organization: 'Leeds Fans' }),
+      expect.objectContaining({ name: 'Alex Smith', organization: 'Leeds Fans', status: 'Pending' }),
     );
     expect(details[0]!.data.partner.position).toBeUndefined();
     const promoted = record(
       {
-        ...submitted,
         id: 'e3',
-        type: 'PartnerPromoted',
-        data: { id: 'p1', contractId: 'c1', status: 'Partner' },
+        occurredAt: submitted.occurredAt,
+        event: { type: 'PartnerStatusChanged', version: 2, data: { partnerId: 'p1', status: 'Partner' } },
       },
       [...history, ...details],
     );
@@ -74,18 +88,22 @@ describe('partner view decide/evolve', () => {
     expect(
       record(
         {
-          ...submitted,
           id: 'e2',
-          type: 'PartnerStatusChanged',
-          data: { id: 'p1', status: 'Pending', previousStatus: 'Pending' },
+          occurredAt: submitted.occurredAt,
+          event: { type: 'PartnerStatusChanged', version: 2, data: { partnerId: 'p1', status: 'Pending' } },
         },
         history,
       ),
     ).toEqual([]);
   });
 
-  it('Given an unknown partner, when a change arrives, or an event of another kind, then nothing is decided', () => {
-    expect(record({ ...submitted, type: 'PartnerDetailsChanged' })).toEqual([]);
-    expect(record({ ...submitted, type: 'ContactMessageReceived' })).toEqual([]);
+  it('Given an unknown partner, when a change arrives, then nothing is decided', () => {
+    expect(
+      record({
+        id: 'e2',
+        occurredAt: submitted.occurredAt,
+        event: { type: 'PartnerStatusChanged', version: 2, data: { partnerId: 'p1', status: 'Partner' } },
+      }),
+    ).toEqual([]);
   });
 });

@@ -5,8 +5,10 @@ import {
   Projector,
   serviceDbFile,
   signedAs,
+  SqliteEventBus,
   SqliteEventStore,
   startService,
+  toMessage,
   testServiceEnv,
   type RunningService,
 } from '@12yards/platform';
@@ -472,10 +474,15 @@ describe('media service HTTP API', () => {
 
   describe('files shown by other services', () => {
     // In embedded mode the content service's topic is its SQLite event store: appending there is publishing.
+    /** As the content service publishes: an internal event appended, the integration event of it on its topic. */
     const publish = async (streamId: string, type: string, data: Record<string, unknown>) => {
       const db = openSqlite(serviceDbFile(env.DATA_DIR, 'content'));
       try {
-        return (await new SqliteEventStore(db).append(streamId, 'any', [{ type, data }])).events[0]!;
+        const stored = (await new SqliteEventStore(db).append(streamId, 'any', [{ type, data }])).events[0]!;
+        await new SqliteEventBus({ topics: {}, db }).publish('content', [
+          toMessage(stored, { type, version: 1, data }),
+        ]);
+        return stored;
       } finally {
         db.close();
       }
@@ -485,12 +492,7 @@ describe('media service HTTP API', () => {
     it('When a news article shows an upload, then deleting its library entry keeps the file until nothing shows it', async () => {
       const u = (await upload(png, 'crest.png').expect(201)).body as Upload;
       const uploadId = u.filename.replace('.png', '');
-      await publish('news-1', 'NewsArticlePublished', {
-        id: '1',
-        title: 'Derby',
-        imageUrl: u.url,
-        at: new Date().toISOString(),
-      });
+      await publish('news-1', 'NewsArticleChanged', { articleId: '1', imageUrl: u.url });
       await eventually(async () => expect(await refsTo(uploadId)).toBe(1));
 
       const added = (
@@ -503,9 +505,8 @@ describe('media service HTTP API', () => {
       await request(svc.app).delete(`/api/admin/media/${added.id}`).use(admin()).expect(204);
       await fetchBytes(u.url).expect(200); // the article still shows it
 
-      await publish('news-1', 'NewsArticleUpdated', {
-        id: '1',
-        title: 'Derby',
+      await publish('news-1', 'NewsArticleChanged', {
+        articleId: '1',
         imageUrl: 'https://cdn.example.com/x.jpg',
       });
       await eventually(async () => expect(await refsTo(uploadId)).toBe(0));
@@ -523,12 +524,13 @@ describe('media service HTTP API', () => {
     it('When a screenshot showing an upload is removed, then its reference goes, once, even if the event comes twice', async () => {
       const u = (await upload(png, 'shot.png').expect(201)).body as Upload;
       const uploadId = u.filename.replace('.png', '');
-      const added = await publish('gallery-7', 'GalleryItemAdded', { id: '7', imageUrl: `${u.url}?w=480` });
+      const data = { itemId: '7', imageUrl: `${u.url}?w=480` };
+      const added = await publish('gallery-7', 'GalleryItemChanged', data);
       await eventually(async () => expect(await refsTo(uploadId)).toBe(1));
-      await publish('gallery-7', 'GalleryItemRemoved', { id: '7' });
+      await publish('gallery-7', 'GalleryItemRemoved', { itemId: '7' });
       await eventually(async () => expect(await refsTo(uploadId)).toBe(0));
       // A late redelivery of the first event (past the inbox) appends nothing: its event id is derived from it.
-      await handleOutsideEvent(svc.ctx, added, 'content');
+      await handleOutsideEvent(svc.ctx, { type: 'GalleryItemChanged', version: 1, data }, added, 'content');
       expect(await refsTo(uploadId)).toBe(0);
       const changes = (await svc.ctx.infra.eventStore.readAll(0)).filter(
         (e) => e.type === 'MediaReferenceChanged',

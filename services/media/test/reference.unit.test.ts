@@ -1,20 +1,8 @@
-import type { StoredEvent } from '@12yards/platform';
 import { decide } from '../src/reference/decide';
 import { referenceIn, uploadIdFromUrl } from '../src/reference/content';
 
 const id = '0b0f8c8e-5a43-4c55-9d0e-1f2a3b4c5d6e';
 const at = new Date('2026-11-22T10:00:00.000Z');
-const event = (type: string, data: unknown) =>
-  ({
-    id: 'e1',
-    type,
-    streamId: 'news-1',
-    version: 1,
-    position: 1,
-    occurredAt: '',
-    data,
-    meta: {},
-  }) as StoredEvent;
 
 describe('references from other services', () => {
   it.each([
@@ -30,12 +18,19 @@ describe('references from other services', () => {
     expect(uploadIdFromUrl(url)).toBe(expected);
   });
 
-  it('When an event carries imageUrl, then it sets the reference; Deleted/Removed drop it; others say nothing', () => {
-    expect(referenceIn(event('NewsArticlePublished', { id: '1', imageUrl: `/media/${id}.png` }))).toBe(id);
-    expect(referenceIn(event('NewsArticleUpdated', { id: '1', imageUrl: null }))).toBeNull();
-    expect(referenceIn(event('NewsArticleDeleted', { id: '1' }))).toBeNull();
-    expect(referenceIn(event('GalleryItemRemoved', { id: '1' }))).toBeNull();
-    expect(referenceIn(event('FaqCreated', { id: '1', question: 'q' }))).toBeUndefined();
+  it('When a news article or screenshot changes, then its image is the reference; a deletion drops it; others say nothing', () => {
+    const v = 1 as const;
+    const imageUrl = `/media/${id}.png`;
+    expect(referenceIn({ type: 'NewsArticleChanged', version: v, data: { articleId: '1', imageUrl } })).toBe(
+      id,
+    );
+    expect(referenceIn({ type: 'GalleryItemChanged', version: v, data: { itemId: '1', imageUrl } })).toBe(id);
+    expect(
+      referenceIn({ type: 'NewsArticleChanged', version: v, data: { articleId: '1', imageUrl: null } }),
+    ).toBeNull();
+    expect(referenceIn({ type: 'NewsArticleDeleted', version: v, data: { articleId: '1' } })).toBeNull();
+    expect(referenceIn({ type: 'GalleryItemRemoved', version: v, data: { itemId: '1' } })).toBeNull();
+    expect(referenceIn({ type: 'FaqChanged', version: v, data: { faqId: '1' } })).toBeUndefined();
   });
 
   it('Given a reference, when the same upload is set again, then nothing is decided; a change records both', () => {

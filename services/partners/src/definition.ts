@@ -4,11 +4,13 @@ import { buildApp } from './app';
 import { contactProjection } from './contact/projection';
 import { partnerProjection } from './partner/projection';
 import { subscribeToContracts } from './reactions/contract-created';
+import { partnersIntegrationEvents } from './integration-events';
 
 export const partnersService: ServiceDefinition = {
   name: 'partners',
   defaultPort: 8103,
   projections: [partnerProjection, partnerActionProjection, contactProjection],
+  integrationEvents: partnersIntegrationEvents,
   build: async (ctx) => {
     const app = buildApp(ctx);
     const contracts = await subscribeToContracts(ctx);

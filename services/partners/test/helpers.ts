@@ -1,4 +1,12 @@
-import { openSqlite, serviceDbFile, SqliteEventStore, type SqliteDb } from '@12yards/platform';
+import {
+  openSqlite,
+  serviceDbFile,
+  SqliteEventBus,
+  SqliteEventStore,
+  toMessage,
+  type SqliteDb,
+  type StoredEvent,
+} from '@12yards/platform';
 
 /** Polls until check() passes (it throws while not yet), or rethrows its last failure after timeoutMs. */
 export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5000): Promise<T> {
@@ -14,34 +22,53 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 500
 }
 
 /**
- * The contracts service's topic in embedded mode is its SQLite event store: appending there is how the
- * contracts service would publish ContractCreated / ContractEnded / ContractReactivated / ContractDeleted.
+ * The contracts service's topic in embedded mode, in its SQLite file: an event appended to its store and
+ * published (as its relay would) is how the contracts service publishes ContractCreated / ContractEnded /
+ * ContractReactivated / ContractDeleted.
  */
-export function contractsTopic(dataDir: string): { store: SqliteEventStore; db: SqliteDb; close(): void } {
+export function contractsTopic(dataDir: string): {
+  store: SqliteEventStore;
+  db: SqliteDb;
+  /** Publishes an event of the store as the given message (type, schema version and data). */
+  publish(source: StoredEvent, message: { type: string; version: number; data: unknown }): Promise<void>;
+  close(): void;
+} {
   const db = openSqlite(serviceDbFile(dataDir, 'contracts'));
   const store = new SqliteEventStore(db);
-  return { store, db, close: () => db.close() };
+  const bus = new SqliteEventBus({ topics: {}, db });
+  return {
+    store,
+    db,
+    publish: (source, message) => bus.publish('contracts', [toMessage(source, message)]),
+    close: () => db.close(),
+  };
 }
 
-export async function publishContractCreated(store: SqliteEventStore, contractId: string, partnerId: string) {
-  const { events } = await store.append(`contract-${contractId}`, 'no_stream', [
+export async function publishContractCreated(
+  topic: ReturnType<typeof contractsTopic>,
+  contractId: string,
+  partnerId: string,
+) {
+  const { events } = await topic.store.append(`contract-${contractId}`, 'no_stream', [
     {
       type: 'ContractCreated',
       data: { contractId, partnerId, companyName: 'Riverside FC Ltd', lengthMonths: 12 },
     },
   ]);
+  await topic.publish(events[0]!, { type: 'ContractCreated', version: 1, data: { contractId, partnerId } });
   return events[0]!;
 }
 
 export async function publishContractClosed(
-  store: SqliteEventStore,
+  topic: ReturnType<typeof contractsTopic>,
   type: 'ContractEnded' | 'ContractDeleted' | 'ContractReactivated',
   contractId: string,
   partnerId: string,
 ) {
-  const { events } = await store.append(`contract-${contractId}`, 'any', [
+  const { events } = await topic.store.append(`contract-${contractId}`, 'any', [
     { type, data: { contractId, partnerId } },
   ]);
+  await topic.publish(events[0]!, { type, version: 1, data: { contractId, partnerId } });
   return events[0]!;
 }
 

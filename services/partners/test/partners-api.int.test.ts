@@ -183,7 +183,7 @@ describe('partners service through the gateway', () => {
       const p = await apply(clubApplication());
       const topic = contractsTopic(stack.dataDir);
       try {
-        await publishContractCreated(topic.store, `c-${p.id}`, p.id);
+        await publishContractCreated(topic, `c-${p.id}`, p.id);
       } finally {
         topic.close();
       }

@@ -2,11 +2,13 @@ import type { ServiceDefinition } from '@12yards/platform';
 import { buildApp } from './app';
 import { seedDefaults } from './seed';
 import { serviceStatusProjection } from './service-status/projection';
+import { statusIntegrationEvents } from './integration-events';
 
 export const statusService: ServiceDefinition = {
   name: 'status',
   defaultPort: 8101,
   projections: [serviceStatusProjection],
+  integrationEvents: statusIntegrationEvents,
   init: seedDefaults,
   build: async (ctx) => ({ app: buildApp(ctx) }),
 };

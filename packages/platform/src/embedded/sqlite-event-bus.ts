@@ -1,8 +1,8 @@
 import { watch, type FSWatcher } from 'node:fs';
+import type Database from 'better-sqlite3';
 import { basename, dirname } from 'node:path';
 import type { EventBus, EventHandler, StoredEvent, Subscription } from '../ports';
 import { openSqliteReadOnly, type SqliteDb } from './sqlite';
-import { rowToEvent } from './sqlite-event-store';
 import type { Logger } from '../logging';
 
 /**
@@ -25,27 +25,42 @@ function watchFile(file: string, onChange: () => void): FSWatcher | undefined {
 export interface SqliteEventBusOptions {
   /** Topic name -> the SQLite file of the service that produces it. */
   topics: Record<string, string>;
-  /** The subscribing service's own database, where group checkpoints are kept. */
+  /**
+   * The service's own database: where group checkpoints are kept, and where what it publishes (its topic, and
+   * the dead letters of its consumers) is written.
+   */
   db: SqliteDb;
   pollMs?: number;
   logger?: Logger;
 }
 
 /**
- * The embedded bus: a producer's event store is its topic. Subscribers in other processes tail that file
- * read-only (WAL allows it) and keep their own checkpoint, committed only after the handler resolved.
+ * The embedded bus: a producer's topic is a table in its own SQLite file (bus_messages), which its outbox relay
+ * fills with the integration events it publishes (keyed by the position of the event they come from). Subscribers
+ * in other processes tail that file read-only (WAL allows it) and keep their own checkpoint, committed only after
+ * the handler resolved.
  */
 export class SqliteEventBus implements EventBus {
-  readonly needsRelay = false;
+  readonly needsRelay = true;
   private readonly subscriptions = new Set<Subscription>();
+  private readonly insert: Database.Statement<[string, number, string]>;
 
   constructor(private readonly options: SqliteEventBusOptions) {
     options.db.exec(`CREATE TABLE IF NOT EXISTS bus_checkpoints (
-      grp TEXT NOT NULL, topic TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (grp, topic))`);
+      grp TEXT NOT NULL, topic TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (grp, topic));
+      CREATE TABLE IF NOT EXISTS bus_messages (
+      topic TEXT NOT NULL, position INTEGER NOT NULL, message TEXT NOT NULL, PRIMARY KEY (topic, position))`);
+    // A relay that re-sends after a crash writes the same rows again: kept once.
+    this.insert = options.db.prepare<[string, number, string]>(
+      'INSERT OR IGNORE INTO bus_messages (topic, position, message) VALUES (?, ?, ?)',
+    );
   }
 
-  async publish(): Promise<void> {
-    // Nothing to do: the producer's event store already holds the events subscribers read.
+  async publish(topic: string, events: StoredEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    this.options.db.transaction(() => {
+      for (const e of events) this.insert.run(topic, e.position, JSON.stringify(e));
+    })();
   }
 
   async subscribe(group: string, topics: string[], handler: EventHandler): Promise<Subscription> {
@@ -101,9 +116,11 @@ export class SqliteEventBus implements EventBus {
       const from = getCheckpoint.get(group, topic)?.position ?? 0;
       try {
         return source
-          .prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT 200')
-          .all(from)
-          .map((r) => rowToEvent(r as Parameters<typeof rowToEvent>[0]));
+          .prepare<[string, number], { message: string }>(
+            'SELECT message FROM bus_messages WHERE topic = ? AND position > ? ORDER BY position LIMIT 200',
+          )
+          .all(topic, from)
+          .map((r) => JSON.parse(r.message) as StoredEvent);
       } catch (err) {
         if (String(err).includes('no such table')) return [];
         throw err;

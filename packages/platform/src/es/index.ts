@@ -4,3 +4,4 @@ export * from './projector';
 export * from './relay';
 export * from './inbox';
 export * from './append-signal';
+export * from './consumer';

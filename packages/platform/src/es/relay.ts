@@ -1,5 +1,30 @@
-import type { EventBus, EventStore, ReadModels } from '../ports';
+import type { EventBus, EventStore, ReadModels, StoredEvent } from '../ports';
 import type { Logger } from '../logging';
+
+/** An integration event as a producer maps it from one of its internal events (`version`: the schema's). */
+export interface PublishedEvent {
+  type: string;
+  version: number;
+  data: unknown;
+}
+/** A service's map from its internal events to the integration events it publishes (null: stays internal). */
+export type IntegrationMapper = (event: StoredEvent) => PublishedEvent | null;
+
+/** The meta key carrying an integration event's schema version on the bus. */
+export const SCHEMA_VERSION_META = 'schemaVersion';
+
+/**
+ * The bus message of an integration event: the source event's envelope (id, stream, position, time, meta with its
+ * trace context) with the integration event's type and data, and its schema version in meta.
+ */
+export function toMessage(source: StoredEvent, published: PublishedEvent): StoredEvent {
+  return {
+    ...source,
+    type: published.type,
+    data: published.data,
+    meta: { ...source.meta, [SCHEMA_VERSION_META]: published.version },
+  };
+}
 
 export interface OutboxRelayOptions {
   /**
@@ -18,6 +43,8 @@ export interface OutboxRelayOptions {
    * a follower waits a poll and asks again. Unset: always.
    */
   isActive?: () => boolean;
+  /** Publishes only what this maps to (the service's integration events); unset: every event as stored. */
+  toIntegration?: IntegrationMapper;
 }
 
 /**
@@ -35,7 +62,9 @@ export class OutboxRelay {
   private published?: number;
   private running?: Promise<void>;
   private unsubscribe?: () => void;
-  private readonly options: Required<Omit<OutboxRelayOptions, 'onAppend' | 'onPublished' | 'isActive'>> &
+  private readonly options: Required<
+    Omit<OutboxRelayOptions, 'onAppend' | 'onPublished' | 'isActive' | 'toIntegration'>
+  > &
     OutboxRelayOptions;
 
   constructor(
@@ -111,8 +140,9 @@ export class OutboxRelay {
     for (;;) {
       const events = await this.store.readAll(position, 500);
       if (events.length === 0) return sent;
-      await this.bus.publish(this.topic, events);
-      this.options.onPublished?.(events.length);
+      const messages = this.messagesOf(events);
+      if (messages.length > 0) await this.bus.publish(this.topic, messages);
+      this.options.onPublished?.(messages.length);
       const next = events[events.length - 1]!.position;
       const moved = await checkpoints.putIf(
         { id: 'relay', position: next },
@@ -127,6 +157,18 @@ export class OutboxRelay {
       sent += events.length;
       if (events.length < 500) return sent;
     }
+  }
+
+  /** The bus messages of a batch: its integration events (the checkpoint still moves past the internal ones). */
+  private messagesOf(events: StoredEvent[]): StoredEvent[] {
+    const map = this.options.toIntegration;
+    if (!map) return events;
+    const messages: StoredEvent[] = [];
+    for (const event of events) {
+      const published = map(event);
+      if (published) messages.push(toMessage(event, published));
+    }
+    return messages;
   }
 
   async stop(): Promise<void> {

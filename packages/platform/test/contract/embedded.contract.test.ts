@@ -43,6 +43,7 @@ eventBusContract('embedded sqlite', async () => {
   const dir = tempDir();
   const producerDb = openSqlite(join(dir, 'producer.sqlite'));
   const producer = new SqliteEventStore(producerDb);
+  const producerBus = new SqliteEventBus({ topics: {}, db: producerDb });
   const consumerFile = join(dir, 'consumer.sqlite');
   const opened: ReturnType<typeof openSqlite>[] = [];
   const consumerDb = () => {
@@ -52,7 +53,12 @@ eventBusContract('embedded sqlite', async () => {
   };
   return {
     topic: 'producer',
-    produce: async (streamId, events) => (await producer.append(streamId, 'any', events)).events,
+    // The producer's relay: what it appended, published to its topic (a table in its own file).
+    produce: async (streamId, events) => {
+      const stored = (await producer.append(streamId, 'any', events)).events;
+      await producerBus.publish('producer', stored);
+      return stored;
+    },
     // Each call is a new consumer process: its own connection to its own file, its own checkpoint there.
     openBus: async () =>
       new SqliteEventBus({

@@ -12,6 +12,7 @@ it('When a producer appends, then a subscriber in another connection gets the ev
   const producerDb = openSqlite(join(dir, 'producer.sqlite'));
   const consumerDb = openSqlite(join(dir, 'consumer.sqlite'));
   const store = new SqliteEventStore(producerDb);
+  const producerBus = new SqliteEventBus({ topics: {}, db: producerDb });
   const bus = new SqliteEventBus({
     topics: { producer: join(dir, 'producer.sqlite') },
     db: consumerDb,
@@ -27,6 +28,7 @@ it('When a producer appends, then a subscriber in another connection gets the ev
     for (let i = 0; i < 5; i++) {
       const t0 = performance.now();
       const { events } = await store.append(`s-${i}`, 'no_stream', [{ type: 'Happened', data: { i } }]);
+      await producerBus.publish('producer', events); // as the producer's relay does right after an append
       while (!got.some((g) => g.id === events[0]!.id)) {
         if (performance.now() - t0 > 2_000) throw new Error(`event ${i} not delivered within 2 s`);
         await new Promise((r) => setTimeout(r, 1));

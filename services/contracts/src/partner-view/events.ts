@@ -22,7 +22,3 @@ export type PartnerRecorded = {
 export type PartnerViewEvent = PartnerRecorded;
 
 export const streamId = (partnerId: string) => `partner-view-${partnerId}`;
-
-/** Event types of the partners topic (services/partners/src/partner/events.ts) this service listens to. */
-export const PARTNER_CREATED_TYPES = ['PartnerApplicationSubmitted'];
-export const PARTNER_CHANGED_TYPES = ['PartnerDetailsChanged', 'PartnerStatusChanged', 'PartnerPromoted'];

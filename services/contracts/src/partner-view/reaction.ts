@@ -1,31 +1,38 @@
+import { parseIntegrationEvent, type IntegrationEvent } from '@12yards/api/src/events';
 import {
   ConcurrencyError,
   deterministicEventId,
   DuplicateEventError,
   fold,
-  subscribeIdempotent,
+  subscribeIntegrationEvents,
   type ServiceContext,
   type StoredEvent,
   type Subscription,
 } from '@12yards/platform';
-import { partnerIdOf, partnerViewDecider } from './decide';
+import { partnerViewDecider } from './decide';
 import { streamId, type PartnerViewEvent } from './events';
 
-export const PARTNERS_TOPIC = 'partners';
+export const PARTNERS_TOPIC = 'partners' as const;
 export const CONSUMER_GROUP = 'contracts';
 
 /**
- * Records one event of the partners topic in this service's store. The appended event's id derives from the source
- * event's id, so a redelivery after a crash (between append and inbox record) is refused as a duplicate.
+ * Records one integration event of the partners topic in this service's store (`source`: its envelope). The appended
+ * event's id derives from the source event's id, so a redelivery after a crash (between append and inbox record) is
+ * refused as a duplicate.
  */
-export async function recordPartnerEvent(ctx: ServiceContext, source: StoredEvent): Promise<void> {
-  const partnerId = partnerIdOf(source.data);
-  if (!partnerId) return;
-  const stream = streamId(partnerId);
+export async function recordPartnerEvent(
+  ctx: ServiceContext,
+  event: IntegrationEvent<'partners'>,
+  source: Pick<StoredEvent, 'id' | 'occurredAt'>,
+): Promise<void> {
+  const stream = streamId(event.data.partnerId);
   for (let attempt = 1; ; attempt++) {
     const history = (await ctx.infra.eventStore.read(stream)) as unknown as PartnerViewEvent[];
     const state = fold(partnerViewDecider, history);
-    const decided = partnerViewDecider.decide({ type: 'RecordPartnerEvent', source }, state);
+    const decided = partnerViewDecider.decide(
+      { type: 'RecordPartnerEvent', source: { id: source.id, occurredAt: source.occurredAt, event } },
+      state,
+    );
     if (decided.length === 0) return;
     try {
       await ctx.infra.eventStore.append(
@@ -49,7 +56,12 @@ export async function recordPartnerEvent(ctx: ServiceContext, source: StoredEven
 
 /** Keeps the partner view from the partners service's events (group 'contracts'). */
 export function subscribeToPartners(ctx: ServiceContext): Promise<Subscription> {
-  return subscribeIdempotent(ctx.infra.bus, ctx.infra.readModels, CONSUMER_GROUP, [PARTNERS_TOPIC], (event) =>
-    recordPartnerEvent(ctx, event),
-  );
+  return subscribeIntegrationEvents(ctx.infra.bus, ctx.infra.readModels, {
+    group: CONSUMER_GROUP,
+    topics: [PARTNERS_TOPIC],
+    parse: (message) => parseIntegrationEvent(PARTNERS_TOPIC, message),
+    handle: (event, message) => recordPartnerEvent(ctx, event, message),
+    logger: ctx.logger,
+    metrics: ctx.metrics,
+  });
 }

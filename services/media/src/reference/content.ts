@@ -1,9 +1,10 @@
+import { parseIntegrationEvent, type IntegrationEvent } from '@12yards/api/src/events';
 import {
   ConcurrencyError,
   deterministicEventId,
   DuplicateEventError,
   fold,
-  subscribeIdempotent,
+  subscribeIntegrationEvents,
   type ServiceContext,
   type StoredEvent,
   type Subscription,
@@ -13,7 +14,7 @@ import { referenceDecider } from './decide';
 import { streamId, type ReferenceEvent } from './events';
 
 export const GROUP = 'media';
-export const CONTENT_TOPIC = 'content';
+export const CONTENT_TOPIC = 'content' as const;
 
 /** The upload an image address points at (/media/<uuid>.<ext>, absolute or relative, any query), or null. */
 export function uploadIdFromUrl(url: unknown): string | null {
@@ -29,26 +30,35 @@ export function uploadIdFromUrl(url: unknown): string | null {
 }
 
 /**
- * What an outside event says about the record's image: the upload it now points at (null: none), or undefined
- * when the event says nothing about images. Any event carrying `imageUrl` sets it (news and gallery events carry
- * the full fields); a Deleted/Removed event drops it.
+ * What a content event says about the record's image: the upload it now points at (null: none), or undefined
+ * when the event says nothing about images (FAQs, settings).
  */
-export function referenceIn(event: StoredEvent): string | null | undefined {
-  if (/(Deleted|Removed)$/.test(event.type)) return null;
-  const data = event.data as Record<string, unknown> | null;
-  if (data && typeof data === 'object' && 'imageUrl' in data) return uploadIdFromUrl(data.imageUrl);
-  return undefined;
+export function referenceIn(event: IntegrationEvent<'content'>): string | null | undefined {
+  switch (event.type) {
+    case 'NewsArticleChanged':
+    case 'GalleryItemChanged':
+      return uploadIdFromUrl(event.data.imageUrl);
+    case 'NewsArticleDeleted':
+    case 'GalleryItemRemoved':
+      return null;
+    default:
+      return undefined;
+  }
 }
 
-/** Records MediaReferenceChanged for the record behind an outside event, at most once per source event. */
+/**
+ * Records MediaReferenceChanged for the record behind a content event (`message`: its envelope, whose stream names
+ * the record), at most once per source event.
+ */
 export async function handleOutsideEvent(
   ctx: ServiceContext,
-  event: StoredEvent,
+  event: IntegrationEvent<'content'>,
+  message: Pick<StoredEvent, 'id' | 'streamId'>,
   topic: string,
 ): Promise<void> {
   const uploadId = referenceIn(event);
   if (uploadId === undefined) return;
-  const source = `${topic}:${event.streamId}`;
+  const source = `${topic}:${message.streamId}`;
   const store = ctx.infra.eventStore;
   const stream = streamId(source);
   for (let attempt = 1; ; attempt++) {
@@ -64,8 +74,8 @@ export async function handleOutsideEvent(
         history.length === 0 ? 'no_stream' : history.length,
         decided.map((e) => ({
           ...e,
-          id: deterministicEventId(event.id, 'media-reference'),
-          meta: { actor: 'system', causationId: event.id },
+          id: deterministicEventId(message.id, 'media-reference'),
+          meta: { actor: 'system', causationId: message.id },
         })),
       );
       break;
@@ -80,7 +90,12 @@ export async function handleOutsideEvent(
 
 /** Follows the content service's topic so that a file a news article or screenshot shows is never deleted. */
 export function subscribeToContent(ctx: ServiceContext): Promise<Subscription> {
-  return subscribeIdempotent(ctx.infra.bus, ctx.infra.readModels, GROUP, [CONTENT_TOPIC], (event, topic) =>
-    handleOutsideEvent(ctx, event, topic),
-  );
+  return subscribeIntegrationEvents(ctx.infra.bus, ctx.infra.readModels, {
+    group: GROUP,
+    topics: [CONTENT_TOPIC],
+    parse: (message) => parseIntegrationEvent(CONTENT_TOPIC, message),
+    handle: (event, message, topic) => handleOutsideEvent(ctx, event, message, topic),
+    logger: ctx.logger,
+    metrics: ctx.metrics,
+  });
 }

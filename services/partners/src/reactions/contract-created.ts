@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { parseIntegrationEvent, type IntegrationEvent } from '@12yards/api/src/events';
 import {
   ConcurrencyError,
   deterministicEventId,
   DuplicateEventError,
   fold,
   NotFound,
-  subscribeIdempotent,
+  subscribeIntegrationEvents,
   type ServiceContext,
   type StoredEvent,
   type Subscription,
@@ -15,9 +15,7 @@ import { partnerStreamId, type PartnerEvent } from '../partner/events';
 
 /** The consumer group of this service on other services' topics. */
 export const GROUP = 'partners';
-export const CONTRACTS_TOPIC = 'contracts';
-
-const contractRef = z.object({ contractId: z.string().min(1), partnerId: z.string().min(1) });
+export const CONTRACTS_TOPIC = 'contracts' as const;
 
 /**
  * Appends the events a command decides, with ids derived from the source event, so that even a redelivery that
@@ -56,48 +54,42 @@ async function decideAndAppend(
 
 /** Contract events that make a contract active for its partner (a reactivated contract counts as a new one). */
 const ACTIVATING = new Set(['ContractCreated', 'ContractReactivated']);
-const RELEASING = new Set(['ContractEnded', 'ContractDeleted']);
 
 /**
  * The contracts service's integration events: ContractCreated (and ContractReactivated, an ended contract whose end
  * date was moved back) promotes the partner (status Partner, locked while it has active contracts); ContractEnded and
- * ContractDeleted release one contract, unlocking at zero.
+ * ContractDeleted release one contract, unlocking at zero. `source` is the message's envelope (its id derives ours).
  */
-export async function handleContractEvent(ctx: ServiceContext, event: StoredEvent): Promise<void> {
+export async function handleContractEvent(
+  ctx: ServiceContext,
+  event: IntegrationEvent<'contracts'>,
+  source: StoredEvent,
+): Promise<void> {
   const kind = event.type;
-  if (!ACTIVATING.has(kind) && !RELEASING.has(kind)) return;
-  const ref = contractRef.safeParse(event.data);
-  if (!ref.success) {
-    ctx.logger.warn(
-      { eventId: event.id, type: kind },
-      'contract event without contractId/partnerId; skipped',
-    );
-    return;
-  }
-  const { contractId, partnerId } = ref.data;
+  const { contractId, partnerId } = event.data;
   const at = ctx.clock();
-  const command: PartnerCommand = ACTIVATING.has(kind)
-    ? { type: 'RecordContractCreated', id: partnerId, contractId, at }
-    : {
-        type: 'RecordContractEnded',
-        id: partnerId,
-        contractId,
-        reason: kind as 'ContractEnded' | 'ContractDeleted',
-        at,
-      };
+  const command: PartnerCommand =
+    kind === 'ContractCreated' || kind === 'ContractReactivated'
+      ? { type: 'RecordContractCreated', id: partnerId, contractId, at }
+      : { type: 'RecordContractEnded', id: partnerId, contractId, reason: kind, at };
   try {
-    const appended = await decideAndAppend(ctx, command, event, ACTIVATING.has(kind) ? 'promote' : 'release');
+    const appended = await decideAndAppend(
+      ctx,
+      command,
+      source,
+      ACTIVATING.has(kind) ? 'promote' : 'release',
+    );
     // One line per effect (not per delivery): how work spreads over replicas is counted from these.
     if (appended > 0)
       ctx.logger.info(
-        { eventId: event.id, partnerId, contractId },
+        { eventId: source.id, partnerId, contractId },
         ACTIVATING.has(kind) ? 'partner promoted' : 'partner contract released',
       );
   } catch (err) {
     // A contract for a partner this service never had cannot be applied; retrying would block the topic.
     if (err instanceof NotFound) {
       ctx.logger.warn(
-        { eventId: event.id, partnerId, contractId },
+        { eventId: source.id, partnerId, contractId },
         `${kind} for an unknown partner; skipped`,
       );
       return;
@@ -109,7 +101,12 @@ export async function handleContractEvent(ctx: ServiceContext, event: StoredEven
 
 /** Started by the service definition's build(); progress is checkpointed by the bus, duplicates kept out by the inbox. */
 export function subscribeToContracts(ctx: ServiceContext): Promise<Subscription> {
-  return subscribeIdempotent(ctx.infra.bus, ctx.infra.readModels, GROUP, [CONTRACTS_TOPIC], (event) =>
-    handleContractEvent(ctx, event),
-  );
+  return subscribeIntegrationEvents(ctx.infra.bus, ctx.infra.readModels, {
+    group: GROUP,
+    topics: [CONTRACTS_TOPIC],
+    parse: (message) => parseIntegrationEvent(CONTRACTS_TOPIC, message),
+    handle: (event, message) => handleContractEvent(ctx, event, message),
+    logger: ctx.logger,
+    metrics: ctx.metrics,
+  });
 }

@@ -1,0 +1,50 @@
+import { integrationEvent, type IntegrationEvent } from '@12yards/api/src/events';
+import type { StoredEvent } from '@12yards/platform';
+import type { FaqEvent } from './faq/events';
+import type { GalleryEvent } from './gallery/events';
+import type { NewsEvent } from './news/events';
+import type { SettingEvent } from './setting/events';
+
+type ContentEvent = NewsEvent | GalleryEvent | FaqEvent | SettingEvent;
+
+function map(event: ContentEvent): IntegrationEvent<'content'> | null {
+  switch (event.type) {
+    case 'NewsArticlePublished':
+    case 'NewsArticleDrafted':
+    case 'NewsArticleUpdated':
+      return {
+        type: 'NewsArticleChanged',
+        version: 1,
+        data: { articleId: event.data.id, imageUrl: event.data.imageUrl },
+      };
+    case 'NewsArticleDeleted':
+      return { type: event.type, version: 1, data: { articleId: event.data.id } };
+    case 'GalleryItemAdded':
+    case 'GalleryItemUpdated':
+      return {
+        type: 'GalleryItemChanged',
+        version: 1,
+        data: { itemId: event.data.id, imageUrl: event.data.imageUrl },
+      };
+    case 'GalleryItemRemoved':
+      return { type: event.type, version: 1, data: { itemId: event.data.id } };
+    case 'FaqCreated':
+    case 'FaqUpdated':
+      return { type: 'FaqChanged', version: 1, data: { faqId: event.data.id } };
+    case 'FaqDeleted':
+      return { type: event.type, version: 1, data: { faqId: event.data.id } };
+    case 'SettingChanged':
+      return { type: event.type, version: 1, data: { key: event.data.key } };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The integration events of the content topic. Every change of what the public sees is published (the gateway
+ * re-renders pages and drops its copy of public reads on any of them); images are named for the media service.
+ */
+export function contentIntegrationEvents(event: StoredEvent): IntegrationEvent<'content'> | null {
+  const mapped = map(event as StoredEvent & ContentEvent);
+  return mapped && integrationEvent('content', mapped);
+}

@@ -1,0 +1,48 @@
+import { integrationEvent, type IntegrationEvent } from '@12yards/api/src/events';
+import type { StoredEvent } from '@12yards/platform';
+import type { PartnerEvent, PartnerFields } from './partner/events';
+
+/** The details of a partner the partners topic publishes (what the contracts service shows of a partner). */
+const published = (d: PartnerFields) => ({
+  partnerId: d.id,
+  name: d.name,
+  email: d.email,
+  type: d.type,
+  organization: d.organization,
+  position: d.position,
+  knownAs: d.knownAs,
+  webAddress: d.webAddress,
+});
+
+function map(event: PartnerEvent): IntegrationEvent<'partners'> | null {
+  switch (event.type) {
+    case 'PartnerApplicationSubmitted':
+      return {
+        type: event.type,
+        version: 2,
+        data: { ...published(event.data), status: event.data.status },
+      };
+    case 'PartnerDetailsChanged':
+      return { type: event.type, version: 2, data: published(event.data) };
+    case 'PartnerStatusChanged':
+      return { type: event.type, version: 2, data: { partnerId: event.data.id, status: event.data.status } };
+    case 'PartnerPromoted':
+      return {
+        type: 'PartnerStatusChanged',
+        version: 2,
+        data: { partnerId: event.data.id, status: event.data.status },
+      };
+    case 'PartnerContractEnded': // the lock is this service's own business
+    default: // and the events of the service's other aggregates
+      return null;
+  }
+}
+
+/**
+ * The integration events of the partners topic, from this service's internal events (partner actions and contact
+ * messages stay internal). Checked against the published schema before they leave.
+ */
+export function partnersIntegrationEvents(event: StoredEvent): IntegrationEvent<'partners'> | null {
+  const mapped = map(event as StoredEvent & PartnerEvent);
+  return mapped && integrationEvent('partners', mapped);
+}
