@@ -10,6 +10,7 @@ import { LocalObjectStore } from '../../src/embedded/local-object-store';
 import { eventStoreContract } from './event-store.suite';
 import { readModelsContract } from './read-models.suite';
 import { eventBusContract } from './event-bus.suite';
+import { deadLetterContract } from './dead-letters.suite';
 import { jobQueueContract } from './job-queue.suite';
 import { objectStoreContract } from './object-store.suite';
 
@@ -70,6 +71,37 @@ eventBusContract('embedded sqlite', async () => {
     cleanup: async () => {
       await new Promise((r) => setTimeout(r, 60));
       for (const db of opened) if (db.open) db.close();
+      producerDb.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+// A consumer's dead letters are kept in its own file (the `<topic>.dlq` rows of its bus_messages table).
+deadLetterContract('embedded sqlite', async () => {
+  const dir = tempDir();
+  const producerDb = openSqlite(join(dir, 'producer.sqlite'));
+  const producer = new SqliteEventStore(producerDb);
+  const producerBus = new SqliteEventBus({ topics: {}, db: producerDb });
+  const consumerFile = join(dir, 'consumer.sqlite');
+  const consumerDb = openSqlite(consumerFile);
+  return {
+    topic: 'producer',
+    produce: async (streamId, events) => {
+      const stored = (await producer.append(streamId, 'any', events)).events;
+      await producerBus.publish('producer', stored);
+      return stored;
+    },
+    openBus: async () =>
+      new SqliteEventBus({
+        topics: { producer: join(dir, 'producer.sqlite'), 'producer.dlq': consumerFile },
+        db: consumerDb,
+        pollMs: 20,
+      }),
+    consumerModels: async () => new SqliteReadModels(consumerDb),
+    cleanup: async () => {
+      await new Promise((r) => setTimeout(r, 60));
+      consumerDb.close();
       producerDb.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -12,6 +12,7 @@ import { SignallingEventStore } from '../../src/es/append-signal';
 import { KafkaEventBus } from '../../src/adapters/kafka/kafka-event-bus';
 import type { EventBus, StoredEvent } from '../../src/ports';
 import { eventBusContract } from './event-bus.suite';
+import { deadLetterContract } from './dead-letters.suite';
 import { runId, withRealServer } from './real-servers';
 
 let n = 0;
@@ -56,6 +57,25 @@ withRealServer('kafka', (env) => {
       },
     };
   };
+
+  // A consumer's dead letters go to the topic's `<topic>.dlq` on the same cluster.
+  deadLetterContract('kafka', async () => {
+    const topic = `contract-${runId}-${++n}`;
+    const p = producer(topic);
+    const dir = mkdtempSync(join(tmpdir(), '12yards-kafka-consumer-'));
+    const consumerDb = openSqlite(join(dir, 'consumer.sqlite'));
+    return {
+      topic,
+      produce: p.produce,
+      openBus: async () => openBus(),
+      consumerModels: async () => new SqliteReadModels(consumerDb),
+      cleanup: async () => {
+        await p.close();
+        consumerDb.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  });
 
   eventBusContract('kafka', async () => {
     const topic = `contract-${runId}-${++n}`;
