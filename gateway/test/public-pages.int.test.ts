@@ -9,7 +9,7 @@ import { startStack, type Stack } from '../src/testing';
 import { mountWeb } from '../src/web/static';
 import { publicPages, serverEntryOf } from '../src/web/setup';
 import { encodeCursor, type NewsArticle } from '@12yards/api';
-import { MAX_CURSOR_PAGES, type PublicPages } from '../src/web/pages';
+import { FEED_ITEMS, MAX_CURSOR_PAGES, type PublicPages } from '../src/web/pages';
 
 jest.setTimeout(180_000);
 
@@ -233,6 +233,10 @@ describe('public pages through the gateway', () => {
     }
     expect(seen).toEqual(all);
     expect(new Set(seen).size).toBe(seen.length);
+    // The feed carries the latest FEED_ITEMS (50), not the API's default page of 20.
+    const feed = await request(stack.app).get('/news/feed.xml').expect(200);
+    const items = [...feed.text.matchAll(/<item>\s*<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+    expect(items).toEqual(all.slice(0, FEED_ITEMS));
 
     // A changed article on a later page shows there at once (the cursor pages are invalidated by the same events).
     const oldest = created[0]!;
