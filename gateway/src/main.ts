@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import {
   createInfrastructure,
   createLogger,
+  flushTracing,
   instrumentBus,
   listenOrExit,
   loadConfig,
@@ -81,6 +82,7 @@ async function main() {
     await reads.stop();
     await infra.close();
     await limitsRedis?.quit().catch(() => undefined);
+    await flushTracing();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop());

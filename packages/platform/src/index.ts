@@ -5,6 +5,7 @@ export * from './http';
 export * from './es';
 export * from './infrastructure';
 export * from './service';
+export { flushTracing } from './tracing/lifecycle';
 export * from './metrics';
 export { LeaderElection, type LeaderElectionOptions } from './leader-election';
 export { Lease, type LeaseRecord, type LeaseState } from './lease';

@@ -7,6 +7,7 @@ import { OutboxRelay, Projector, SignallingEventStore, type IntegrationMapper, t
 import { StorageError } from './embedded/data-dir';
 import { metricsOf } from './http/app';
 import { listenOrExit } from './http/listen';
+import { flushTracing } from './tracing/lifecycle';
 import { Metrics } from './metrics';
 import { instrumentJobs } from './job-metrics';
 import { instrumentBus } from './bus-metrics';
@@ -172,6 +173,7 @@ export async function runService(def: ServiceDefinition): Promise<void> {
     server.close();
     server.closeAllConnections();
     await service.stop().catch((err) => logger.error({ err }, 'error while stopping'));
+    await flushTracing();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -2,7 +2,7 @@
 // It reads the contracts service's read models and writes documents to the object store; the service enqueues.
 // First: the OpenTelemetry SDK (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch modules before they load.
 import '@12yards/platform/src/tracing/register';
-import { createInfrastructure, createLogger, loadConfig, serviceEnv } from '@12yards/platform';
+import { createInfrastructure, createLogger, flushTracing, loadConfig, serviceEnv } from '@12yards/platform';
 import { documentLimits, workerEnv } from './config';
 import { startDocumentWorker } from './document/worker';
 import { serveWorkerHealth, workerReadiness } from './worker-health';
@@ -36,6 +36,7 @@ async function main() {
     health.close();
     await worker.close();
     await infra.close();
+    await flushTracing();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -2,6 +2,7 @@
 // SDK instruments. With OTEL_EXPORTER_OTLP_ENDPOINT set, spans go there as OTLP over HTTP (protobuf); without it
 // nothing is loaded or patched, so tracing costs nothing.
 import { basename, dirname } from 'node:path';
+import { flushTracing, setTracingShutdown } from './lifecycle';
 
 const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
 
@@ -23,6 +24,7 @@ if (endpoint) {
     // Reads OTEL_EXPORTER_OTLP_ENDPOINT (and _HEADERS, _TIMEOUT) itself and posts to <endpoint>/v1/traces.
     exporter: new OTLPTraceExporter(),
   });
-  // Spans still in the batch are sent when the process ends on its own.
-  process.once('beforeExit', () => void sdk.shutdown().catch(() => undefined));
+  // Spans still in the batch are sent when the process ends on its own, or by flushTracing() before an exit.
+  setTracingShutdown(() => sdk.shutdown());
+  process.once('beforeExit', () => void flushTracing());
 }

@@ -26,6 +26,10 @@ export interface TracingOptions {
 export function startTracing(options: TracingOptions): NodeSDK {
   const sdk = new NodeSDK({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
+    // Spans only: metrics are scraped from /metrics (prom-client), logs go to stdout. Without these empty lists the
+    // SDK would also post OTLP metrics and set up a log exporter from the environment.
+    metricReaders: [],
+    logRecordProcessors: [],
     spanProcessors: [
       options.immediate
         ? new SimpleSpanProcessor(options.exporter)
