@@ -5,9 +5,11 @@ import {
   openSqlite,
   serviceDbFile,
   signedAs,
+  SqliteEventBus,
   SqliteEventStore,
   startService,
   testServiceEnv,
+  toMessage,
   type RunningService,
 } from '@12yards/platform';
 import { createContractsService } from '../src/definition';
@@ -22,23 +24,44 @@ import { validContract } from './fixtures';
 
 export { validContract };
 
-/** The contracts service on a fresh data directory, plus the 'partners' topic (the partners service's event store file). */
+/** The partner fields the partners topic publishes (its integration events, version 2), absent ones as null. */
+const publishedPartner = (d: Record<string, unknown>) => ({
+  partnerId: String(d.id),
+  name: d.name,
+  email: d.email,
+  type: d.type,
+  organization: d.organization ?? null,
+  position: d.position ?? null,
+  knownAs: d.knownAs ?? null,
+  webAddress: d.webAddress ?? null,
+});
+
+/** The contracts service on a fresh data directory, plus the 'partners' topic (in the partners service's file). */
 export async function startContracts(options: ContractsOptions = {}, clock?: () => Date) {
   const env = testServiceEnv();
   const opts = { jobWaitMs: 20_000, partnerWaitMs: 100, ...options };
   let svc: RunningService = await startService(createContractsService(opts), env, { clock });
   const partnersDb = openSqlite(serviceDbFile(env.DATA_DIR, 'partners'));
   const partners = new SqliteEventStore(partnersDb);
+  const partnersBus = new SqliteEventBus({ topics: {}, db: partnersDb });
   let n = 0;
 
-  /** Appends a partners-service event to the 'partners' topic and waits until the contracts service has it. */
+  /**
+   * Appends a partners-service event and publishes its integration event on the 'partners' topic (as the partners
+   * service's relay does), then waits until the contracts service has it.
+   */
   async function partnerEvent(type: string, data: Record<string, unknown>, until: () => Promise<boolean>) {
     const id = String(data.id);
     const stream = `partner-${id}`;
     const version = (await partners.read(stream)).length;
-    await partners.append(stream, version === 0 ? 'no_stream' : version, [
+    const { events } = await partners.append(stream, version === 0 ? 'no_stream' : version, [
       { type, data: { ...data, at: new Date().toISOString() } },
     ]);
+    const published =
+      type === 'PartnerApplicationSubmitted'
+        ? { ...publishedPartner(data), status: data.status }
+        : publishedPartner(data);
+    await partnersBus.publish('partners', [toMessage(events[0]!, { type, version: 2, data: published })]);
     const deadline = Date.now() + 5_000;
     while (!(await until())) {
       if (Date.now() > deadline) throw new Error(`contracts never saw ${type} of partner ${id}`);
