@@ -9,7 +9,7 @@ export function setTracingShutdown(fn: () => Promise<void>): void {
  * Sends the spans still in the batch, waiting at most `ms`: called before a process exits on SIGTERM, which would
  * otherwise drop the last seconds of spans. Nothing to do when tracing is off.
  */
-export async function flushTracing(ms = 2000): Promise<void> {
+export async function flushTracing(ms = 5000): Promise<void> {
   if (!shutdown) return;
   const done = shutdown().catch(() => undefined);
   shutdown = undefined;
