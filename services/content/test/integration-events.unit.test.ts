@@ -1,0 +1,78 @@
+import { parseIntegrationEvent } from '@12yards/api/src/events';
+import { toMessage, type StoredEvent } from '@12yards/platform';
+import { contentIntegrationEvents } from '../src/integration-events';
+
+const stored = (type: string, data: unknown): StoredEvent => ({
+  id: 'e1',
+  type,
+  streamId: 'news-1',
+  version: 1,
+  position: 3,
+  occurredAt: '2026-11-24T09:00:00.000Z',
+  data,
+  meta: {},
+});
+const read = (type: string, data: unknown) => {
+  const source = stored(type, data);
+  const mapped = contentIntegrationEvents(source);
+  return mapped && parseIntegrationEvent('content', toMessage(source, mapped));
+};
+const article = {
+  id: '1',
+  title: 'Derby',
+  excerpt: 'e',
+  content: 'c',
+  category: 'general',
+  imageUrl: '/media/x.png',
+  publishDate: '2026-11-24',
+  featured: false,
+  published: true,
+  at: '',
+};
+
+describe('the content topic', () => {
+  it.each(['NewsArticlePublished', 'NewsArticleDrafted', 'NewsArticleUpdated'])(
+    'When %s, then NewsArticleChanged names the article and its image',
+    (type) => {
+      expect(read(type, article)).toEqual({
+        ok: true,
+        event: { type: 'NewsArticleChanged', version: 1, data: { articleId: '1', imageUrl: '/media/x.png' } },
+      });
+    },
+  );
+
+  it('When anything the public sees changes, then one integration event is published for it', () => {
+    const gallery = {
+      id: 'g',
+      imageUrl: '/media/y.png',
+      description: null,
+      platformName: null,
+      sortOrder: null,
+      isActive: true,
+      at: '',
+    };
+    expect(read('NewsArticleDeleted', { id: '1', at: '' })).toMatchObject({
+      ok: true,
+      event: { type: 'NewsArticleDeleted' },
+    });
+    expect(read('GalleryItemAdded', gallery)).toMatchObject({
+      ok: true,
+      event: { type: 'GalleryItemChanged', data: { itemId: 'g', imageUrl: '/media/y.png' } },
+    });
+    expect(read('GalleryItemRemoved', { id: 'g', at: '' })).toMatchObject({
+      ok: true,
+      event: { type: 'GalleryItemRemoved' },
+    });
+    expect(read('FaqCreated', { id: 'f', question: 'q', answer: 'a', at: '' })).toMatchObject({
+      ok: true,
+      event: { type: 'FaqChanged', data: { faqId: 'f' } },
+    });
+    expect(read('FaqDeleted', { id: 'f', at: '' })).toMatchObject({
+      ok: true,
+      event: { type: 'FaqDeleted' },
+    });
+    expect(
+      read('SettingChanged', { key: 'k', value: 'v', description: null, previousValue: null, at: '' }),
+    ).toMatchObject({ ok: true, event: { type: 'SettingChanged', data: { key: 'k' } } });
+  });
+});

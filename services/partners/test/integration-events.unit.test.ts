@@ -1,0 +1,96 @@
+import { parseIntegrationEvent } from '@12yards/api/src/events';
+import { toMessage, type StoredEvent } from '@12yards/platform';
+import { partnersIntegrationEvents } from '../src/integration-events';
+
+const fields = {
+  id: 'p1',
+  name: 'Ann Lee',
+  email: 'ann@riverside.example',
+  type: 'club',
+  organization: 'Riverside FC',
+  position: null,
+  webAddress: null,
+  targetMembers: '500',
+  membershipType: 'paid',
+  message: 'Hello',
+  knownAs: null,
+  twitterAccount: null,
+  instagramAccount: null,
+  tiktokAccount: null,
+  facebookAccount: null,
+  totalFollowers: null,
+};
+const stored = (type: string, data: unknown): StoredEvent => ({
+  id: 'e1',
+  type,
+  streamId: 'partner-p1',
+  version: 1,
+  position: 7,
+  occurredAt: '2026-11-24T09:00:00.000Z',
+  data,
+  meta: { actor: 'ops', traceparent: '00-abc-def-01' },
+});
+/** What a consumer of the partners topic reads of an internal event (null: not published). */
+const published = (type: string, data: unknown) => {
+  const source = stored(type, data);
+  const mapped = partnersIntegrationEvents(source);
+  if (!mapped) return null;
+  const message = JSON.parse(JSON.stringify(toMessage(source, mapped))) as StoredEvent;
+  expect(message).toMatchObject({ id: 'e1', position: 7, meta: { traceparent: '00-abc-def-01' } });
+  return parseIntegrationEvent('partners', message);
+};
+
+describe('the partners topic', () => {
+  it('When a partner applies, then contracts reads its details, status and id (version 2), and nothing private', () => {
+    expect(
+      published('PartnerApplicationSubmitted', { ...fields, status: 'Pending', source: 'public', at: '' }),
+    ).toEqual({
+      ok: true,
+      event: {
+        type: 'PartnerApplicationSubmitted',
+        version: 2,
+        data: {
+          partnerId: 'p1',
+          name: 'Ann Lee',
+          email: 'ann@riverside.example',
+          type: 'club',
+          organization: 'Riverside FC',
+          position: null,
+          knownAs: null,
+          webAddress: null,
+          status: 'Pending',
+        },
+      },
+    });
+  });
+
+  it('When a partner is promoted or its status changes, then a PartnerStatusChanged is published', () => {
+    const promoted = {
+      id: 'p1',
+      contractId: 'c1',
+      status: 'Partner',
+      previousStatus: 'Approved',
+      activeContracts: 1,
+      statusLocked: true,
+      at: '',
+    };
+    const expected = {
+      ok: true,
+      event: { type: 'PartnerStatusChanged', version: 2, data: { partnerId: 'p1', status: 'Partner' } },
+    };
+    expect(published('PartnerPromoted', promoted)).toEqual(expected);
+    expect(
+      published('PartnerStatusChanged', { id: 'p1', status: 'Partner', previousStatus: 'Pending', at: '' }),
+    ).toEqual(expected);
+    expect(published('PartnerDetailsChanged', { ...fields, at: '' })).toMatchObject({
+      ok: true,
+      event: { type: 'PartnerDetailsChanged', data: { partnerId: 'p1', name: 'Ann Lee' } },
+    });
+  });
+
+  it('When events stay internal (contact messages, actions, the lock), then nothing is published', () => {
+    expect(published('PartnerContractEnded', { id: 'p1', contractId: 'c1' })).toBeNull();
+    expect(published('ContactMessageReceived', { id: 'm1' })).toBeNull();
+    expect(published('PartnerActionCreated', { id: 'a1' })).toBeNull();
+  });
+});
