@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Seo } from '../components/Seo';
 import { organizationJsonLd } from '../lib/structured-data';
@@ -11,6 +11,12 @@ import { NewsSection } from '../home/NewsSection';
 import { PartnersSection } from '../home/PartnersSection';
 import { FaqSection } from '../home/FaqSection';
 import { PartnerShowcase } from '../home/PartnerShowcase';
+
+/**
+ * A boundary per section below the hero: the browser hydrates each on its own (React hydrates a server-rendered
+ * Suspense boundary as a separate unit of work), so hydrating the page is many short tasks, the hero's first.
+ */
+const Hydrated = ({ children }: { children: ReactNode }) => <Suspense fallback={null}>{children}</Suspense>;
 
 export function HomePage() {
   const { hash } = useLocation();
@@ -28,13 +34,27 @@ export function HomePage() {
         jsonLd={[organizationJsonLd]}
       />
       <Hero />
-      <HowItWorks />
-      <Features />
-      <Benefits />
-      <NewsSection />
-      <PartnersSection />
-      <FaqSection />
-      <PartnerShowcase />
+      <Hydrated>
+        <HowItWorks />
+      </Hydrated>
+      <Hydrated>
+        <Features />
+      </Hydrated>
+      <Hydrated>
+        <Benefits />
+      </Hydrated>
+      <Hydrated>
+        <NewsSection />
+      </Hydrated>
+      <Hydrated>
+        <PartnersSection />
+      </Hydrated>
+      <Hydrated>
+        <FaqSection />
+      </Hydrated>
+      <Hydrated>
+        <PartnerShowcase />
+      </Hydrated>
     </>
   );
 }
