@@ -68,6 +68,16 @@ export async function openAdmin(
   return page;
 }
 
+/**
+ * Waits until React has hydrated a server-rendered page (the shell marks `<html data-hydrated>`): before that its
+ * HTML is complete but inert, and a click would be lost. Pages the server did not render need no wait.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    () => !document.getElementById('page-state') || document.documentElement.dataset.hydrated === 'true',
+  );
+}
+
 interface Fixtures {
   /** Whether the visitor has already answered the cookie banner (true unless a journey is about the banner). */
   consent: boolean;
@@ -82,6 +92,18 @@ interface WorkerFixtures {
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  // Every navigation of a visitor's page ends once the page is interactive, as a person would wait for it.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await waitForHydration(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
   consent: [true, { option: true }],
   context: async ({ context, consent }, use) => {
     if (consent) await storeConsent(context);

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { HydrationMark } from './HydrationMark';
 import { SiteActionsProvider, useSiteActions } from './site-actions';
 import { Navbar } from './Navbar';
 import { Footer } from './Footer';
@@ -44,6 +45,7 @@ export function PublicLayout() {
           {/* A page loading for the first time keeps the navigation and footer around it. */}
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
+            <HydrationMark />
           </Suspense>
         </RouteErrorBoundary>
       </main>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
+import { HydrationMark } from './HydrationMark';
 import { Logo } from './Logo';
 
 /** Sign-in pages: a centred card on the dark background, with the way back home. */
@@ -21,6 +22,7 @@ export function StandaloneShell({ children }: { children: ReactNode }) {
       >
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to home
       </Link>
+      <HydrationMark />
     </main>
   );
 }
