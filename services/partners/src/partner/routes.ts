@@ -126,17 +126,15 @@ export function partnerRoutes(ctx: ServiceContext): Router {
     const details = toDetails(input) as unknown as EditedDetails;
     if (input.type === undefined) delete details.type;
     const id = String(req.params.id);
-    res
-      .set('Cache-Control', 'no-store')
-      .json(
-        await adminRun(req, res, {
-          type: 'UpdatePartner',
-          id,
-          status: input.status,
-          details,
-          at: ctx.clock(),
-        }),
-      );
+    res.set('Cache-Control', 'no-store').json(
+      await adminRun(req, res, {
+        type: 'UpdatePartner',
+        id,
+        status: input.status,
+        details,
+        at: ctx.clock(),
+      }),
+    );
   });
 
   return router;
