@@ -17,7 +17,7 @@ import { newsStreamId } from '@12yards/content/src/news/events';
 import { NEWS_ORDER, newsRows, newsView } from '@12yards/content/src/news/projection';
 import { partnersService } from '@12yards/partners/src/definition';
 import { partnerDecider } from '@12yards/partners/src/partner/decide';
-import { partnerStreamId, type PartnerDetails } from '@12yards/partners/src/partner/events';
+import { detailKeys, partnerStreamId, type PartnerDetails } from '@12yards/partners/src/partner/events';
 import { startStack, TEST_ADMIN, type Stack } from '@12yards/gateway/testing';
 
 const N = Number(process.env.BENCH_N ?? 300);
@@ -53,13 +53,15 @@ async function addPartners(stack: Stack, count: number) {
   const { infra } = stack.services.partners!.ctx;
   for (let i = 0; i < count; i++, made++) {
     const id = randomUUID();
-    const details = {
+    // Every detail the application form would send, the unanswered ones as null (as the API stores them).
+    const details: PartnerDetails = {
+      ...(Object.fromEntries(detailKeys.map((key) => [key, null])) as Record<keyof PartnerDetails, null>),
       name: `Person ${made}`,
       email: `person${made}@example.org`,
       type: made % 3 ? 'club' : 'influencer',
       organization: `Club ${made}`,
       message: 'We would like to work with you.',
-    } as unknown as PartnerDetails;
+    };
     await handleCommand(infra.eventStore, partnerStreamId(id), partnerDecider, {
       type: 'SubmitApplication',
       id,

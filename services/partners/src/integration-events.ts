@@ -2,16 +2,20 @@ import { integrationEvent, type IntegrationEvent } from '@12yards/api/src/events
 import type { StoredEvent } from '@12yards/platform';
 import type { PartnerEvent, PartnerFields } from './partner/events';
 
-/** The details of a partner the partners topic publishes (what the contracts service shows of a partner). */
+/**
+ * The details of a partner the partners topic publishes (what the contracts service shows of a partner). An optional
+ * detail the stored event does not carry (events written before it existed, or by a form without it) is published
+ * as null: a missing field must not fail the schema and stop the relay.
+ */
 const published = (d: PartnerFields) => ({
   partnerId: d.id,
   name: d.name,
   email: d.email,
   type: d.type,
-  organization: d.organization,
-  position: d.position,
-  knownAs: d.knownAs,
-  webAddress: d.webAddress,
+  organization: d.organization ?? null,
+  position: d.position ?? null,
+  knownAs: d.knownAs ?? null,
+  webAddress: d.webAddress ?? null,
 });
 
 function map(event: PartnerEvent): IntegrationEvent<'partners'> | null {

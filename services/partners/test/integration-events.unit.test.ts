@@ -88,6 +88,18 @@ describe('the partners topic', () => {
     });
   });
 
+  it('When a stored application lacks optional details (written before they existed), then they are published as null and the relay goes on', () => {
+    const { position: _p, knownAs: _k, webAddress: _w, organization: _o, ...older } = fields;
+    expect(
+      published('PartnerApplicationSubmitted', { ...older, status: 'Pending', source: 'public', at: '' }),
+    ).toMatchObject({
+      ok: true,
+      event: {
+        data: { partnerId: 'p1', organization: null, position: null, knownAs: null, webAddress: null },
+      },
+    });
+  });
+
   it('When events stay internal (contact messages, actions, the lock), then nothing is published', () => {
     expect(published('PartnerContractEnded', { id: 'p1', contractId: 'c1' })).toBeNull();
     expect(published('ContactMessageReceived', { id: 'm1' })).toBeNull();
