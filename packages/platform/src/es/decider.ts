@@ -1,5 +1,6 @@
 import type { EventMeta, EventStore, NewEvent, StoredEvent } from '../ports';
-import { ConcurrencyError } from '../ports';
+import { ConcurrencyError, DuplicateEventError } from '../ports';
+import { deterministicEventId } from './inbox';
 import { Conflict, StaleVersion } from './errors';
 
 /** A domain event as decide produces it and evolve consumes it. */
@@ -28,17 +29,45 @@ export interface CommandOptions {
    * StaleVersion and the append expects exactly the version read, with no retry: the caller decided on what it saw.
    */
   ifVersion?: readonly number[];
+  /**
+   * The message this command reacts to (a reaction to another service's event). The appended events get ids derived
+   * from its id and the purpose (deterministicEventId), and its id as causationId, so a redelivered message appends
+   * nothing twice: the store refuses the same id (DuplicateEventError), which counts as done.
+   */
+  causedBy?: { eventId: string; purpose: string };
+  /** Tries when another writer appends between the read and the append (ConcurrencyError). Default 2. */
+  attempts?: number;
 }
 
 export interface CommandResult<State> {
   state: State;
+  /** The events appended: none when the command changed nothing or its events were already appended. */
   events: StoredEvent[];
   version: number;
 }
 
 /**
- * Load the stream, decide, append with the version read. A conflict (someone appended in between) is retried
- * once with fresh state, then thrown as Conflict. With `ifVersion`, a stale version is StaleVersion, never retried.
+ * The id of the i-th event a command caused by another event appends: one scheme for every reaction, the same on
+ * every delivery of the same message.
+ */
+export const derivedEventId = (causedBy: { eventId: string; purpose: string }, index: number) =>
+  deterministicEventId(causedBy.eventId, index === 0 ? causedBy.purpose : `${causedBy.purpose}-${index}`);
+
+/** A stream's current state, folded from its events. */
+export async function loadState<State, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
+): Promise<{ state: State; version: number }> {
+  const history = await store.read(streamId);
+  // The store keeps events untyped; a stream holds only the events its decider's decide produced.
+  return { state: fold(decider, history as unknown as Event[]), version: history.length };
+}
+
+/**
+ * Load the stream, decide, append with the version read. A conflict (someone appended in between) is retried with
+ * fresh state (`attempts` tries in all), then thrown as Conflict. With `ifVersion`, a stale version is StaleVersion,
+ * never retried. With `causedBy`, the events' ids derive from the causing message, and a duplicate is a no-op.
  */
 export async function handleCommand<State, Command, Event extends DomainEvent>(
   store: EventStore,
@@ -48,36 +77,77 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   meta: EventMeta = {},
   options: CommandOptions = {},
 ): Promise<CommandResult<State>> {
-  const { ifVersion } = options;
+  const { ifVersion, causedBy, attempts = 2 } = options;
+  const eventMeta = causedBy ? { ...meta, causationId: causedBy.eventId } : meta;
   for (let attempt = 1; ; attempt++) {
-    const history = await store.read(streamId);
-    if (ifVersion && !ifVersion.includes(history.length)) {
-      throw new StaleVersion(streamId, ifVersion, history.length);
+    const { state, version } = await loadState(store, streamId, decider);
+    if (ifVersion && !ifVersion.includes(version)) {
+      throw new StaleVersion(streamId, ifVersion, version);
     }
-    const state = fold(decider, history as unknown as Event[]);
     const decided = decider.decide(command, state);
-    if (decided.length === 0) return { state, events: [], version: history.length };
+    if (decided.length === 0) return { state, events: [], version };
     try {
-      const newEvents: NewEvent[] = decided.map((e) => ({ type: e.type, data: e.data, meta }));
-      const result = await store.append(
-        streamId,
-        history.length === 0 ? 'no_stream' : history.length,
-        newEvents,
-      );
+      const newEvents: NewEvent[] = decided.map((e, i) => ({
+        type: e.type,
+        data: e.data,
+        meta: eventMeta,
+        ...(causedBy && { id: derivedEventId(causedBy, i) }),
+      }));
+      const result = await store.append(streamId, version === 0 ? 'no_stream' : version, newEvents);
       return {
         state: decided.reduce(decider.evolve, state),
         events: result.events,
         version: result.nextExpectedVersion,
       };
     } catch (err) {
+      if (err instanceof DuplicateEventError && causedBy) return { state, events: [], version };
       if (err instanceof ConcurrencyError && ifVersion) {
         throw new StaleVersion(streamId, ifVersion, err.actual);
       }
-      if (err instanceof ConcurrencyError && attempt < 2) continue;
+      if (err instanceof ConcurrencyError && attempt < attempts) continue;
       if (err instanceof ConcurrencyError) {
         throw new Conflict('The record was changed at the same time; please try again');
       }
       throw err;
     }
   }
+}
+
+/** Where a command runs: the service's event store, and the projector that makes its read models catch up. */
+export interface CommandSite {
+  infra: { eventStore: EventStore };
+  projector: { catchUp(): Promise<unknown> };
+}
+
+export interface RunCommandOptions extends CommandOptions {
+  /** Who and which request (or, for a reaction, which service) caused the events. */
+  meta?: EventMeta;
+  /**
+   * Undoes what the caller wrote before the command (a stored file, say) when the command fails and nothing was
+   * appended; the command's error is thrown on. A projection that fails afterwards does not undo: the event stands.
+   */
+  undo?: () => Promise<unknown>;
+}
+
+/**
+ * The one command pipeline of routes and reactions: handleCommand (load, decide, append with the version read,
+ * retry on a conflict, derived ids for a reaction), then the read models catch up, so the caller reads its own write.
+ */
+export async function runCommand<State, Command, Event extends DomainEvent>(
+  site: CommandSite,
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+  command: Command,
+  options: RunCommandOptions = {},
+): Promise<CommandResult<State>> {
+  const { meta, undo, ...commandOptions } = options;
+  let result: CommandResult<State>;
+  try {
+    result = await handleCommand(site.infra.eventStore, streamId, decider, command, meta, commandOptions);
+  } catch (err) {
+    await undo?.().catch(() => undefined);
+    throw err;
+  }
+  await site.projector.catchUp();
+  return result;
 }

@@ -5,3 +5,4 @@ export * from './relay';
 export * from './inbox';
 export * from './append-signal';
 export * from './consumer';
+export * from './pick';
