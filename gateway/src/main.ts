@@ -26,7 +26,8 @@ import { publicPages } from './web/setup';
 async function main() {
   const env = loadConfig(gatewayEnv);
   const logger = createLogger('gateway');
-  const infra = await createInfrastructure('gateway', env, logger);
+  // Sessions, users and the public reads' bus: no job queue, no object store (its rate limits' Redis is below).
+  const infra = await createInfrastructure('gateway', env, logger, { uses: [] });
   const shellDist = resolve(env.SHELL_DIST);
   const adminDist = resolve(env.ADMIN_DIST);
   const metrics = new Metrics();

@@ -26,7 +26,7 @@ async function main() {
   const password = process.env.ADMIN_PASSWORD || (await askNewPassword(username));
   const checked = newAdminCredentials.safeParse({ username, password });
   if (!checked.success) throw new Error(checked.error.issues.map((i) => i.message).join('\n'));
-  const infra = await createInfrastructure('gateway', env as never);
+  const infra = await createInfrastructure('gateway', env as never, undefined, { uses: [] });
   const user = await new AdminUsers(infra.readModels, env.SCRYPT_N).upsert({
     username,
     password,

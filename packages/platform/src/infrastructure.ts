@@ -14,16 +14,28 @@ import type { Logger } from './logging';
 export const SERVICES = ['status', 'content', 'partners', 'contracts', 'media'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
-export interface Infrastructure {
-  kind: { eventStore: string; readModels: string; bus: string; jobs: string; objects: string };
+/**
+ * The adapters a process asks for beyond the three every service has (event store, read models and bus: the
+ * projector, the leader lease and the outbox relay use them). Only those asked for are created, connected and
+ * checked by /readyz: a service that stores no files opens no MinIO client, one that queues no jobs no Redis.
+ */
+export const OPTIONAL_ADAPTERS = ['jobs', 'objects'] as const;
+export type OptionalAdapter = (typeof OPTIONAL_ADAPTERS)[number];
+
+interface OptionalPorts {
+  jobs: JobQueue;
+  objects: ObjectStore;
+}
+
+/** The adapters of one process; `U` names the optional ones it asked for (all of them when not said). */
+export type Infrastructure<U extends OptionalAdapter = OptionalAdapter> = {
+  kind: Record<'eventStore' | 'readModels' | 'bus' | U, string>;
   eventStore: EventStore;
   readModels: ReadModels;
   bus: EventBus;
-  jobs: JobQueue;
-  objects: ObjectStore;
   readiness: Record<string, () => Promise<boolean>>;
   close(): Promise<void>;
-}
+} & Pick<OptionalPorts, U>;
 
 export type InfraEnv = Pick<
   ServiceEnv,
@@ -64,6 +76,8 @@ function openEmbeddedStorage(
   }
 }
 
+const readinessOf = (port: { ready(): Promise<boolean> }) => () => port.ready();
+
 /** The embedded database's readiness: false (and why, in the log) when the file or its connection fails. */
 function storageWorks(db: SqliteDb, logger?: Logger): boolean {
   try {
@@ -78,36 +92,32 @@ function storageWorks(db: SqliteDb, logger?: Logger): boolean {
  * Picks each port's adapter from configuration: a production URL selects the real server's adapter,
  * its absence the embedded one. The production adapters are imported only when configured.
  */
-export async function createInfrastructure(
+export async function createInfrastructure<U extends OptionalAdapter = OptionalAdapter>(
   service: string,
   env: InfraEnv,
   logger?: Logger,
-): Promise<Infrastructure> {
+  options: { uses?: readonly U[] } = {},
+): Promise<Infrastructure<U>> {
+  const uses = new Set<OptionalAdapter>(options.uses ?? OPTIONAL_ADAPTERS);
   if (env.MONGO_URL && !env.KAFKA_BROKERS) {
     // The embedded bus reads the producers' SQLite event stores, which are empty when events go to MongoDB.
     throw new Error(
       'KAFKA_BROKERS must be set when MONGO_URL is (the embedded event bus needs the embedded event store)',
     );
   }
-  if (env.MINIO_ENDPOINT && (!env.MINIO_ACCESS_KEY || !env.MINIO_SECRET_KEY)) {
+  if (uses.has('objects') && env.MINIO_ENDPOINT && (!env.MINIO_ACCESS_KEY || !env.MINIO_SECRET_KEY)) {
     throw new Error('MINIO_ACCESS_KEY and MINIO_SECRET_KEY must be set when MINIO_ENDPOINT is');
   }
-  const needsSqlite = !env.MONGO_URL || !env.REDIS_URL;
+  const needsSqlite = !env.MONGO_URL || (uses.has('jobs') && !env.REDIS_URL);
   const db = openEmbeddedStorage(service, env.DATA_DIR, {
-    dataDir: needsSqlite || !env.MINIO_ENDPOINT,
+    dataDir: needsSqlite || (uses.has('objects') && !env.MINIO_ENDPOINT),
     sqlite: needsSqlite,
   });
   const closers: (() => Promise<void>)[] = [];
 
   let eventStore: EventStore;
   let readModels: ReadModels;
-  const kind = {
-    eventStore: 'sqlite',
-    readModels: 'sqlite',
-    bus: 'sqlite',
-    jobs: 'sqlite',
-    objects: 'local',
-  };
+  const kind: Record<string, string> = { eventStore: 'sqlite', readModels: 'sqlite', bus: 'sqlite' };
   if (env.MONGO_URL) {
     const mongo = await import('./adapters/mongo');
     const conn = await mongo.connectMongo(env.MONGO_URL, mongo.serviceDatabaseName(env.MONGO_URL, service));
@@ -135,8 +145,10 @@ export async function createInfrastructure(
     bus = new SqliteEventBus({ topics, db: db!, logger });
   }
 
-  let jobs: JobQueue;
-  if (env.REDIS_URL) {
+  let jobs: JobQueue | undefined;
+  if (!uses.has('jobs')) {
+    // not asked for: no Redis connection, no queue tables
+  } else if (env.REDIS_URL) {
     const { BullmqJobQueue } = await import('./adapters/bullmq');
     jobs = new BullmqJobQueue({
       url: env.REDIS_URL,
@@ -146,10 +158,13 @@ export async function createInfrastructure(
     kind.jobs = 'bullmq';
   } else {
     jobs = new SqliteJobQueue(db!, { logger });
+    kind.jobs = 'sqlite';
   }
 
-  let objects: ObjectStore;
-  if (env.MINIO_ENDPOINT) {
+  let objects: ObjectStore | undefined;
+  if (!uses.has('objects')) {
+    // not asked for: no MinIO client, no objects folder
+  } else if (env.MINIO_ENDPOINT) {
     const { MinioObjectStore } = await import('./adapters/minio');
     objects = new MinioObjectStore({
       endPoint: env.MINIO_ENDPOINT,
@@ -162,31 +177,47 @@ export async function createInfrastructure(
     kind.objects = 'minio';
   } else {
     objects = new LocalObjectStore(join(resolve(env.DATA_DIR), 'objects'));
+    kind.objects = 'local';
   }
 
-  return {
+  const infra = {
     kind,
     eventStore,
     readModels,
     bus,
-    jobs,
-    objects,
     readiness: {
       eventStore: () => eventStore.ready(),
       readModels: () => readModels.ready(),
       bus: () => bus.ready(),
-      jobs: () => jobs.ready(),
-      objects: () => objects.ready(),
+      ...(jobs && { jobs: readinessOf(jobs) }),
+      ...(objects && { objects: readinessOf(objects) }),
       ...(db && { storage: async () => storageWorks(db, logger) }),
     },
     async close() {
-      await jobs.close();
+      await jobs?.close();
       await bus.close();
-      await objects.close();
+      await objects?.close();
       await readModels.close();
       await eventStore.close();
       for (const close of closers) await close();
       if (db?.open) db.close();
     },
   };
+  for (const [name, port] of [
+    ['jobs', jobs],
+    ['objects', objects],
+  ] as const) {
+    if (port) {
+      Object.defineProperty(infra, name, { value: port, enumerable: true, writable: true });
+      continue;
+    }
+    // Reached only past the types (a cast, plain JS): say what to declare instead of failing later on undefined.
+    Object.defineProperty(infra, name, {
+      enumerable: false,
+      get() {
+        throw new Error(`${service} did not ask for the "${name}" adapter: add it to its definition's uses`);
+      },
+    });
+  }
+  return infra as unknown as Infrastructure<U>;
 }

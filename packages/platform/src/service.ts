@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { loadConfig, serviceEnv, type ServiceEnv } from './config';
-import { createInfrastructure, type Infrastructure } from './infrastructure';
+import { createInfrastructure, type Infrastructure, type OptionalAdapter } from './infrastructure';
 import { createLogger, type Logger } from './logging';
 import { OutboxRelay, Projector, SignallingEventStore, type IntegrationMapper, type Projection } from './es';
 import { StorageError } from './embedded/data-dir';
@@ -14,10 +14,11 @@ import { instrumentBus } from './bus-metrics';
 import { LeaderElection } from './leader-election';
 import { traceBus, traceEvents } from './tracing/propagation';
 
-export interface ServiceContext {
+/** What a service's code is given; `U`: the optional adapters its definition declared (`uses`), and only those. */
+export interface ServiceContext<U extends OptionalAdapter = never> {
   env: ServiceEnv;
   logger: Logger;
-  infra: Infrastructure;
+  infra: Infrastructure<U>;
   projector: Projector;
   /** The clock every write uses; tests replace it. */
   clock: () => Date;
@@ -27,10 +28,15 @@ export interface ServiceContext {
   metrics: Metrics;
 }
 
-export interface ServiceDefinition {
+export interface ServiceDefinition<U extends OptionalAdapter = OptionalAdapter> {
   /** Also the name of the topic this service produces. */
   name: string;
   defaultPort: number;
+  /**
+   * The optional adapters this service uses ('jobs': the job queue, 'objects': the object store); only these are
+   * created and checked by /readyz. The event store, read models and bus every service has.
+   */
+  uses: readonly U[];
   projections: Projection[];
   /**
    * Maps this service's internal events to the integration events it publishes on its topic (src/integration-events.ts);
@@ -38,26 +44,34 @@ export interface ServiceDefinition {
    */
   integrationEvents?: IntegrationMapper;
   /** Builds the HTTP app (no listening) and starts background work such as consumers and workers. */
-  build(ctx: ServiceContext): Promise<{ app: Express; stop?: () => Promise<void> }>;
+  build(ctx: ServiceContext<U>): Promise<{ app: Express; stop?: () => Promise<void> }>;
   /** Runs once at start-up after the read models caught up (seeding, for example). */
-  init?(ctx: ServiceContext): Promise<void>;
+  init?(ctx: ServiceContext<U>): Promise<void>;
 }
 
-export interface RunningService {
-  ctx: ServiceContext;
+/** Types a definition from its `uses`, so its code sees exactly the adapters it declared. */
+export function defineService<U extends OptionalAdapter = never>(
+  def: ServiceDefinition<U>,
+): ServiceDefinition<U> {
+  return def;
+}
+
+/** Un-parameterised: any running service, seen through the adapters every service has. */
+export interface RunningService<U extends OptionalAdapter = never> {
+  ctx: ServiceContext<U>;
   app: Express;
   relay: OutboxRelay;
   stop(): Promise<void>;
 }
 
 /** Wires a service from its definition without listening: used by main and by integration tests. */
-export async function startService(
-  def: ServiceDefinition,
+export async function startService<U extends OptionalAdapter>(
+  def: ServiceDefinition<U>,
   env: ServiceEnv,
   options: { logger?: Logger; clock?: () => Date } = {},
-): Promise<RunningService> {
+): Promise<RunningService<U>> {
   const logger = options.logger ?? createLogger(def.name);
-  const infra = await createInfrastructure(def.name, env, logger);
+  const infra: Infrastructure<U> = await createInfrastructure(def.name, env, logger, { uses: def.uses });
   // Every append in this process signals the outbox relay, which then publishes at once (its poll is the fallback).
   // Appended events carry the request's trace context in their meta; consumers continue that trace.
   const appends = new SignallingEventStore(traceEvents(infra.eventStore));
@@ -70,7 +84,10 @@ export async function startService(
     labelNames: ['service'],
   });
   appends.onAppend((events) => appended.inc({ service: def.name }, events.length));
-  infra.jobs = instrumentJobs(infra.jobs, early);
+  if ((def.uses as readonly OptionalAdapter[]).includes('jobs')) {
+    const queued = infra as unknown as Infrastructure<'jobs'>;
+    queued.jobs = instrumentJobs(queued.jobs, early);
+  }
   infra.bus = instrumentBus(traceBus(infra.bus), early);
   const projector = new Projector(infra.eventStore, infra.readModels, def.projections, logger);
   const leader = new LeaderElection(infra.readModels, def.name, {
@@ -86,7 +103,7 @@ export async function startService(
       this.set({ service: def.name }, leader.isLeader ? 1 : 0);
     },
   });
-  const ctx: ServiceContext = {
+  const ctx: ServiceContext<U> = {
     env,
     logger,
     infra,
@@ -184,7 +201,7 @@ export async function runService(def: ServiceDefinition): Promise<void> {
 export async function rebuildReadModels(def: ServiceDefinition): Promise<number> {
   const env = loadConfig(serviceEnv(def.defaultPort).partial({ INTERNAL_SECRET: true }));
   const logger = createLogger(`${def.name}-rebuild`, 'info');
-  const infra = await createInfrastructure(def.name, env as ServiceEnv, logger);
+  const infra = await createInfrastructure(def.name, env as ServiceEnv, logger, { uses: [] });
   try {
     const projector = new Projector(infra.eventStore, infra.readModels, def.projections, logger);
     return await projector.rebuild();

@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@12yards/platform';
+import { defineService } from '@12yards/platform';
 import { buildApp } from './app';
 import { faqProjection } from './faq/projection';
 import { galleryProjection } from './gallery/projection';
@@ -7,11 +7,12 @@ import { seedDefaults } from './seed';
 import { settingProjection } from './setting/projection';
 import { contentIntegrationEvents } from './integration-events';
 
-export const contentService: ServiceDefinition = {
+export const contentService = defineService({
   name: 'content',
   defaultPort: 8102,
+  uses: [], // gallery images live in the media service
   projections: [newsProjection, faqProjection, settingProjection, galleryProjection],
   integrationEvents: contentIntegrationEvents,
   init: seedDefaults,
   build: async (ctx) => ({ app: buildApp(ctx) }),
-};
+});

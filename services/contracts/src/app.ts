@@ -6,7 +6,7 @@ import type { ResolvedOptions } from './options';
 import { contractTemplateRoutes } from './template/routes';
 
 /** The HTTP app from its dependencies: no listening, no globals. */
-export function buildApp(ctx: ServiceContext, options: ResolvedOptions): Express {
+export function buildApp(ctx: ServiceContext<'jobs' | 'objects'>, options: ResolvedOptions): Express {
   const app = createHttpApp({ logger: ctx.logger, readiness: ctx.infra.readiness });
   app.use(documentRoutes(ctx, options)); // before contractRoutes: /api/admin/contracts/jobs/... is not a contract id
   app.use(contractRoutes(ctx, options));

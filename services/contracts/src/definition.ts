@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@12yards/platform';
+import { defineService } from '@12yards/platform';
 import { buildApp } from './app';
 import { startExpirySweep } from './contract/expiry';
 import { contractProjection } from './contract/projection';
@@ -11,11 +11,12 @@ import { contractsIntegrationEvents } from './integration-events';
 
 export const contractsProjections = [contractProjection, contractTemplateProjection, partnerViewProjection];
 
-export function createContractsService(opts: ContractsOptions = {}): ServiceDefinition {
+export function createContractsService(opts: ContractsOptions = {}) {
   const options = resolveOptions(opts);
-  return {
+  return defineService({
     name: 'contracts',
     defaultPort: 8104,
+    uses: ['jobs', 'objects'], // document jobs; templates and documents are files
     projections: contractsProjections,
     integrationEvents: contractsIntegrationEvents,
     build: async (ctx) => {
@@ -35,7 +36,7 @@ export function createContractsService(opts: ContractsOptions = {}): ServiceDefi
         },
       };
     },
-  };
+  });
 }
 
 export const contractsService = createContractsService();

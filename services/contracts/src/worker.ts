@@ -12,7 +12,7 @@ async function main() {
   const config = loadConfig(serviceEnv(8104).partial({ INTERNAL_SECRET: true }).extend(workerEnv.shape));
   const concurrency = config.DOCUMENT_WORKER_CONCURRENCY;
   const logger = createLogger('contracts-worker');
-  const infra = await createInfrastructure('contracts', config, logger);
+  const infra = await createInfrastructure('contracts', config, logger, { uses: ['jobs', 'objects'] });
   const worker = await startDocumentWorker(
     { infra, logger },
     infra.objects,

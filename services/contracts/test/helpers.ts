@@ -40,7 +40,9 @@ const publishedPartner = (d: Record<string, unknown>) => ({
 export async function startContracts(options: ContractsOptions = {}, clock?: () => Date) {
   const env = testServiceEnv();
   const opts = { jobWaitMs: 20_000, partnerWaitMs: 100, ...options };
-  let svc: RunningService = await startService(createContractsService(opts), env, { clock });
+  let svc: RunningService<'jobs' | 'objects'> = await startService(createContractsService(opts), env, {
+    clock,
+  });
   const partnersDb = openSqlite(serviceDbFile(env.DATA_DIR, 'partners'));
   const partners = new SqliteEventStore(partnersDb);
   const partnersBus = new SqliteEventBus({ topics: {}, db: partnersDb });

@@ -6,7 +6,7 @@ import { uploadRoutes, type UploadOptions } from './upload/routes';
 export type MediaOptions = UploadOptions;
 
 /** The HTTP app from its dependencies: no listening, no globals. */
-export function buildApp(ctx: ServiceContext, options: MediaOptions): Express {
+export function buildApp(ctx: ServiceContext<'objects'>, options: MediaOptions): Express {
   const app = createHttpApp({ logger: ctx.logger, readiness: ctx.infra.readiness });
   app.use(uploadRoutes(ctx, options));
   app.use(mediaFileRoutes(ctx));

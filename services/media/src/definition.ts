@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loadConfig, type ServiceDefinition } from '@12yards/platform';
+import { defineService, loadConfig } from '@12yards/platform';
 import { buildApp, type MediaOptions } from './app';
 import { mediaFileProjection } from './media-file/projection';
 import { subscribeToContent } from './reference/content';
@@ -14,10 +14,11 @@ export const mediaEnv = z.object({
 });
 
 /** The definition; options given here win over the environment (tests). */
-export function createMediaService(options: Partial<MediaOptions> = {}): ServiceDefinition {
-  return {
+export function createMediaService(options: Partial<MediaOptions> = {}) {
+  return defineService({
     name: 'media',
     defaultPort: 8105,
+    uses: ['objects'], // the uploaded files
     projections: [uploadProjection, mediaFileProjection, referenceProjection],
     build: async (ctx) => {
       const app = buildApp(ctx, {
@@ -26,7 +27,7 @@ export function createMediaService(options: Partial<MediaOptions> = {}): Service
       const content = await subscribeToContent(ctx);
       return { app, stop: () => content.stop() };
     },
-  };
+  });
 }
 
 export const mediaService = createMediaService();

@@ -24,7 +24,7 @@ type Upload = { url: string; filename: string; originalName: string; mimeType: s
 
 describe('media service HTTP API', () => {
   let env: ReturnType<typeof testServiceEnv>;
-  let svc: RunningService;
+  let svc: RunningService<'objects'>;
   let png: Buffer;
   let jpeg: Buffer;
 
@@ -542,8 +542,15 @@ describe('media service HTTP API', () => {
     });
   });
 
-  it('When asked for health and readiness, then both answer', async () => {
+  it('When asked for health and readiness, then both answer, checking the object store but no job queue', async () => {
     await request(svc.app).get('/healthz').expect(200, { status: 'ok' });
-    await request(svc.app).get('/readyz').expect(200);
+    const ready = await request(svc.app).get('/readyz').expect(200);
+    expect(Object.keys(ready.body.checks).sort()).toEqual([
+      'bus',
+      'eventStore',
+      'objects',
+      'readModels',
+      'storage',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@12yards/platform';
+import { defineService } from '@12yards/platform';
 import { partnerActionProjection } from './action/projection';
 import { buildApp } from './app';
 import { contactProjection } from './contact/projection';
@@ -6,9 +6,10 @@ import { partnerProjection } from './partner/projection';
 import { subscribeToContracts } from './reactions/contract-created';
 import { partnersIntegrationEvents } from './integration-events';
 
-export const partnersService: ServiceDefinition = {
+export const partnersService = defineService({
   name: 'partners',
   defaultPort: 8103,
+  uses: [],
   projections: [partnerProjection, partnerActionProjection, contactProjection],
   integrationEvents: partnersIntegrationEvents,
   build: async (ctx) => {
@@ -16,4 +17,4 @@ export const partnersService: ServiceDefinition = {
     const contracts = await subscribeToContracts(ctx);
     return { app, stop: () => contracts.stop() };
   },
-};
+});

@@ -67,7 +67,8 @@ describe('embedded storage: private files, damaged files, unusable data folders'
     const service = await startService(statusService, env);
     const gateway = await createInfrastructure('gateway', env);
     try {
-      await service.ctx.infra.objects.put('media/photo.jpg', Buffer.from('bytes'), {
+      // The status service stores no files (it does not declare the object store); the gateway's full set does.
+      await gateway.objects.put('media/photo.jpg', Buffer.from('bytes'), {
         contentType: 'image/jpeg',
       });
       const found = modes(env.DATA_DIR);

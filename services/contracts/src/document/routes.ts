@@ -29,7 +29,7 @@ function jobView(info: JobInfo<DocumentJobResult>): ContractDocumentJob {
   return { ...base, state: info.state };
 }
 
-export function documentRoutes(ctx: ServiceContext, options: ResolvedOptions): Router {
+export function documentRoutes(ctx: ServiceContext<'jobs' | 'objects'>, options: ResolvedOptions): Router {
   const { infra } = ctx;
   const router = Router();
   const admin = requireAdmin(ctx.env.INTERNAL_SECRET);

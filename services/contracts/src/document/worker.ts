@@ -11,7 +11,7 @@ import { DEFAULT_RENDER_LIMITS } from './bounded-render';
 
 /** The document worker on the JobQueue port: in the service's process (embedded) or in src/worker.ts (production). */
 export function startDocumentWorker(
-  ctx: Pick<ServiceContext, 'infra' | 'logger'>,
+  ctx: Pick<ServiceContext<'jobs' | 'objects'>, 'infra' | 'logger'>,
   objects: ObjectStore = ctx.infra.objects,
   concurrency = 2,
   limits: DocumentLimits = { zip: DEFAULT_ZIP_LIMITS, render: DEFAULT_RENDER_LIMITS },

@@ -3,11 +3,11 @@ import { Router } from 'express';
 import { MEDIA_PATH, mediaFileInput, pageQuery, type MediaFile } from '@12yards/api';
 import {
   findPage,
+  handleCommand,
   ifMatchVersions,
   notFound,
   parse,
   requireAdmin,
-  runCommand,
   setVersionEtag,
   unprocessable,
   type ServiceContext,
@@ -22,8 +22,8 @@ import { mediaFileRows, type MediaFileRow } from './projection';
 /** The admin's view of a library entry, with its version for If-Match on delete. */
 const view = ({ order: _order, uploadId: _uploadId, ...row }: MediaFileRow): MediaFile => row;
 
-export function mediaFileRoutes(ctx: ServiceContext): Router {
-  const { infra } = ctx;
+export function mediaFileRoutes(ctx: ServiceContext<'objects'>): Router {
+  const { infra, projector } = ctx;
   const router = Router();
   const rows = mediaFileRows(infra.readModels);
   const secret = ctx.env.INTERNAL_SECRET;
@@ -50,8 +50,8 @@ export function mediaFileRoutes(ctx: ServiceContext): Router {
       uploadId = upload.id;
     }
     const id = randomUUID();
-    await runCommand(
-      ctx,
+    await handleCommand(
+      infra.eventStore,
       streamId(id),
       mediaFileDecider,
       {
@@ -67,8 +67,9 @@ export function mediaFileRoutes(ctx: ServiceContext): Router {
         uploadedBy: req.admin?.username ?? null,
         at: ctx.clock(),
       },
-      { meta: { actor: req.admin?.username, requestId: String(req.id) } },
+      { actor: req.admin?.username, requestId: String(req.id) },
     );
+    await projector.catchUp();
     const row = await rows.get(id);
     if (!row) throw notFound(`No media file with id ${id}`);
     setVersionEtag(res, row.version);
@@ -78,13 +79,15 @@ export function mediaFileRoutes(ctx: ServiceContext): Router {
   router.delete('/api/admin/media/:id', requireAdmin(secret, 'admin'), async (req, res) => {
     const id = String(req.params.id);
     const actor = { username: req.admin?.username, requestId: String(req.id) };
-    const result = await runCommand(
-      ctx,
+    const result = await handleCommand(
+      infra.eventStore,
       streamId(id),
       mediaFileDecider,
       { type: 'DeleteMediaFile', id, at: ctx.clock() },
-      { meta: { actor: actor.username, requestId: actor.requestId }, ifVersion: ifMatchVersions(req) },
+      { actor: actor.username, requestId: actor.requestId },
+      { ifVersion: ifMatchVersions(req) },
     );
+    await projector.catchUp();
     const deleted = result.events[0]?.data as { uploadId: string | null } | undefined;
     // The bytes go once no other library entry, news article or screenshot points at the same upload.
     if (

@@ -1,6 +1,9 @@
 import { parseIntegrationEvent, type IntegrationEvent } from '@12yards/api/src/events';
 import {
-  runCommand,
+  ConcurrencyError,
+  deterministicEventId,
+  DuplicateEventError,
+  fold,
   subscribeIntegrationEvents,
   type ServiceContext,
   type StoredEvent,
@@ -8,7 +11,7 @@ import {
 } from '@12yards/platform';
 import { uploadIdOf } from '../upload/store';
 import { referenceDecider } from './decide';
-import { streamId } from './events';
+import { streamId, type ReferenceEvent } from './events';
 
 export const GROUP = 'media';
 export const CONTENT_TOPIC = 'content' as const;
@@ -56,17 +59,33 @@ export async function handleOutsideEvent(
   const uploadId = referenceIn(event);
   if (uploadId === undefined) return;
   const source = `${topic}:${message.streamId}`;
-  await runCommand(
-    ctx,
-    streamId(source),
-    referenceDecider,
-    { type: 'SetReference', source, uploadId, at: ctx.clock() },
-    {
-      meta: { actor: 'system' },
-      causedBy: { eventId: message.id, purpose: 'media-reference' },
-      attempts: 3,
-    },
-  );
+  const store = ctx.infra.eventStore;
+  const stream = streamId(source);
+  for (let attempt = 1; ; attempt++) {
+    const history = (await store.read(stream)) as unknown as ReferenceEvent[];
+    const decided = referenceDecider.decide(
+      { type: 'SetReference', source, uploadId, at: ctx.clock() },
+      fold(referenceDecider, history),
+    );
+    if (decided.length === 0) return;
+    try {
+      await store.append(
+        stream,
+        history.length === 0 ? 'no_stream' : history.length,
+        decided.map((e) => ({
+          ...e,
+          id: deterministicEventId(message.id, 'media-reference'),
+          meta: { actor: 'system', causationId: message.id },
+        })),
+      );
+      break;
+    } catch (err) {
+      if (err instanceof DuplicateEventError) return;
+      if (err instanceof ConcurrencyError && attempt < 3) continue;
+      throw err; // redelivered later
+    }
+  }
+  await ctx.projector.catchUp();
 }
 
 /** Follows the content service's topic so that a file a news article or screenshot shows is never deleted. */

@@ -43,7 +43,7 @@ function ifRangeHolds(req: Request, etag: string): boolean {
   return ifRange === undefined || ifRange === etag;
 }
 
-export function uploadRoutes(ctx: ServiceContext, options: UploadOptions): Router {
+export function uploadRoutes(ctx: ServiceContext<'objects'>, options: UploadOptions): Router {
   const router = Router();
   const secret = ctx.env.INTERNAL_SECRET;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UploadResult } from '@12yards/api';
-import { HttpError, notFound, NotFound, runCommand, type ServiceContext } from '@12yards/platform';
+import { handleCommand, HttpError, notFound, NotFound, type ServiceContext } from '@12yards/platform';
 import { uploadDecider } from './decide';
 import { streamId, type StoredVariant } from './events';
 import { ImageDecodeError, makeVariants, sniffImage, withoutMetadata } from './images';
@@ -39,7 +39,7 @@ export interface IncomingFile {
  * removes what was written, so nothing is half-stored.
  */
 export async function storeUpload(
-  ctx: ServiceContext,
+  ctx: ServiceContext<'objects'>,
   file: IncomingFile,
   actor: { username?: string; requestId?: string },
 ): Promise<UploadResult> {
@@ -72,11 +72,10 @@ export async function storeUpload(
   const originalName = cleanOriginalName(file.originalname, filename);
   const { objects } = ctx.infra;
   const written: string[] = [];
-  const undo = () => Promise.all(written.map((k) => objects.delete(k).catch(() => undefined)));
-  const variants: StoredVariant[] = [];
   try {
     await objects.put(key, bytes, { contentType: sniffed.mimeType });
     written.push(key);
+    const variants: StoredVariant[] = [];
     for (const v of rendered) {
       if (v.bytes.length >= bytes.length) {
         // A re-encoding that is not smaller is no better for a phone: serve the original instead.
@@ -88,28 +87,29 @@ export async function storeUpload(
       written.push(variantKey);
       variants.push({ width: v.width, key: variantKey, mimeType: 'image/webp', size: v.bytes.length });
     }
+    await handleCommand(
+      ctx.infra.eventStore,
+      streamId(id),
+      uploadDecider,
+      {
+        type: 'RecordUpload',
+        id,
+        key,
+        filename,
+        originalName,
+        mimeType: sniffed.mimeType,
+        size: bytes.length,
+        variants,
+        uploadedBy: actor.username ?? null,
+        at: ctx.clock(),
+      },
+      { actor: actor.username, requestId: actor.requestId },
+    );
   } catch (err) {
-    await undo();
+    await Promise.all(written.map((k) => objects.delete(k).catch(() => undefined)));
     throw err;
   }
-  await runCommand(
-    ctx,
-    streamId(id),
-    uploadDecider,
-    {
-      type: 'RecordUpload',
-      id,
-      key,
-      filename,
-      originalName,
-      mimeType: sniffed.mimeType,
-      size: bytes.length,
-      variants,
-      uploadedBy: actor.username ?? null,
-      at: ctx.clock(),
-    },
-    { meta: { actor: actor.username, requestId: actor.requestId }, undo },
-  );
+  await ctx.projector.catchUp();
   return {
     url: `/media/${filename}`,
     filename,
@@ -124,18 +124,18 @@ export async function storeUpload(
  * stops being served even if deleting a blob fails; such a blob is logged and left behind, unreachable.
  */
 export async function removeUpload(
-  ctx: ServiceContext,
+  ctx: ServiceContext<'objects'>,
   id: string,
   actor: { username?: string; requestId?: string },
 ): Promise<void> {
   let keys: string[];
   try {
-    const result = await runCommand(
-      ctx,
+    const result = await handleCommand(
+      ctx.infra.eventStore,
       streamId(id),
       uploadDecider,
       { type: 'RemoveUpload', id, at: ctx.clock() },
-      { meta: { actor: actor.username, requestId: actor.requestId } },
+      { actor: actor.username, requestId: actor.requestId },
     );
     const removed = result.events.find((e) => e.type === 'MediaUploadRemoved');
     if (!removed) return; // already removed
@@ -144,6 +144,7 @@ export async function removeUpload(
     if (err instanceof NotFound) return;
     throw err;
   }
+  await ctx.projector.catchUp();
   for (const key of keys) {
     await ctx.infra.objects
       .delete(key)
