@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import {
-  handleCommand,
   ifMatchVersions,
+  runCommand,
   type Decider,
   type DomainEvent,
   type ServiceContext,
@@ -19,16 +19,10 @@ export async function execute<State, Command, Event extends DomainEvent>(
   decider: Decider<State, Command, Event>,
   command: Command,
 ) {
-  const result = await handleCommand(
-    ctx.infra.eventStore,
-    streamId,
-    decider,
-    command,
-    { actor: req.admin?.username ?? 'visitor', requestId: String(req.id) },
-    { ifVersion: ifMatchVersions(req) },
-  );
-  await ctx.projector.catchUp();
-  return result;
+  return runCommand(ctx, streamId, decider, command, {
+    meta: { actor: req.admin?.username ?? 'visitor', requestId: String(req.id) },
+    ifVersion: ifMatchVersions(req),
+  });
 }
 
 /** Admin reads are never cached; public reads are revalidated (Express adds a weak ETag and answers 304). */

@@ -3,12 +3,12 @@ import { Router, type Request } from 'express';
 import { contractInput, contractUpdate, generateContractRequest, pageQuery } from '@12yards/api';
 import {
   findPage,
-  handleCommand,
   HttpError,
   ifMatchVersions,
   notFound,
   parse,
   requireAdmin,
+  runCommand,
   setVersionEtag,
   withVersion,
   type ServiceContext,
@@ -31,7 +31,7 @@ export const awaitPartner = (ctx: ServiceContext, options: ResolvedOptions) =>
 const adminContractView = withVersion(contractView);
 
 export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): Router {
-  const { infra, projector } = ctx;
+  const { infra } = ctx;
   const router = Router();
   const rows = contractRows(infra.readModels);
   const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
@@ -45,14 +45,13 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
   ) {
     const partner = await lookupPartner(fields.partnerId);
     const id = randomUUID();
-    await handleCommand(
-      infra.eventStore,
+    await runCommand(
+      ctx,
       streamId(id),
       contractDecider,
       { type: 'CreateContract', id, fields, partnerKnown: partner !== null, templateId, at: ctx.clock() },
-      meta(req),
+      { meta: meta(req) },
     );
-    await projector.catchUp();
     return (await rows.get(id))!;
   }
 
@@ -109,15 +108,13 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
   router.put('/api/admin/contracts/:id', admin, async (req, res) => {
     const fields = parse(contractUpdate, req.body);
     const id = String(req.params.id);
-    await handleCommand(
-      infra.eventStore,
+    await runCommand(
+      ctx,
       streamId(id),
       contractDecider,
       { type: 'UpdateContract', id, fields, at: ctx.clock() },
-      meta(req),
-      { ifVersion: ifMatchVersions(req) },
+      { meta: meta(req), ifVersion: ifMatchVersions(req) },
     );
-    await projector.catchUp();
     const row = await rows.get(id);
     if (!row) throw notFound(`No contract with id ${id}`);
     setVersionEtag(res, row.version);
@@ -131,15 +128,13 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
     requireAdmin(ctx.env.INTERNAL_SECRET, 'admin'),
     async (req, res) => {
       const id = String(req.params.id);
-      await handleCommand(
-        infra.eventStore,
+      await runCommand(
+        ctx,
         streamId(id),
         contractDecider,
         { type: 'DeleteContract', id, at: ctx.clock() },
-        meta(req),
-        { ifVersion: ifMatchVersions(req) },
+        { meta: meta(req), ifVersion: ifMatchVersions(req) },
       );
-      await projector.catchUp();
       res.status(204).end();
     },
   );

@@ -1,16 +1,13 @@
 import { parseIntegrationEvent, type IntegrationEvent } from '@12yards/api/src/events';
 import {
-  ConcurrencyError,
-  deterministicEventId,
-  DuplicateEventError,
-  fold,
+  runCommand,
   subscribeIntegrationEvents,
   type ServiceContext,
   type StoredEvent,
   type Subscription,
 } from '@12yards/platform';
 import { partnerViewDecider } from './decide';
-import { streamId, type PartnerViewEvent } from './events';
+import { streamId } from './events';
 
 export const PARTNERS_TOPIC = 'partners' as const;
 export const CONSUMER_GROUP = 'contracts';
@@ -25,33 +22,17 @@ export async function recordPartnerEvent(
   event: IntegrationEvent<'partners'>,
   source: Pick<StoredEvent, 'id' | 'occurredAt'>,
 ): Promise<void> {
-  const stream = streamId(event.data.partnerId);
-  for (let attempt = 1; ; attempt++) {
-    const history = (await ctx.infra.eventStore.read(stream)) as unknown as PartnerViewEvent[];
-    const state = fold(partnerViewDecider, history);
-    const decided = partnerViewDecider.decide(
-      { type: 'RecordPartnerEvent', source: { id: source.id, occurredAt: source.occurredAt, event } },
-      state,
-    );
-    if (decided.length === 0) return;
-    try {
-      await ctx.infra.eventStore.append(
-        stream,
-        history.length === 0 ? 'no_stream' : history.length,
-        decided.map((e, i) => ({
-          ...e,
-          id: deterministicEventId(source.id, `contracts-partner-view-${i}`),
-          meta: { actor: 'partners', causationId: source.id },
-        })),
-      );
-      break;
-    } catch (err) {
-      if (err instanceof DuplicateEventError) return;
-      if (err instanceof ConcurrencyError && attempt < 3) continue;
-      throw err;
-    }
-  }
-  await ctx.projector.catchUp();
+  await runCommand(
+    ctx,
+    streamId(event.data.partnerId),
+    partnerViewDecider,
+    { type: 'RecordPartnerEvent', source: { id: source.id, occurredAt: source.occurredAt, event } },
+    {
+      meta: { actor: 'partners' },
+      causedBy: { eventId: source.id, purpose: 'contracts-partner-view' },
+      attempts: 3,
+    },
+  );
 }
 
 /** Keeps the partner view from the partners service's events (group 'contracts'). */

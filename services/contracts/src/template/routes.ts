@@ -10,12 +10,12 @@ import {
 } from '@12yards/api';
 import {
   findPage,
-  handleCommand,
   HttpError,
   ifMatchVersions,
   notFound,
   parse,
   requireAdmin,
+  runCommand,
   setVersionEtag,
   withVersion,
   type ServiceContext,
@@ -78,7 +78,7 @@ async function refuseOversizedDocx(bytes: Buffer, limits: ZipLimits) {
 }
 
 export function contractTemplateRoutes(ctx: ServiceContext<'objects'>, zipLimits: ZipLimits): Router {
-  const { infra, projector } = ctx;
+  const { infra } = ctx;
   const router = Router();
   const rows = templateRows(infra.readModels);
   const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
@@ -115,31 +115,25 @@ export function contractTemplateRoutes(ctx: ServiceContext<'objects'>, zipLimits
       contentType: sniffed.mimeType,
       metadata: { templateId },
     });
-    try {
-      await handleCommand(
-        infra.eventStore,
-        streamId(templateId),
-        contractTemplateDecider,
-        {
-          type: 'UploadTemplate',
-          file: {
-            templateId,
-            ...fields,
-            fileName,
-            kind: sniffed.kind,
-            mimeType: sniffed.mimeType,
-            size: file.size,
-            objectKey,
-          },
-          at: ctx.clock(),
+    await runCommand(
+      ctx,
+      streamId(templateId),
+      contractTemplateDecider,
+      {
+        type: 'UploadTemplate',
+        file: {
+          templateId,
+          ...fields,
+          fileName,
+          kind: sniffed.kind,
+          mimeType: sniffed.mimeType,
+          size: file.size,
+          objectKey,
         },
-        meta(req),
-      );
-    } catch (err) {
-      await infra.objects.delete(objectKey).catch(() => undefined); // nothing half-written
-      throw err;
-    }
-    await projector.catchUp();
+        at: ctx.clock(),
+      },
+      { meta: meta(req), undo: () => infra.objects.delete(objectKey) }, // nothing half-written
+    );
     const row = (await rows.get(templateId))!;
     setVersionEtag(res, row.version);
     res.status(201).set('Cache-Control', 'no-store').json(adminTemplateView(row));
@@ -148,15 +142,13 @@ export function contractTemplateRoutes(ctx: ServiceContext<'objects'>, zipLimits
   router.patch('/api/admin/contract-templates/:id', admin, async (req, res) => {
     const patch = parse(templatePatch, req.body ?? {});
     const id = String(req.params.id);
-    await handleCommand(
-      infra.eventStore,
+    await runCommand(
+      ctx,
       streamId(id),
       contractTemplateDecider,
       { type: 'ChangeTemplate', id, ...patch, at: ctx.clock() },
-      meta(req),
-      { ifVersion: ifMatchVersions(req) },
+      { meta: meta(req), ifVersion: ifMatchVersions(req) },
     );
-    await projector.catchUp();
     const row = await rows.get(id);
     if (!row) throw notFound(`No contract template with id ${id}`);
     setVersionEtag(res, row.version);
@@ -168,15 +160,13 @@ export function contractTemplateRoutes(ctx: ServiceContext<'objects'>, zipLimits
     requireAdmin(ctx.env.INTERNAL_SECRET, 'admin'),
     async (req, res) => {
       const id = String(req.params.id);
-      const { events } = await handleCommand(
-        infra.eventStore,
+      const { events } = await runCommand(
+        ctx,
         streamId(id),
         contractTemplateDecider,
         { type: 'DeleteTemplate', id, at: ctx.clock() },
-        meta(req),
-        { ifVersion: ifMatchVersions(req) },
+        { meta: meta(req), ifVersion: ifMatchVersions(req) },
       );
-      await projector.catchUp();
       const deleted = events[0]?.data as { objectKey?: string } | undefined;
       // The event is the record; the file goes after it (a leftover file is harmless, a missing one would not be).
       if (deleted?.objectKey)

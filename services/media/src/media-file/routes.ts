@@ -3,11 +3,11 @@ import { Router } from 'express';
 import { MEDIA_PATH, mediaFileInput, pageQuery, type MediaFile } from '@12yards/api';
 import {
   findPage,
-  handleCommand,
   ifMatchVersions,
   notFound,
   parse,
   requireAdmin,
+  runCommand,
   setVersionEtag,
   unprocessable,
   type ServiceContext,
@@ -23,7 +23,7 @@ import { mediaFileRows, type MediaFileRow } from './projection';
 const view = ({ order: _order, uploadId: _uploadId, ...row }: MediaFileRow): MediaFile => row;
 
 export function mediaFileRoutes(ctx: ServiceContext<'objects'>): Router {
-  const { infra, projector } = ctx;
+  const { infra } = ctx;
   const router = Router();
   const rows = mediaFileRows(infra.readModels);
   const secret = ctx.env.INTERNAL_SECRET;
@@ -50,8 +50,8 @@ export function mediaFileRoutes(ctx: ServiceContext<'objects'>): Router {
       uploadId = upload.id;
     }
     const id = randomUUID();
-    await handleCommand(
-      infra.eventStore,
+    await runCommand(
+      ctx,
       streamId(id),
       mediaFileDecider,
       {
@@ -67,9 +67,8 @@ export function mediaFileRoutes(ctx: ServiceContext<'objects'>): Router {
         uploadedBy: req.admin?.username ?? null,
         at: ctx.clock(),
       },
-      { actor: req.admin?.username, requestId: String(req.id) },
+      { meta: { actor: req.admin?.username, requestId: String(req.id) } },
     );
-    await projector.catchUp();
     const row = await rows.get(id);
     if (!row) throw notFound(`No media file with id ${id}`);
     setVersionEtag(res, row.version);
@@ -79,15 +78,13 @@ export function mediaFileRoutes(ctx: ServiceContext<'objects'>): Router {
   router.delete('/api/admin/media/:id', requireAdmin(secret, 'admin'), async (req, res) => {
     const id = String(req.params.id);
     const actor = { username: req.admin?.username, requestId: String(req.id) };
-    const result = await handleCommand(
-      infra.eventStore,
+    const result = await runCommand(
+      ctx,
       streamId(id),
       mediaFileDecider,
       { type: 'DeleteMediaFile', id, at: ctx.clock() },
-      { actor: actor.username, requestId: actor.requestId },
-      { ifVersion: ifMatchVersions(req) },
+      { meta: { actor: actor.username, requestId: actor.requestId }, ifVersion: ifMatchVersions(req) },
     );
-    await projector.catchUp();
     const deleted = result.events[0]?.data as { uploadId: string | null } | undefined;
     // The bytes go once no other library entry, news article or screenshot points at the same upload.
     if (

@@ -1,9 +1,6 @@
 import { parseIntegrationEvent, type IntegrationEvent } from '@12yards/api/src/events';
 import {
-  ConcurrencyError,
-  deterministicEventId,
-  DuplicateEventError,
-  fold,
+  runCommand,
   subscribeIntegrationEvents,
   type ServiceContext,
   type StoredEvent,
@@ -11,7 +8,7 @@ import {
 } from '@12yards/platform';
 import { uploadIdOf } from '../upload/store';
 import { referenceDecider } from './decide';
-import { streamId, type ReferenceEvent } from './events';
+import { streamId } from './events';
 
 export const GROUP = 'media';
 export const CONTENT_TOPIC = 'content' as const;
@@ -59,33 +56,17 @@ export async function handleOutsideEvent(
   const uploadId = referenceIn(event);
   if (uploadId === undefined) return;
   const source = `${topic}:${message.streamId}`;
-  const store = ctx.infra.eventStore;
-  const stream = streamId(source);
-  for (let attempt = 1; ; attempt++) {
-    const history = (await store.read(stream)) as unknown as ReferenceEvent[];
-    const decided = referenceDecider.decide(
-      { type: 'SetReference', source, uploadId, at: ctx.clock() },
-      fold(referenceDecider, history),
-    );
-    if (decided.length === 0) return;
-    try {
-      await store.append(
-        stream,
-        history.length === 0 ? 'no_stream' : history.length,
-        decided.map((e) => ({
-          ...e,
-          id: deterministicEventId(message.id, 'media-reference'),
-          meta: { actor: 'system', causationId: message.id },
-        })),
-      );
-      break;
-    } catch (err) {
-      if (err instanceof DuplicateEventError) return;
-      if (err instanceof ConcurrencyError && attempt < 3) continue;
-      throw err; // redelivered later
-    }
-  }
-  await ctx.projector.catchUp();
+  await runCommand(
+    ctx,
+    streamId(source),
+    referenceDecider,
+    { type: 'SetReference', source, uploadId, at: ctx.clock() },
+    {
+      meta: { actor: 'system' },
+      causedBy: { eventId: message.id, purpose: 'media-reference' },
+      attempts: 3,
+    },
+  );
 }
 
 /** Follows the content service's topic so that a file a news article or screenshot shows is never deleted. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UploadResult } from '@12yards/api';
-import { handleCommand, HttpError, notFound, NotFound, type ServiceContext } from '@12yards/platform';
+import { HttpError, notFound, NotFound, runCommand, type ServiceContext } from '@12yards/platform';
 import { uploadDecider } from './decide';
 import { streamId, type StoredVariant } from './events';
 import { ImageDecodeError, makeVariants, sniffImage, withoutMetadata } from './images';
@@ -72,10 +72,11 @@ export async function storeUpload(
   const originalName = cleanOriginalName(file.originalname, filename);
   const { objects } = ctx.infra;
   const written: string[] = [];
+  const undo = () => Promise.all(written.map((k) => objects.delete(k).catch(() => undefined)));
+  const variants: StoredVariant[] = [];
   try {
     await objects.put(key, bytes, { contentType: sniffed.mimeType });
     written.push(key);
-    const variants: StoredVariant[] = [];
     for (const v of rendered) {
       if (v.bytes.length >= bytes.length) {
         // A re-encoding that is not smaller is no better for a phone: serve the original instead.
@@ -87,29 +88,28 @@ export async function storeUpload(
       written.push(variantKey);
       variants.push({ width: v.width, key: variantKey, mimeType: 'image/webp', size: v.bytes.length });
     }
-    await handleCommand(
-      ctx.infra.eventStore,
-      streamId(id),
-      uploadDecider,
-      {
-        type: 'RecordUpload',
-        id,
-        key,
-        filename,
-        originalName,
-        mimeType: sniffed.mimeType,
-        size: bytes.length,
-        variants,
-        uploadedBy: actor.username ?? null,
-        at: ctx.clock(),
-      },
-      { actor: actor.username, requestId: actor.requestId },
-    );
   } catch (err) {
-    await Promise.all(written.map((k) => objects.delete(k).catch(() => undefined)));
+    await undo();
     throw err;
   }
-  await ctx.projector.catchUp();
+  await runCommand(
+    ctx,
+    streamId(id),
+    uploadDecider,
+    {
+      type: 'RecordUpload',
+      id,
+      key,
+      filename,
+      originalName,
+      mimeType: sniffed.mimeType,
+      size: bytes.length,
+      variants,
+      uploadedBy: actor.username ?? null,
+      at: ctx.clock(),
+    },
+    { meta: { actor: actor.username, requestId: actor.requestId }, undo },
+  );
   return {
     url: `/media/${filename}`,
     filename,
@@ -130,12 +130,12 @@ export async function removeUpload(
 ): Promise<void> {
   let keys: string[];
   try {
-    const result = await handleCommand(
-      ctx.infra.eventStore,
+    const result = await runCommand(
+      ctx,
       streamId(id),
       uploadDecider,
       { type: 'RemoveUpload', id, at: ctx.clock() },
-      { actor: actor.username, requestId: actor.requestId },
+      { meta: { actor: actor.username, requestId: actor.requestId } },
     );
     const removed = result.events.find((e) => e.type === 'MediaUploadRemoved');
     if (!removed) return; // already removed
@@ -144,7 +144,6 @@ export async function removeUpload(
     if (err instanceof NotFound) return;
     throw err;
   }
-  await ctx.projector.catchUp();
   for (const key of keys) {
     await ctx.infra.objects
       .delete(key)

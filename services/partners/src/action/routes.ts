@@ -3,22 +3,24 @@ import { Router, type Request, type Response } from 'express';
 import { newPartnerAction, pageQuery, updatePartnerAction, type PartnerActionCount } from '@12yards/api';
 import {
   findPage,
-  handleCommand,
   ifMatchVersions,
+  loadState,
   notFound,
   parse,
   requireAdmin,
+  runCommand,
   setVersionEtag,
   type ServiceContext,
 } from '@12yards/platform';
-import { loadPartner } from '../partner/load';
+import { partnerDecider } from '../partner/decide';
+import { partnerStreamId } from '../partner/events';
 import { partnerRows } from '../partner/projection';
 import { partnerActionDecider, type PartnerActionCommand } from './decide';
 import { actionStreamId } from './events';
 import { actionRows, actionView } from './projection';
 
 export function partnerActionRoutes(ctx: ServiceContext): Router {
-  const { infra, projector } = ctx;
+  const { infra } = ctx;
   const router = Router();
   const rows = actionRows(infra.readModels);
   const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
@@ -26,15 +28,10 @@ export function partnerActionRoutes(ctx: ServiceContext): Router {
 
   /** Runs the command under the request's If-Match, if any; answers the action with its version (also as ETag). */
   const run = async (req: Request, res: Response, command: PartnerActionCommand) => {
-    await handleCommand(
-      infra.eventStore,
-      actionStreamId(command.id),
-      partnerActionDecider,
-      command,
-      meta(req),
-      { ifVersion: ifMatchVersions(req) },
-    );
-    await projector.catchUp();
+    await runCommand(ctx, actionStreamId(command.id), partnerActionDecider, command, {
+      meta: meta(req),
+      ifVersion: ifMatchVersions(req),
+    });
     const row = await rows.get(command.id);
     if (!row) throw notFound(`No action with id ${command.id}`);
     setVersionEtag(res, row.version);
@@ -60,7 +57,9 @@ export function partnerActionRoutes(ctx: ServiceContext): Router {
   router.post('/api/admin/partners/:id/actions', admin, async (req, res) => {
     const { actionText, dueDate } = parse(newPartnerAction, req.body);
     const partnerId = String(req.params.id);
-    const partnerExists = (await loadPartner(infra.eventStore, partnerId)).exists;
+    // The partner's own stream (authoritative, unlike the read model).
+    const partner = await loadState(infra.eventStore, partnerStreamId(partnerId), partnerDecider);
+    const partnerExists = partner.state.exists;
     const action = await run(req, res, {
       type: 'CreateAction',
       id: randomUUID(),

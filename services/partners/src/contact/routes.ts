@@ -3,11 +3,11 @@ import { Router, type Request } from 'express';
 import { contactListQuery, contactMessageInput, updateContactStatus } from '@12yards/api';
 import {
   findPage,
-  handleCommand,
   ifMatchVersions,
   notFound,
   parse,
   requireAdmin,
+  runCommand,
   setVersionEtag,
   withVersion,
   type ServiceContext,
@@ -19,17 +19,17 @@ import { CONTACT_ORDER, contactRows, contactView } from './projection';
 const adminContactView = withVersion(contactView);
 
 export function contactRoutes(ctx: ServiceContext): Router {
-  const { infra, projector } = ctx;
+  const { infra } = ctx;
   const router = Router();
   const rows = contactRows(infra.readModels);
   const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
 
   const run = async (req: Request, command: ContactCommand) => {
     const meta = { actor: req.admin?.username ?? 'visitor', requestId: String(req.id) };
-    await handleCommand(infra.eventStore, contactStreamId(command.id), contactDecider, command, meta, {
+    await runCommand(ctx, contactStreamId(command.id), contactDecider, command, {
+      meta,
       ifVersion: ifMatchVersions(req),
     });
-    await projector.catchUp();
     const row = await rows.get(command.id);
     if (!row) throw notFound(`No contact message with id ${command.id}`);
     return row;

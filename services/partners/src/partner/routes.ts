@@ -10,11 +10,11 @@ import {
 } from '@12yards/api';
 import {
   findPage,
-  handleCommand,
   ifMatchVersions,
   notFound,
   parse,
   requireAdmin,
+  runCommand,
   setVersionEtag,
   withVersion,
   type ServiceContext,
@@ -23,15 +23,21 @@ import { partnerDecider, type EditedDetails, type PartnerCommand } from './decid
 import { detailKeys, partnerStreamId, type PartnerDetails } from './events';
 import { PARTNER_ORDER, partnerRows, partnerView } from './projection';
 
+type DetailKey = (typeof detailKeys)[number];
+/** A detail the form may leave out is null in the events; one it requires keeps its type. */
+type AsDetails<T extends Partial<Record<DetailKey, unknown>>> = {
+  [K in DetailKey]: undefined extends T[K] ? Exclude<T[K], undefined> | null : T[K];
+};
+
 /** The parsed form as the events carry it: every detail present, absent ones null. */
-function toDetails<T extends Partial<Record<(typeof detailKeys)[number], unknown>>>(input: T) {
-  return Object.fromEntries(detailKeys.map((k) => [k, input[k] ?? null]));
+function toDetails<T extends Partial<Record<DetailKey, unknown>>>(input: T): AsDetails<T> {
+  return Object.fromEntries(detailKeys.map((k) => [k, input[k] ?? null])) as AsDetails<T>;
 }
 
 const adminPartnerView = withVersion(partnerView);
 
 export function partnerRoutes(ctx: ServiceContext): Router {
-  const { infra, projector } = ctx;
+  const { infra } = ctx;
   const router = Router();
   const rows = partnerRows(infra.readModels);
   const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
@@ -39,10 +45,10 @@ export function partnerRoutes(ctx: ServiceContext): Router {
 
   /** Runs the command (under the request's If-Match, if any) and reads the partner back. */
   const run = async (req: Request, command: PartnerCommand) => {
-    await handleCommand(infra.eventStore, partnerStreamId(command.id), partnerDecider, command, meta(req), {
+    await runCommand(ctx, partnerStreamId(command.id), partnerDecider, command, {
+      meta: meta(req),
       ifVersion: ifMatchVersions(req),
     });
-    await projector.catchUp();
     const row = await rows.get(command.id);
     if (!row) throw notFound(`No partner with id ${command.id}`);
     return row;
@@ -60,7 +66,7 @@ export function partnerRoutes(ctx: ServiceContext): Router {
   // Public: the application form. 201 with the created partner.
   router.post('/api/partners', async (req, res) => {
     const input = parse(partnerApplication, req.body);
-    const details = toDetails(input) as unknown as PartnerDetails;
+    const details: PartnerDetails = toDetails(input);
     const created = await run(req, {
       type: 'SubmitApplication',
       id: randomUUID(),
@@ -89,7 +95,7 @@ export function partnerRoutes(ctx: ServiceContext): Router {
    */
   router.post('/api/admin/partners', admin, async (req, res) => {
     const input = parse(adminPartnerInput, req.body);
-    const details = toDetails(input) as unknown as PartnerDetails;
+    const details: PartnerDetails = toDetails(input);
     const created = await adminRun(req, res, {
       type: 'SubmitApplication',
       id: randomUUID(),
@@ -123,8 +129,8 @@ export function partnerRoutes(ctx: ServiceContext): Router {
       return;
     }
     const input = parse(updatePartner, body);
-    const details = toDetails(input) as unknown as EditedDetails;
-    if (input.type === undefined) delete details.type;
+    const { type, ...rest } = toDetails(input);
+    const details: EditedDetails = type === null ? rest : { ...rest, type };
     const id = String(req.params.id);
     res.set('Cache-Control', 'no-store').json(
       await adminRun(req, res, {

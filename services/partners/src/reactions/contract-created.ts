@@ -1,56 +1,18 @@
 import { parseIntegrationEvent, type IntegrationEvent } from '@12yards/api/src/events';
 import {
-  ConcurrencyError,
-  deterministicEventId,
-  DuplicateEventError,
-  fold,
   NotFound,
+  runCommand,
   subscribeIntegrationEvents,
   type ServiceContext,
   type StoredEvent,
   type Subscription,
 } from '@12yards/platform';
 import { partnerDecider, type PartnerCommand } from '../partner/decide';
-import { partnerStreamId, type PartnerEvent } from '../partner/events';
+import { partnerStreamId } from '../partner/events';
 
 /** The consumer group of this service on other services' topics. */
 export const GROUP = 'partners';
 export const CONTRACTS_TOPIC = 'contracts' as const;
-
-/**
- * Appends the events a command decides, with ids derived from the source event, so that even a redelivery that
- * slipped past the inbox (a crash between this append and the inbox record) cannot append twice.
- */
-async function decideAndAppend(
-  ctx: ServiceContext,
-  command: PartnerCommand,
-  source: StoredEvent,
-  purpose: string,
-) {
-  const store = ctx.infra.eventStore;
-  const streamId = partnerStreamId(command.id);
-  for (let attempt = 1; ; attempt++) {
-    const history = (await store.read(streamId)) as unknown as PartnerEvent[];
-    const decided = partnerDecider.decide(command, fold(partnerDecider, history));
-    if (decided.length === 0) return 0;
-    try {
-      await store.append(
-        streamId,
-        history.length,
-        decided.map((e, i) => ({
-          ...e,
-          id: deterministicEventId(source.id, i === 0 ? purpose : `${purpose}-${i}`),
-          meta: { actor: 'system', causationId: source.id },
-        })),
-      );
-      return decided.length;
-    } catch (err) {
-      if (err instanceof DuplicateEventError) return 0;
-      if (err instanceof ConcurrencyError && attempt < 3) continue; // an admin edit in between: decide again
-      throw err; // the bus redelivers the event later
-    }
-  }
-}
 
 /** Contract events that make a contract active for its partner (a reactivated contract counts as a new one). */
 const ACTIVATING = new Set(['ContractCreated', 'ContractReactivated']);
@@ -73,14 +35,15 @@ export async function handleContractEvent(
       ? { type: 'RecordContractCreated', id: partnerId, contractId, at }
       : { type: 'RecordContractEnded', id: partnerId, contractId, reason: kind, at };
   try {
-    const appended = await decideAndAppend(
-      ctx,
-      command,
-      source,
-      ACTIVATING.has(kind) ? 'promote' : 'release',
-    );
+    // Ids derived from the source event: even a redelivery that slipped past the inbox (a crash between this append
+    // and the inbox record) appends nothing twice. An admin edit in between is decided again (3 tries).
+    const { events } = await runCommand(ctx, partnerStreamId(partnerId), partnerDecider, command, {
+      meta: { actor: 'system' },
+      causedBy: { eventId: source.id, purpose: ACTIVATING.has(kind) ? 'promote' : 'release' },
+      attempts: 3,
+    });
     // One line per effect (not per delivery): how work spreads over replicas is counted from these.
-    if (appended > 0)
+    if (events.length > 0)
       ctx.logger.info(
         { eventId: source.id, partnerId, contractId },
         ACTIVATING.has(kind) ? 'partner promoted' : 'partner contract released',
@@ -96,7 +59,6 @@ export async function handleContractEvent(
     }
     throw err;
   }
-  await ctx.projector.catchUp();
 }
 
 /** Started by the service definition's build(); progress is checkpointed by the bus, duplicates kept out by the inbox. */

@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { updateServiceStatus, type ServiceStatus } from '@12yards/api';
 import {
-  handleCommand,
   ifMatchVersions,
   notFound,
   parse,
   requireAdmin,
+  runCommand,
   setVersionEtag,
   type ServiceContext,
 } from '@12yards/platform';
@@ -20,7 +20,7 @@ import { statusRows, type ServiceStatusRow } from './projection';
 const view = ({ order: _order, ...row }: ServiceStatusRow): ServiceStatus => row;
 
 export function serviceStatusRoutes(ctx: ServiceContext): Router {
-  const { infra, projector } = ctx;
+  const { infra } = ctx;
   const router = Router();
   const rows = statusRows(infra.readModels);
 
@@ -32,15 +32,13 @@ export function serviceStatusRoutes(ctx: ServiceContext): Router {
   router.put('/api/admin/service-status/:id', requireAdmin(ctx.env.INTERNAL_SECRET), async (req, res) => {
     const { status } = parse(updateServiceStatus, req.body);
     const id = String(req.params.id);
-    await handleCommand(
-      infra.eventStore,
+    await runCommand(
+      ctx,
       streamId(id),
       serviceStatusDecider,
       { type: 'ChangeServiceStatus', id, status, at: ctx.clock() },
-      { actor: req.admin?.username, requestId: String(req.id) },
-      { ifVersion: ifMatchVersions(req) },
+      { meta: { actor: req.admin?.username, requestId: String(req.id) }, ifVersion: ifMatchVersions(req) },
     );
-    await projector.catchUp();
     const row = await rows.get(id);
     if (!row) throw notFound(`No service status with id ${id}`);
     setVersionEtag(res, row.version);
