@@ -7,27 +7,34 @@ export const editorHeaders = () => signedAs({ username: 'ed', role: 'editor' });
 
 /** The content service on a fresh data directory with a clock the test moves by hand. */
 export function contentHarness(start = '2026-11-22T10:00:00.000Z') {
+  // Set by beforeEach, before any test reads them.
+  let env!: ReturnType<typeof testServiceEnv>;
+  let svc!: RunningService;
   const h = {
     now: Date.parse(start),
-    env: undefined as unknown as ReturnType<typeof testServiceEnv>,
-    svc: undefined as unknown as RunningService,
+    get env() {
+      return env;
+    },
+    get svc() {
+      return svc;
+    },
     /** supertest against the service app */
-    http: () => request(h.svc.app),
+    http: () => request(svc.app),
     advance(ms: number) {
       h.now += ms;
     },
     async start() {
-      h.svc = await startService(contentService, h.env, { clock: () => new Date(h.now) });
+      svc = await startService(contentService, env, { clock: () => new Date(h.now) });
     },
   };
   beforeEach(async () => {
     h.now = Date.parse(start);
-    h.env = testServiceEnv();
+    env = testServiceEnv();
     await h.start();
   });
   afterEach(async () => {
-    await h.svc.stop();
-    h.env.cleanup();
+    await svc.stop();
+    env.cleanup();
   });
   return h;
 }

@@ -38,7 +38,7 @@ export const makeJpeg = async (width = 1800, height = 1000) =>
 /** superagent parser that keeps any body as raw bytes. */
 export function binary(res: Response, done: (err: Error | null, body: Buffer) => void) {
   const chunks: Buffer[] = [];
-  const stream = res as unknown as NodeJS.ReadableStream;
+  const stream = res as unknown as NodeJS.ReadableStream; // in Node, superagent hands the parser the response stream
   stream.on('data', (c: Buffer) => chunks.push(c));
   stream.on('end', () => done(null, Buffer.concat(chunks)));
 }

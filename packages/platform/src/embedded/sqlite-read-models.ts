@@ -218,6 +218,7 @@ export class SqliteReadModels implements ReadModels {
       this.collections.set(name, c);
     }
     if (options) c.declare(options as CollectionOptions<Document>);
+    // One untyped collection per name serves whatever document type its callers declare.
     return c as unknown as Collection<T>;
   }
 

@@ -86,6 +86,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   if (options.first) {
     // Express calls app.handle for every request: the hot path answers before Express builds its request.
     const first = options.first;
+    // app.handle, which Express calls for every request, is not in its published types.
     const express = app as unknown as {
       handle(req: IncomingMessage, res: ServerResponse, next?: unknown): void;
     };

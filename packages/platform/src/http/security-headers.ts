@@ -25,6 +25,7 @@ export function securityHeaders(): Readonly<Record<string, string>> {
     },
   };
   let done = false;
+  // A header sink stands in for the response: helmet only sets headers on it, synchronously.
   helmet(HELMET_OPTIONS)({ headers: {} } as IncomingMessage, res as unknown as ServerResponse, () => {
     done = true;
   });

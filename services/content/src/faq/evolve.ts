@@ -1,11 +1,11 @@
+import { pickFields } from '@12yards/platform';
 import { faqFieldKeys, type FaqEvent, type FaqFields } from './events';
 
 export type FaqState = { status: 'none' } | { status: 'live'; fields: FaqFields } | { status: 'deleted' };
 
 export const initialState = (): FaqState => ({ status: 'none' });
 
-export const pickFaqFields = (data: FaqFields): FaqFields =>
-  Object.fromEntries(faqFieldKeys.map((k) => [k, data[k]])) as unknown as FaqFields;
+export const pickFaqFields = (data: FaqFields): FaqFields => pickFields(data, faqFieldKeys);
 
 export function evolve(state: FaqState, event: FaqEvent): FaqState {
   switch (event.type) {

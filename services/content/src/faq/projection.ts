@@ -1,5 +1,5 @@
 import type { Faq } from '@12yards/api';
-import type { Projection, ReadModels, StoredEvent } from '@12yards/platform';
+import { defineProjection, type ReadModels } from '@12yards/platform';
 import type { FaqEvent } from './events';
 import { pickFaqFields } from './evolve';
 
@@ -10,33 +10,32 @@ export const faqRows = (models: ReadModels) => models.collection<FaqRow>(FAQS);
 
 export const faqView = ({ order: _order, version: _version, ...faq }: FaqRow): Faq => faq;
 
-export const faqProjection: Projection = {
+export const faqProjection = defineProjection<FaqEvent>({
   collections: [FAQS],
-  async apply(stored: StoredEvent, models: ReadModels) {
-    const event = stored as unknown as StoredEvent & FaqEvent;
+  async apply(event, models) {
     const rows = faqRows(models);
     switch (event.type) {
       case 'FaqCreated': {
         const existing = await rows.get(event.data.id);
-        if (existing && existing.version >= stored.version) return; // the revision guard: a replay is a no-op
+        if (existing && existing.version >= event.version) return; // the revision guard: a replay is a no-op
         await rows.put({
           id: event.data.id,
           ...pickFaqFields(event.data),
           createdAt: event.data.at,
           updatedAt: event.data.at,
-          order: stored.position,
-          version: stored.version,
+          order: event.position,
+          version: event.version,
         });
         return;
       }
       case 'FaqUpdated': {
         const row = await rows.get(event.data.id);
-        if (!row || row.version >= stored.version) return;
+        if (!row || row.version >= event.version) return;
         await rows.put({
           ...row,
           ...pickFaqFields(event.data),
           updatedAt: event.data.at,
-          version: stored.version,
+          version: event.version,
         });
         return;
       }
@@ -45,4 +44,4 @@ export const faqProjection: Projection = {
         return;
     }
   },
-};
+});

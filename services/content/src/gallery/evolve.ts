@@ -1,3 +1,4 @@
+import { pickFields } from '@12yards/platform';
 import { galleryFieldKeys, type GalleryEvent, type GalleryItemFields } from './events';
 
 export type GalleryState =
@@ -6,7 +7,7 @@ export type GalleryState =
 export const initialState = (): GalleryState => ({ status: 'none' });
 
 export const pickGalleryFields = (data: GalleryItemFields): GalleryItemFields =>
-  Object.fromEntries(galleryFieldKeys.map((k) => [k, data[k]])) as unknown as GalleryItemFields;
+  pickFields(data, galleryFieldKeys);
 
 export function evolve(state: GalleryState, event: GalleryEvent): GalleryState {
   switch (event.type) {

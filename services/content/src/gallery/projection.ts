@@ -1,5 +1,5 @@
 import type { GalleryItem, PublicGalleryItem } from '@12yards/api';
-import type { Projection, ReadModels, StoredEvent } from '@12yards/platform';
+import { defineProjection, type ReadModels } from '@12yards/platform';
 import type { GalleryEvent, GalleryItemFields } from './events';
 import { pickGalleryFields } from './evolve';
 
@@ -25,33 +25,32 @@ export const publicGalleryView = (row: GalleryRow): PublicGalleryItem => ({
 
 const withRank = (fields: GalleryItemFields) => ({ ...fields, rank: fields.sortOrder ?? 0 });
 
-export const galleryProjection: Projection = {
+export const galleryProjection = defineProjection<GalleryEvent>({
   collections: [GALLERY],
-  async apply(stored: StoredEvent, models: ReadModels) {
-    const event = stored as unknown as StoredEvent & GalleryEvent;
+  async apply(event, models) {
     const rows = galleryRows(models);
     switch (event.type) {
       case 'GalleryItemAdded': {
         const existing = await rows.get(event.data.id);
-        if (existing && existing.version >= stored.version) return; // the revision guard: a replay is a no-op
+        if (existing && existing.version >= event.version) return; // the revision guard: a replay is a no-op
         await rows.put({
           id: event.data.id,
           ...withRank(pickGalleryFields(event.data)),
           createdAt: event.data.at,
           updatedAt: event.data.at,
-          order: stored.position,
-          version: stored.version,
+          order: event.position,
+          version: event.version,
         });
         return;
       }
       case 'GalleryItemUpdated': {
         const row = await rows.get(event.data.id);
-        if (!row || row.version >= stored.version) return;
+        if (!row || row.version >= event.version) return;
         await rows.put({
           ...row,
           ...withRank(pickGalleryFields(event.data)),
           updatedAt: event.data.at,
-          version: stored.version,
+          version: event.version,
         });
         return;
       }
@@ -60,4 +59,4 @@ export const galleryProjection: Projection = {
         return;
     }
   },
-};
+});

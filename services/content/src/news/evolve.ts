@@ -1,3 +1,4 @@
+import { pickFields } from '@12yards/platform';
 import { newsFieldKeys, type NewsArticleFields, type NewsEvent } from './events';
 
 export type NewsState =
@@ -5,8 +6,7 @@ export type NewsState =
 
 export const initialState = (): NewsState => ({ status: 'none' });
 
-export const pickNewsFields = (data: NewsArticleFields): NewsArticleFields =>
-  Object.fromEntries(newsFieldKeys.map((k) => [k, data[k]])) as unknown as NewsArticleFields;
+export const pickNewsFields = (data: NewsArticleFields): NewsArticleFields => pickFields(data, newsFieldKeys);
 
 export function evolve(state: NewsState, event: NewsEvent): NewsState {
   switch (event.type) {

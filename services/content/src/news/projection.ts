@@ -1,5 +1,5 @@
 import type { NewsArticle } from '@12yards/api';
-import type { Projection, ReadModels, SortKey, StoredEvent } from '@12yards/platform';
+import { defineProjection, type ReadModels, type SortKey } from '@12yards/platform';
 import type { NewsEvent } from './events';
 import { pickNewsFields } from './evolve';
 
@@ -27,34 +27,33 @@ export const newsRows = (models: ReadModels) =>
 
 export const newsView = ({ order: _order, version: _version, ...article }: NewsRow): NewsArticle => article;
 
-export const newsProjection: Projection = {
+export const newsProjection = defineProjection<NewsEvent>({
   collections: [NEWS],
-  async apply(stored: StoredEvent, models: ReadModels) {
-    const event = stored as unknown as StoredEvent & NewsEvent;
+  async apply(event, models) {
     const rows = newsRows(models);
     switch (event.type) {
       case 'NewsArticlePublished':
       case 'NewsArticleDrafted': {
         const existing = await rows.get(event.data.id);
-        if (existing && existing.version >= stored.version) return; // the revision guard: a replay is a no-op
+        if (existing && existing.version >= event.version) return; // the revision guard: a replay is a no-op
         await rows.put({
           id: event.data.id,
           ...pickNewsFields(event.data),
           createdAt: event.data.at,
           updatedAt: event.data.at,
-          order: stored.position,
-          version: stored.version,
+          order: event.position,
+          version: event.version,
         });
         return;
       }
       case 'NewsArticleUpdated': {
         const row = await rows.get(event.data.id);
-        if (!row || row.version >= stored.version) return;
+        if (!row || row.version >= event.version) return;
         await rows.put({
           ...row,
           ...pickNewsFields(event.data),
           updatedAt: event.data.at,
-          version: stored.version,
+          version: event.version,
         });
         return;
       }
@@ -63,4 +62,4 @@ export const newsProjection: Projection = {
         return;
     }
   },
-};
+});

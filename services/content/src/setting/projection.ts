@@ -1,5 +1,5 @@
 import type { Setting } from '@12yards/api';
-import type { Projection, ReadModels, StoredEvent } from '@12yards/platform';
+import { defineProjection, type ReadModels } from '@12yards/platform';
 import type { SettingEvent } from './events';
 
 export const SETTINGS = 'settings';
@@ -10,15 +10,14 @@ export const settingRows = (models: ReadModels) => models.collection<SettingRow>
 
 export const settingView = ({ id: _id, version: _version, ...setting }: SettingRow): Setting => setting;
 
-export const settingProjection: Projection = {
+export const settingProjection = defineProjection<SettingEvent>({
   collections: [SETTINGS],
-  async apply(stored: StoredEvent, models: ReadModels) {
-    const event = stored as unknown as StoredEvent & SettingEvent;
+  async apply(event, models) {
     if (event.type !== 'SettingChanged') return;
     const rows = settingRows(models);
     const { key, value, description, at } = event.data;
     const row = await rows.get(key);
-    if (row && row.version >= stored.version) return; // the revision guard: a replay is a no-op
+    if (row && row.version >= event.version) return; // the revision guard: a replay is a no-op
     await rows.put({
       id: key,
       key,
@@ -26,7 +25,7 @@ export const settingProjection: Projection = {
       description,
       createdAt: row?.createdAt ?? at,
       updatedAt: at,
-      version: stored.version,
+      version: event.version,
     });
   },
-};
+});

@@ -1,5 +1,5 @@
 import type { Contract } from '@12yards/api';
-import type { Projection, ReadModels, StoredEvent } from '@12yards/platform';
+import { defineProjection, type ReadModels } from '@12yards/platform';
 import type { ContractEvent } from './events';
 import { termsOf } from './evolve';
 
@@ -13,10 +13,9 @@ export type ContractRow = Omit<Contract, 'endedAt'> & { version: number; ended: 
 export const contractRows = (models: ReadModels) =>
   models.collection<ContractRow>(CONTRACTS, { indexes: [['partnerId', 'createdAt']] });
 
-export const contractProjection: Projection = {
+export const contractProjection = defineProjection<ContractEvent>({
   collections: [CONTRACTS],
-  async apply(stored: StoredEvent, models: ReadModels) {
-    const event = stored as unknown as StoredEvent & ContractEvent;
+  async apply(event, models) {
     const rows = contractRows(models);
     switch (event.type) {
       case 'ContractCreated': {
@@ -29,32 +28,32 @@ export const contractProjection: Projection = {
           templateId: d.templateId,
           createdAt: d.createdAt,
           ended: false,
-          version: stored.version,
+          version: event.version,
         });
         return;
       }
       case 'ContractUpdated': {
         const row = await rows.get(event.data.contractId);
-        if (!row || row.version >= stored.version) return; // the revision guard makes a replay a no-op
+        if (!row || row.version >= event.version) return; // the revision guard makes a replay a no-op
         await rows.put({
           ...row,
           ...termsOf(event.data),
           updatedAt: event.data.updatedAt,
-          version: stored.version,
+          version: event.version,
         });
         return;
       }
       case 'ContractEnded': {
         const row = await rows.get(event.data.contractId);
-        if (!row || row.version >= stored.version) return;
-        await rows.put({ ...row, ended: true, endedAt: event.data.endedAt, version: stored.version });
+        if (!row || row.version >= event.version) return;
+        await rows.put({ ...row, ended: true, endedAt: event.data.endedAt, version: event.version });
         return;
       }
       case 'ContractReactivated': {
         const row = await rows.get(event.data.contractId);
-        if (!row || row.version >= stored.version) return;
+        if (!row || row.version >= event.version) return;
         const { endedAt: _endedAt, ...active } = row;
-        await rows.put({ ...active, ended: false, version: stored.version });
+        await rows.put({ ...active, ended: false, version: event.version });
         return;
       }
       case 'ContractDeleted':
@@ -62,7 +61,7 @@ export const contractProjection: Projection = {
         return;
     }
   },
-};
+});
 
 /** The API shape (packages/api `contract`): `endedAt` is the ContractEnded time while ended, else null. */
 export const contractView = ({ version: _version, ended, endedAt, ...row }: ContractRow): Contract => ({

@@ -1,4 +1,4 @@
-import type { Projection, ReadModels, StoredEvent } from '@12yards/platform';
+import { defineProjection, type ReadModels } from '@12yards/platform';
 import type { PartnerSnapshot, PartnerViewEvent } from './events';
 
 export const PARTNERS_VIEW = 'partners_view';
@@ -6,17 +6,16 @@ export type PartnerViewRow = PartnerSnapshot & { version: number };
 
 export const partnerRows = (models: ReadModels) => models.collection<PartnerViewRow>(PARTNERS_VIEW);
 
-export const partnerViewProjection: Projection = {
+export const partnerViewProjection = defineProjection<PartnerViewEvent>({
   collections: [PARTNERS_VIEW],
-  async apply(stored: StoredEvent, models: ReadModels) {
-    const event = stored as unknown as StoredEvent & PartnerViewEvent;
+  async apply(event, models) {
     if (event.type !== 'PartnerRecorded') return;
     const rows = partnerRows(models);
     const row = await rows.get(event.data.partner.id);
-    if (row && row.version >= stored.version) return; // already applied
-    await rows.put({ ...event.data.partner, version: stored.version });
+    if (row && row.version >= event.version) return; // already applied
+    await rows.put({ ...event.data.partner, version: event.version });
   },
-};
+});
 
 /** The partner as this service knows it, or null when unknown. */
 export const findPartner = (models: ReadModels, id: string): Promise<PartnerViewRow | null> =>

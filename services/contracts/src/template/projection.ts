@@ -1,5 +1,5 @@
 import type { ContractTemplate } from '@12yards/api';
-import type { Projection, ReadModels, StoredEvent } from '@12yards/platform';
+import { defineProjection, type ReadModels } from '@12yards/platform';
 import type { ContractTemplateEvent } from './events';
 import type { TemplateKind } from './sniff';
 
@@ -16,10 +16,9 @@ export const templateRows = (models: ReadModels) =>
 
 export const downloadUrl = (id: string) => `/api/admin/contract-templates/${encodeURIComponent(id)}/download`;
 
-export const contractTemplateProjection: Projection = {
+export const contractTemplateProjection = defineProjection<ContractTemplateEvent>({
   collections: [CONTRACT_TEMPLATES],
-  async apply(stored: StoredEvent, models: ReadModels) {
-    const event = stored as unknown as StoredEvent & ContractTemplateEvent;
+  async apply(event, models) {
     const rows = templateRows(models);
     switch (event.type) {
       case 'ContractTemplateUploaded': {
@@ -36,15 +35,15 @@ export const contractTemplateProjection: Projection = {
           kind: d.kind,
           objectKey: d.objectKey,
           createdAt: d.uploadedAt,
-          version: stored.version,
+          version: event.version,
         });
         return;
       }
       case 'ContractTemplateChanged': {
         const row = await rows.get(event.data.templateId);
-        if (!row || row.version >= stored.version) return;
+        if (!row || row.version >= event.version) return;
         const { name, validFromDate, changedAt } = event.data;
-        await rows.put({ ...row, name, validFromDate, updatedAt: changedAt, version: stored.version });
+        await rows.put({ ...row, name, validFromDate, updatedAt: changedAt, version: event.version });
         return;
       }
       case 'ContractTemplateDeleted':
@@ -52,7 +51,7 @@ export const contractTemplateProjection: Projection = {
         return;
     }
   },
-};
+});
 
 export const templateView = ({
   kind: _k,

@@ -1,5 +1,5 @@
 import type { MediaFile } from '@12yards/api';
-import type { Projection, ReadModels, StoredEvent } from '@12yards/platform';
+import { defineProjection, type ReadModels } from '@12yards/platform';
 import type { MediaFileEvent } from './events';
 
 export const MEDIA_FILES = 'media_files';
@@ -8,17 +8,16 @@ export type MediaFileRow = MediaFile & { uploadId: string | null; order: number;
 export const mediaFileRows = (models: ReadModels) =>
   models.collection<MediaFileRow>(MEDIA_FILES, { indexes: [['order']] });
 
-export const mediaFileProjection: Projection = {
+export const mediaFileProjection = defineProjection<MediaFileEvent>({
   collections: [MEDIA_FILES],
-  async apply(stored: StoredEvent, models: ReadModels) {
-    const event = stored as unknown as StoredEvent & MediaFileEvent;
+  async apply(event, models) {
     const rows = mediaFileRows(models);
     switch (event.type) {
       case 'MediaFileAdded': {
         const existing = await rows.get(event.data.id);
-        if (existing && existing.version >= stored.version) return;
+        if (existing && existing.version >= event.version) return;
         const { at, ...d } = event.data;
-        await rows.put({ ...d, createdAt: at, order: stored.position, version: stored.version });
+        await rows.put({ ...d, createdAt: at, order: event.position, version: event.version });
         return;
       }
       case 'MediaFileDeleted':
@@ -26,4 +25,4 @@ export const mediaFileProjection: Projection = {
         return;
     }
   },
-};
+});

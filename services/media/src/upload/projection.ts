@@ -1,4 +1,4 @@
-import type { Projection, ReadModels, StoredEvent } from '@12yards/platform';
+import { defineProjection, type ReadModels } from '@12yards/platform';
 import type { MediaUploaded, UploadEvent } from './events';
 
 export const UPLOADS = 'uploads';
@@ -6,17 +6,16 @@ export type UploadRow = Omit<MediaUploaded['data'], 'at'> & { createdAt: string;
 
 export const uploadRows = (models: ReadModels) => models.collection<UploadRow>(UPLOADS);
 
-export const uploadProjection: Projection = {
+export const uploadProjection = defineProjection<UploadEvent>({
   collections: [UPLOADS],
-  async apply(stored: StoredEvent, models: ReadModels) {
-    const event = stored as unknown as StoredEvent & UploadEvent;
+  async apply(event, models) {
     const rows = uploadRows(models);
     switch (event.type) {
       case 'MediaUploaded': {
         const existing = await rows.get(event.data.id);
-        if (existing && existing.version >= stored.version) return;
+        if (existing && existing.version >= event.version) return;
         const { at, ...data } = event.data;
-        await rows.put({ ...data, createdAt: at, version: stored.version });
+        await rows.put({ ...data, createdAt: at, version: event.version });
         return;
       }
       case 'MediaUploadRemoved':
@@ -25,4 +24,4 @@ export const uploadProjection: Projection = {
         return;
     }
   },
-};
+});

@@ -1,5 +1,5 @@
 import type { PartnerAction } from '@12yards/api';
-import type { Projection, ReadModels, StoredEvent } from '@12yards/platform';
+import { defineProjection, type ReadModels } from '@12yards/platform';
 import type { PartnerActionEvent } from './events';
 
 export const PARTNER_ACTIONS = 'partner_actions';
@@ -37,16 +37,15 @@ export const actionView = (
 
 const FOLLOW_UPS = new Set(['PartnerActionNotesSaved', 'PartnerActionCompleted', 'PartnerActionReopened']);
 
-export const partnerActionProjection: Projection = {
+export const partnerActionProjection = defineProjection<PartnerActionEvent>({
   collections: [PARTNER_ACTIONS],
-  async apply(stored: StoredEvent, models: ReadModels) {
-    const event = stored as unknown as StoredEvent & PartnerActionEvent;
+  async apply(event, models) {
     const rows = actionRows(models);
     if (event.type === 'PartnerActionCreated') {
       const d = event.data;
       // The revision guard: a replayed creation must not reset a row that later events already changed.
       const existing = await rows.get(d.id);
-      if (existing && existing.version >= stored.version) return;
+      if (existing && existing.version >= event.version) return;
       await rows.put({
         id: d.id,
         partnerId: d.partnerId,
@@ -56,15 +55,15 @@ export const partnerActionProjection: Projection = {
         isCompleted: false,
         completedAt: null,
         createdAt: d.at,
-        order: stored.position,
-        version: stored.version,
+        order: event.position,
+        version: event.version,
       });
       return;
     }
     if (!FOLLOW_UPS.has(event.type)) return;
     const row = await rows.get(event.data.id);
-    if (!row || row.version >= stored.version) return; // revision guard: a replay is a no-op
-    const next = { ...row, version: stored.version };
+    if (!row || row.version >= event.version) return; // revision guard: a replay is a no-op
+    const next = { ...row, version: event.version };
     switch (event.type) {
       case 'PartnerActionNotesSaved':
         await rows.put({ ...next, notes: event.data.notes });
@@ -77,4 +76,4 @@ export const partnerActionProjection: Projection = {
         return;
     }
   },
-};
+});

@@ -1,5 +1,5 @@
 import type { Partner, PartnerStatus } from '@12yards/api';
-import type { Projection, ReadModels, SortKey, StoredEvent } from '@12yards/platform';
+import { defineProjection, type ReadModels, type SortKey } from '@12yards/platform';
 import { detailKeys, type PartnerEvent, type PartnerFields } from './events';
 
 export const PARTNERS = 'partners';
@@ -32,31 +32,30 @@ export function partnerView(row: PartnerRow): Partner {
   return view as Partner;
 }
 
-export const partnerProjection: Projection = {
+export const partnerProjection = defineProjection<PartnerEvent>({
   collections: [PARTNERS],
-  async apply(stored: StoredEvent, models: ReadModels) {
-    const event = stored as unknown as StoredEvent & PartnerEvent;
+  async apply(event, models) {
     const rows = partnerRows(models);
     if (event.type === 'PartnerApplicationSubmitted') {
       const { at, source: _source, ...fields } = event.data;
       // The revision guard: a replayed creation must not reset a row that later events already changed.
       const existing = await rows.get(fields.id);
-      if (existing && existing.version >= stored.version) return;
+      if (existing && existing.version >= event.version) return;
       await rows.put({
         ...fields,
         statusLocked: false,
         activeContracts: 0,
         createdAt: at,
-        order: stored.position,
-        version: stored.version,
+        order: event.position,
+        version: event.version,
       });
       return;
     }
     if (!FOLLOW_UPS.has(event.type)) return;
     const row = await rows.get((event.data as { id: string }).id);
     // The revision guard makes a replayed event a no-op.
-    if (!row || row.version >= stored.version) return;
-    const next = { ...row, version: stored.version };
+    if (!row || row.version >= event.version) return;
+    const next = { ...row, version: event.version };
     switch (event.type) {
       case 'PartnerDetailsChanged': {
         const { at: _at, ...fields } = event.data;
@@ -83,4 +82,4 @@ export const partnerProjection: Projection = {
         return;
     }
   },
-};
+});

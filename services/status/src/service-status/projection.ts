@@ -1,5 +1,5 @@
 import type { ServiceStatus } from '@12yards/api';
-import type { Projection, ReadModels, StoredEvent } from '@12yards/platform';
+import { defineProjection, type ReadModels } from '@12yards/platform';
 import type { ServiceStatusEvent } from './events';
 
 export const SERVICE_STATUS = 'service_status';
@@ -7,17 +7,16 @@ export type ServiceStatusRow = ServiceStatus & { order: number; version: number 
 
 export const statusRows = (models: ReadModels) => models.collection<ServiceStatusRow>(SERVICE_STATUS);
 
-export const serviceStatusProjection: Projection = {
+export const serviceStatusProjection = defineProjection<ServiceStatusEvent>({
   collections: [SERVICE_STATUS],
-  async apply(stored: StoredEvent, models: ReadModels) {
-    const event = stored as unknown as StoredEvent & ServiceStatusEvent;
+  async apply(event, models) {
     const rows = statusRows(models);
     switch (event.type) {
       case 'ServiceRegistered': {
         const d = event.data;
         // The revision guard: a replayed registration must not reset a status that later events already changed.
         const existing = await rows.get(d.id);
-        if (existing && existing.version >= stored.version) return;
+        if (existing && existing.version >= event.version) return;
         await rows.put({
           id: d.id,
           serviceName: d.serviceName,
@@ -25,23 +24,23 @@ export const serviceStatusProjection: Projection = {
           description: d.description,
           lastUpdated: d.at,
           createdAt: d.at,
-          order: stored.position,
-          version: stored.version,
+          order: event.position,
+          version: event.version,
         });
         return;
       }
       case 'ServiceStatusChanged': {
         const row = await rows.get(event.data.id);
         // The revision guard makes a replayed event a no-op.
-        if (!row || row.version >= stored.version) return;
+        if (!row || row.version >= event.version) return;
         await rows.put({
           ...row,
           status: event.data.status,
           lastUpdated: event.data.at,
-          version: stored.version,
+          version: event.version,
         });
         return;
       }
     }
   },
-};
+});

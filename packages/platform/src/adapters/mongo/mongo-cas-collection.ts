@@ -23,9 +23,10 @@ const SEEN_MS = 5_000;
 const revisionId = (key: string, rev: number) => `${key}\u0001${String(rev).padStart(12, '0')}`;
 
 /** The port's filter evaluated on a document read (equality, with null matching an absent field, or operators). */
-export function matches(doc: Record<string, unknown>, where: Where<Record<string, unknown>>): boolean {
+export function matches<D extends object>(doc: D, where: Where<D>): boolean {
+  const fields = new Map<string, unknown>(Object.entries(doc));
   return Object.entries(where).every(([field, filter]) => {
-    const value = doc[field] ?? null;
+    const value = fields.get(field) ?? null;
     if (filter === null || typeof filter !== 'object' || Array.isArray(filter))
       return value === (filter ?? null);
     const ops = filter as Exclude<FieldFilter<unknown>, unknown[]> & Record<string, unknown>;
@@ -73,7 +74,7 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
       const old = await this.legacy.findOne({ _id: key });
       if (old) {
         const { _id, ...rest } = old;
-        found = { rev: 0, doc: { ...rest, id: _id } as unknown as T };
+        found = { rev: 0, doc: { ...rest, id: _id } as unknown as T }; // a T put before revisions
       }
     }
     this.seen.set(key, { ...found, at: Date.now() });
@@ -113,16 +114,10 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
     // written the next revision and the insert fails, which is the answer (changed since it was read) anyway.
     const seen = this.seen.get(doc.id);
     const fits = (c: { doc: T | null }) =>
-      expected === null
-        ? c.doc === null
-        : c.doc !== null && matches(c.doc as unknown as Record<string, unknown>, expected as never);
+      expected === null ? c.doc === null : c.doc !== null && matches(c.doc, expected);
     if (seen && Date.now() - seen.at < SEEN_MS && fits(seen)) return this.write(doc.id, seen.rev + 1, doc);
     const current = await this.latest(doc.id);
-    if (
-      expected === null
-        ? current.doc !== null
-        : !current.doc || !matches(current.doc as unknown as Record<string, unknown>, expected as never)
-    )
+    if (expected === null ? current.doc !== null : !current.doc || !matches(current.doc, expected))
       return false;
     return this.write(doc.id, current.rev + 1, doc);
   }

@@ -76,7 +76,7 @@ function toDoc<T extends Document>(doc: T): Stored {
 function fromDoc<T extends Document>(doc: Stored | null): T | null {
   if (!doc) return null;
   const { _id, ...rest } = doc;
-  return { id: _id, ...rest } as unknown as T;
+  return { id: _id, ...rest } as unknown as T; // the document that was put as a T, its id renamed back
 }
 
 function stripUndefined(patch: Record<string, unknown>) {
@@ -208,7 +208,7 @@ export class MongoReadModels implements ReadModels {
     if (options?.compareAndSet) {
       let cas = this.casCollections.get(name);
       if (!cas) this.casCollections.set(name, (cas = new MongoCasCollection(this.conn, name)));
-      return cas as unknown as Collection<T>;
+      return cas as unknown as Collection<T>; // one untyped collection per name serves every caller
     }
     let c = this.collections.get(name);
     if (!c) {
@@ -220,7 +220,7 @@ export class MongoReadModels implements ReadModels {
       this.collections.set(name, c);
     }
     if (options) c.declare(options as CollectionOptions<Document>);
-    return c as unknown as Collection<T>;
+    return c as unknown as Collection<T>; // one untyped collection per name serves every caller
   }
 
   async ready(): Promise<boolean> {
