@@ -62,7 +62,7 @@ async function buildServers() {
           outfile: join(root, ws, 'dist', entry.replace(/^src\//, '').replace(/\.ts$/, '.js')),
           bundle: true,
           platform: 'node',
-          target: 'node20',
+          target: 'node22',
           format: 'cjs',
           sourcemap: true,
           logLevel: 'warning',
