@@ -219,5 +219,6 @@ export async function createInfrastructure<U extends OptionalAdapter = OptionalA
       },
     });
   }
+  // Built field by field above: exactly the adapters in `uses`, the others throwing getters, which is Infrastructure<U>.
   return infra as unknown as Infrastructure<U>;
 }

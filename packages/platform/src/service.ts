@@ -85,6 +85,7 @@ export async function startService<U extends OptionalAdapter>(
   });
   appends.onAppend((events) => appended.inc({ service: def.name }, events.length));
   if ((def.uses as readonly OptionalAdapter[]).includes('jobs')) {
+    // `uses` was just checked at run time; TypeScript cannot narrow the generic U from that check.
     const queued = infra as unknown as Infrastructure<'jobs'>;
     queued.jobs = instrumentJobs(queued.jobs, early);
   }
