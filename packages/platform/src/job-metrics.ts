@@ -1,12 +1,36 @@
 import type { Metrics } from './metrics';
-import type { JobHandler, JobQueue } from './ports';
+import type { JobCounts, JobHandler, JobOptions, JobQueue } from './ports';
+
+const EMPTY: JobCounts = { waiting: 0, active: 0, delayed: 0, failed: 0 };
 
 /**
  * The job queue with each try of each job timed: job_duration_seconds{queue, outcome} (completed or failed) and
  * job_failures_total{queue}, one per failed try (a job retried twice and then done counts 2 failures). Tries run by
  * a worker in another process are measured there.
+ *
+ * job_queue_depth{queue, state} (waiting, active, delayed, failed) is read from the queue's storage at each scrape,
+ * for every queue this process enqueued to or works (from its first enqueue or worker on).
  */
 export function instrumentJobs(queue: JobQueue, metrics: Metrics): JobQueue {
+  const names = new Set<string>();
+  metrics.gauge({
+    name: 'job_queue_depth',
+    help: 'Jobs of a queue by state (waiting, active, delayed, failed), as its storage holds them at the scrape',
+    labelNames: ['queue', 'state'],
+    async collect() {
+      await Promise.all(
+        [...names].map(async (name) => {
+          // An unreachable queue leaves its series out of this scrape; the other metrics are still served.
+          const counts = await queue.counts(name).catch(() => null);
+          if (!counts) {
+            for (const state of Object.keys(EMPTY)) this.remove({ queue: name, state });
+            return;
+          }
+          for (const [state, n] of Object.entries(counts)) this.set({ queue: name, state }, n);
+        }),
+      );
+    },
+  });
   const duration = metrics.histogram({
     name: 'job_duration_seconds',
     help: 'Time one try of a job took in this process, by queue and outcome',
@@ -20,6 +44,12 @@ export function instrumentJobs(queue: JobQueue, metrics: Metrics): JobQueue {
   });
   return new Proxy(queue, {
     get(target, prop, receiver) {
+      if (prop === 'enqueue') {
+        return <Data>(name: string, data: Data, options?: JobOptions) => {
+          names.add(name);
+          return target.enqueue(name, data, options);
+        };
+      }
       if (prop !== 'worker') {
         const value = Reflect.get(target, prop, receiver) as unknown;
         return typeof value === 'function' ? value.bind(target) : value;
@@ -29,6 +59,7 @@ export function instrumentJobs(queue: JobQueue, metrics: Metrics): JobQueue {
         handler: JobHandler<Data, Result>,
         options?: { concurrency?: number },
       ) {
+        names.add(name);
         return target.worker<Data, Result>(
           name,
           async (data, ctx) => {

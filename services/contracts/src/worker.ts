@@ -5,7 +5,7 @@ import '@12yards/platform/src/tracing/register';
 import { createInfrastructure, createLogger, flushTracing, loadConfig, serviceEnv } from '@12yards/platform';
 import { documentLimits, workerEnv } from './config';
 import { startDocumentWorker } from './document/worker';
-import { serveWorkerHealth, workerReadiness } from './worker-health';
+import { instrumentWorker, serveWorkerHealth, workerReadiness } from './worker-health';
 
 async function main() {
   // One schema for everything the worker reads: a bad value stops it with one line per variable, before any I/O.
@@ -13,6 +13,8 @@ async function main() {
   const concurrency = config.DOCUMENT_WORKER_CONCURRENCY;
   const logger = createLogger('contracts-worker');
   const infra = await createInfrastructure('contracts', config, logger, { uses: ['jobs', 'objects'] });
+  // The worker runs the jobs, so their durations and failures are measured here and served on its health port.
+  const metrics = instrumentWorker(infra);
   const worker = await startDocumentWorker(
     { infra, logger },
     infra.objects,
@@ -21,7 +23,7 @@ async function main() {
   );
   // A port that cannot be bound stops the worker loudly (the orchestrator would otherwise never see it healthy).
   const health = await serveWorkerHealth(
-    { port: config.WORKER_HEALTH_PORT, host: config.HOST, readiness: workerReadiness(infra) },
+    { port: config.WORKER_HEALTH_PORT, host: config.HOST, readiness: workerReadiness(infra), metrics },
     logger,
   );
   logger.info(

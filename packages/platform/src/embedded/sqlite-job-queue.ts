@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JobHandler, JobInfo, JobOptions, JobQueue, JobState, JobWorker } from '../ports';
+import type { JobCounts, JobHandler, JobInfo, JobOptions, JobQueue, JobState, JobWorker } from '../ports';
 import type { SqliteDb } from './sqlite';
 import type { Logger } from '../logging';
 import { workerStoppedMessage } from '../ports';
@@ -179,6 +179,17 @@ export class SqliteJobQueue implements JobQueue {
       if (info.state === 'completed' || info.state === 'failed' || Date.now() >= deadline) return info;
       await new Promise((r) => setTimeout(r, 20));
     }
+  }
+
+  async counts(name: string): Promise<JobCounts> {
+    const rows = this.db
+      .prepare<[string], { state: JobState; n: number }>(
+        "SELECT state, COUNT(*) AS n FROM jobs WHERE name = ? AND state != 'completed' GROUP BY state",
+      )
+      .all(name);
+    const counts: JobCounts = { waiting: 0, active: 0, delayed: 0, failed: 0 };
+    for (const { state, n } of rows) if (state !== 'completed') counts[state] = n;
+    return counts;
   }
 
   async ready(): Promise<boolean> {

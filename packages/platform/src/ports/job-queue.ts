@@ -25,6 +25,16 @@ export interface JobContext {
 
 export type JobHandler<Data = unknown, Result = unknown> = (data: Data, ctx: JobContext) => Promise<Result>;
 
+/** How many jobs of one queue are in each unfinished state, and how many failed for good (still kept). */
+export interface JobCounts {
+  /** Ready to run now. */
+  waiting: number;
+  active: number;
+  /** Waiting out a retry's backoff. */
+  delayed: number;
+  failed: number;
+}
+
 export interface JobWorker {
   close(): Promise<void>;
 }
@@ -39,6 +49,8 @@ export interface JobQueue {
   get<Result = unknown>(jobId: string): Promise<JobInfo<Result> | null>;
   /** Resolves when the job completed or failed for good, or with its current state once timeoutMs has passed. */
   waitFor<Result = unknown>(jobId: string, timeoutMs: number): Promise<JobInfo<Result>>;
+  /** The jobs of queue `name` by state, read from the queue's storage (every process's jobs, not this one's). */
+  counts(name: string): Promise<JobCounts>;
   ready(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -108,6 +108,16 @@ export function jobQueueContract(adapter: string, make: () => Promise<JobQueueHa
       expect(ran).toEqual([]);
     });
 
+    it('When jobs are enqueued while no worker runs, then counts shows them waiting, and none once they are done', async () => {
+      const name = `depth-${++n}`;
+      const ids = await Promise.all([1, 2, 3].map((x) => h.queue.enqueue(name, { x })));
+      await h.queue.enqueue(`other-${n}`, {});
+      expect(await h.queue.counts(name)).toEqual({ waiting: 3, active: 0, delayed: 0, failed: 0 });
+      await h.queue.worker(name, async () => 'done');
+      for (const id of ids) expect(await h.queue.waitFor(id, 10_000)).toMatchObject({ state: 'completed' });
+      expect(await h.queue.counts(name)).toEqual({ waiting: 0, active: 0, delayed: 0, failed: 0 });
+    });
+
     it('When no worker runs, then waitFor returns the still-waiting job after the timeout', async () => {
       const id = await h.queue.enqueue(`idle-${++n}`, { a: 1 });
       const info = await h.queue.waitFor(id, 200);

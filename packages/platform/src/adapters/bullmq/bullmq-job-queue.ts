@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import {
   DependencyUnavailableError,
   workerStoppedMessage,
+  type JobCounts,
   type JobHandler,
   type JobInfo,
   type JobOptions,
@@ -200,6 +201,25 @@ export class BullmqJobQueue implements JobQueue {
       if (info.state === 'completed' || info.state === 'failed' || Date.now() >= deadline) return info;
       await new Promise((r) => setTimeout(r, this.options.pollMs ?? 25));
     }
+  }
+
+  async counts(name: string): Promise<JobCounts> {
+    await this.reachable();
+    const c = await this.queue(name).getJobCounts(
+      'waiting',
+      'prioritized',
+      'waiting-children',
+      'active',
+      'delayed',
+      'failed',
+    );
+    // Grouped as get() reports a job's state.
+    return {
+      waiting: (c.waiting ?? 0) + (c.prioritized ?? 0) + (c['waiting-children'] ?? 0),
+      active: c.active ?? 0,
+      delayed: c.delayed ?? 0,
+      failed: c.failed ?? 0,
+    };
   }
 
   async ready(): Promise<boolean> {
