@@ -19,7 +19,11 @@ const EVERY_SERVICE = [
   'leader',
 ];
 /** A service that consumes another's topic also shows its consumers' handling, delay and dead letters. */
-const CONSUMERS = ['event_handling_duration_seconds', 'event_delivery_delay_seconds', 'events_dead_lettered_total'];
+const CONSUMERS = [
+  'event_handling_duration_seconds',
+  'event_delivery_delay_seconds',
+  'events_dead_lettered_total',
+];
 /** The one service with a job queue shows its depth, durations and failures. */
 const JOBS = ['job_queue_depth', 'job_duration_seconds', 'job_failures_total'];
 
