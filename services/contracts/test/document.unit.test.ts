@@ -11,27 +11,14 @@ import { documentData, PLACEHOLDERS } from '../src/document/data';
 import { renderDocx, TemplateProblem } from '../src/document/render';
 import { endDateFor, prefillContract } from '../src/contract/prefill';
 import { sniffTemplate, templateFileName } from '../src/template/sniff';
+import { validContract } from './fixtures';
 
+// The shared fixture, with a company name that must be escaped in the XML and the short penalty wording.
 const contract: Contract = {
+  ...validContract('p1'),
   id: 'c1',
-  partnerId: 'p1',
   companyName: 'Leeds Fans & Co <Ltd>',
-  registrationNumber: '01234567',
   companyAddress: '1 Elland Road, Leeds',
-  clientName: 'Alex Smith',
-  clientEmail: 'alex@example.com',
-  clientTelephone: '+44 113 000 0000',
-  clientPosition: 'Director',
-  startDate: '2026-12-01',
-  endDate: '2027-11-30',
-  lengthMonths: 12,
-  platformName: '12Yards',
-  revenueSharePercent: 20,
-  pollsPerMonth: 4,
-  auctionsPerMonth: 2,
-  articlesPerWeek: 3,
-  quizPerMonth: 1,
-  setupFee: '£1,500',
   penaltyFeePerMonth: '£250',
   createdAt: '2026-11-22T10:00:00.000Z',
   endedAt: null,
