@@ -8,3 +8,4 @@ export * from './partners';
 export * from './contracts';
 export * from './media';
 export * from './client';
+export * from './workbench';
