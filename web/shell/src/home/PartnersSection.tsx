@@ -46,7 +46,9 @@ export function PartnersSection() {
       <ul className="grid gap-6 md:grid-cols-3">
         {CARDS.map(({ value, title, text, cta, Icon }) => (
           <li key={value} id={value === 'contact' ? 'contact' : undefined} className="scroll-mt-20">
-            <Card className="flex h-full flex-col">
+            {/* The whole card is the button's target: its ::after covers the card, so a click anywhere on it opens the
+                dialog while the keyboard still has one tab stop (the button). */}
+            <Card className="relative flex h-full flex-col transition-shadow hover:shadow-md focus-within:shadow-md">
               <CardHeader>
                 <span className="grid size-12 place-items-center rounded-xl bg-primary text-white">
                   <Icon className="size-6" aria-hidden="true" />
@@ -56,7 +58,7 @@ export function PartnersSection() {
               <CardContent className="flex-1 text-muted-foreground">{text}</CardContent>
               <CardFooter>
                 <Button
-                  className="w-full"
+                  className="w-full after:absolute after:inset-0 after:rounded-xl after:content-['']"
                   variant={value === 'contact' ? 'outline' : 'default'}
                   onClick={() => choose(value)}
                   data-value={value}
