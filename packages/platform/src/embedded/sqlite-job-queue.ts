@@ -78,18 +78,22 @@ export class SqliteJobQueue implements JobQueue {
   async enqueue<Data>(name: string, data: Data, options: JobOptions = {}): Promise<string> {
     const id = options.jobId ?? randomUUID();
     const now = new Date().toISOString();
+    // A scheduled job is delayed until run_at; the worker only claims jobs whose run_at has come.
+    const enqueuedAt = Date.now();
+    const runAt = Math.max(enqueuedAt, options.runAt?.getTime() ?? 0);
     this.db
       .prepare(
         `INSERT INTO jobs (id, name, data, state, max_attempts, backoff_ms, run_at, created_at, updated_at)
-         VALUES (?, ?, ?, 'waiting', ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
       )
       .run(
         id,
         name,
         JSON.stringify(data ?? null),
+        runAt > enqueuedAt ? 'delayed' : 'waiting',
         options.attempts ?? 3,
         options.backoffMs ?? 500,
-        Date.now(),
+        runAt,
         now,
         now,
       );

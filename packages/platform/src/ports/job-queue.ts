@@ -5,7 +5,13 @@ export interface JobOptions {
   attempts?: number;
   /** Delay before the first retry; doubles each time. Default 500 ms. */
   backoffMs?: number;
+  /**
+   * An id of the caller's choosing (no ':'): enqueueing an id the queue still holds (waiting, delayed, active or
+   * kept after it finished) adds nothing. A job that must run again for a new reason needs a new id.
+   */
   jobId?: string;
+  /** When the first try may run (a scheduled job): until then the job is `delayed`. Absent or past: at once. */
+  runAt?: Date;
 }
 
 export interface JobInfo<Result = unknown> {
@@ -30,7 +36,7 @@ export interface JobCounts {
   /** Ready to run now. */
   waiting: number;
   active: number;
-  /** Waiting out a retry's backoff. */
+  /** Waiting for their time: a retry's backoff, or a scheduled run (`runAt`) still to come. */
   delayed: number;
   failed: number;
 }

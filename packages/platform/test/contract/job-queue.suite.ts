@@ -118,6 +118,52 @@ export function jobQueueContract(adapter: string, make: () => Promise<JobQueueHa
       expect(await h.queue.counts(name)).toEqual({ waiting: 0, active: 0, delayed: 0, failed: 0 });
     });
 
+    it('When a job is scheduled for a time to come, then it waits delayed (counted so) and runs only at that time', async () => {
+      const name = `scheduled-${++n}`;
+      const ranAt: number[] = [];
+      await h.queue.worker(name, async () => {
+        ranAt.push(Date.now());
+        return 'live';
+      });
+      const runAt = new Date(Date.now() + 1_500);
+      const id = await h.queue.enqueue(name, {}, { runAt, jobId: `${name}-at-${runAt.getTime()}` });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await h.queue.get(id)).toMatchObject({ state: 'delayed', attemptsMade: 0 });
+      expect(await h.queue.counts(name)).toEqual({ waiting: 0, active: 0, delayed: 1, failed: 0 });
+      expect(ranAt).toEqual([]);
+      expect(await h.queue.waitFor(id, 10_000)).toMatchObject({ state: 'completed', result: 'live' });
+      expect(ranAt).toHaveLength(1);
+      expect(ranAt[0]).toBeGreaterThanOrEqual(runAt.getTime() - 50); // timers may fire a little early
+      expect(await h.queue.counts(name)).toEqual({ waiting: 0, active: 0, delayed: 0, failed: 0 });
+    });
+
+    it('When a scheduled job is moved to another time, then the job of the new id runs then and the old id is not added twice', async () => {
+      const name = `rescheduled-${++n}`;
+      const ran: string[] = [];
+      const later = new Date(Date.now() + 60_000);
+      const oldId = await h.queue.enqueue(name, { at: 'later' }, { runAt: later, jobId: `${name}-a` });
+      // The same id again (another process catching up, say) adds nothing, whatever its time.
+      expect(await h.queue.enqueue(name, { at: 'now' }, { jobId: `${name}-a` })).toBe(oldId);
+      expect(await h.queue.counts(name)).toEqual({ waiting: 0, active: 0, delayed: 1, failed: 0 });
+      const newId = await h.queue.enqueue(
+        name,
+        { at: 'soon' },
+        { runAt: new Date(Date.now() + 300), jobId: `${name}-b` },
+      );
+      await h.queue.worker<{ at: string }, string>(name, async ({ at }) => (ran.push(at), at));
+      expect(await h.queue.waitFor(newId, 10_000)).toMatchObject({ state: 'completed', result: 'soon' });
+      expect(ran).toEqual(['soon']);
+      expect(await h.queue.get(oldId)).toMatchObject({ state: 'delayed' });
+    });
+
+    it('When a job is scheduled for a time already past, then it runs at once', async () => {
+      const name = `overdue-${++n}`;
+      const id = await h.queue.enqueue(name, {}, { runAt: new Date(Date.now() - 60_000) });
+      expect(await h.queue.counts(name)).toEqual({ waiting: 1, active: 0, delayed: 0, failed: 0 });
+      await h.queue.worker(name, async () => 'done');
+      expect(await h.queue.waitFor(id, 10_000)).toMatchObject({ state: 'completed', result: 'done' });
+    });
+
     it('When no worker runs, then waitFor returns the still-waiting job after the timeout', async () => {
       const id = await h.queue.enqueue(`idle-${++n}`, { a: 1 });
       const info = await h.queue.waitFor(id, 200);

@@ -106,6 +106,7 @@ export class BullmqJobQueue implements JobQueue {
       backoff: { type: 'exponential', delay: options.backoffMs ?? 500 },
       removeOnComplete: { age: keepCompleted },
       removeOnFail: { age: keepFailed },
+      ...(options.runAt && { delay: Math.max(0, options.runAt.getTime() - Date.now()) }),
     };
     // An existing job id is left as it is (BullMQ ignores the add), as the embedded queue does.
     await this.queue(name).add(name, data ?? null, opts);
