@@ -140,6 +140,15 @@ export class SqliteEventStore implements EventStore {
       .map(rowToEvent);
   }
 
+  async readAllBackward(beforePosition = Number.MAX_SAFE_INTEGER, limit = 1000): Promise<StoredEvent[]> {
+    return this.db
+      .prepare<[number, number], EventRow>(
+        'SELECT * FROM events WHERE position < ? ORDER BY position DESC LIMIT ?',
+      )
+      .all(beforePosition, limit)
+      .map(rowToEvent);
+  }
+
   async lastPosition(): Promise<number> {
     return this.db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events').get()?.p ?? 0;
   }

@@ -39,6 +39,9 @@ export class SignallingEventStore implements EventStore {
   readAll(fromPosition: number, limit?: number) {
     return this.inner.readAll(fromPosition, limit);
   }
+  readAllBackward(beforePosition?: number, limit?: number) {
+    return this.inner.readAllBackward(beforePosition, limit);
+  }
   lastPosition() {
     return this.inner.lastPosition();
   }

@@ -32,9 +32,10 @@ export interface CommandOptions {
   /**
    * The message this command reacts to (a reaction to another service's event). The appended events get ids derived
    * from its id and the purpose (deterministicEventId), and its id as causationId, so a redelivered message appends
-   * nothing twice: the store refuses the same id (DuplicateEventError), which counts as done.
+   * nothing twice: the store refuses the same id (DuplicateEventError), which counts as done. Its `type`, when
+   * given, is kept as causationType: the history names it as the actor ("by ContractCreated").
    */
-  causedBy?: { eventId: string; purpose: string };
+  causedBy?: { eventId: string; purpose: string; type?: string };
   /** Tries when another writer appends between the read and the append (ConcurrencyError). Default 2. */
   attempts?: number;
 }
@@ -78,7 +79,9 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   options: CommandOptions = {},
 ): Promise<CommandResult<State>> {
   const { ifVersion, causedBy, attempts = 2 } = options;
-  const eventMeta = causedBy ? { ...meta, causationId: causedBy.eventId } : meta;
+  const eventMeta = causedBy
+    ? { ...meta, causationId: causedBy.eventId, ...(causedBy.type && { causationType: causedBy.type }) }
+    : meta;
   for (let attempt = 1; ; attempt++) {
     const { state, version } = await loadState(store, streamId, decider);
     if (ifVersion && !ifVersion.includes(version)) {

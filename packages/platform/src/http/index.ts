@@ -7,3 +7,4 @@ export * from './security-headers';
 export * from './paginate';
 export * from './preconditions';
 export * from './listen';
+export * from './workbench';

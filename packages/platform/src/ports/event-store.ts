@@ -40,6 +40,11 @@ export interface EventStore {
   read(streamId: string): Promise<StoredEvent[]>;
   /** Events of all streams with position > fromPosition, in position order. */
   readAll(fromPosition: number, limit?: number): Promise<StoredEvent[]>;
+  /**
+   * Events of all streams with position < beforePosition (every event when omitted), newest first: the activity
+   * feed's page. An append still in flight may show up later below a page already read (it is newer news then).
+   */
+  readAllBackward(beforePosition?: number, limit?: number): Promise<StoredEvent[]>;
   /** The highest position in the store (0 when empty). */
   lastPosition(): Promise<number>;
   ready(): Promise<boolean>;

@@ -102,6 +102,34 @@ export function eventStoreContract(adapter: string, make: () => Promise<EventSto
       expect(await h.store.lastPosition()).toBe(mine[2]!.position);
     });
 
+    it('When the store is read backward, then events before a position come newest first, a page at a time', async () => {
+      const s1 = stream('bx');
+      const s2 = stream('by');
+      await h.store.append(s1, 'no_stream', [
+        { type: 'X1', data: {} },
+        { type: 'X2', data: {} },
+      ]);
+      await h.store.append(s2, 'no_stream', [{ type: 'Y1', data: {} }]);
+      await h.store.append(s1, 2, [
+        { type: 'X3', data: {} },
+        { type: 'X4', data: {} },
+      ]);
+      const mine = <E extends { streamId: string }>(events: E[]) =>
+        events.filter((e) => e.streamId === s1 || e.streamId === s2);
+      const newest = await h.store.readAllBackward(undefined, 5);
+      expect(newest.map((e) => e.type)).toEqual(['X4', 'X3', 'Y1', 'X2', 'X1']);
+      expect(newest[0]!.position).toBe(await h.store.lastPosition());
+      const positions = newest.map((e) => e.position);
+      expect([...positions].sort((a, b) => b - a)).toEqual(positions);
+      // Before a position inside a multi-event append: only that append's older events, then what came before.
+      const page = await h.store.readAllBackward(newest[0]!.position, 2);
+      expect(page.map((e) => e.type)).toEqual(['X3', 'Y1']);
+      const rest = await h.store.readAllBackward(page[1]!.position, 100);
+      expect(mine(rest).map((e) => e.type)).toEqual(['X2', 'X1']);
+      expect(rest[0]).toMatchObject({ type: 'X2', streamId: s1, version: 2 });
+      expect(await h.store.readAllBackward(1)).toEqual([]);
+    });
+
     it('When the store is asked if it is ready, then it says yes', async () => {
       expect(await h.store.ready()).toBe(true);
     });

@@ -39,7 +39,7 @@ export async function handleContractEvent(
     // and the inbox record) appends nothing twice. An admin edit in between is decided again (3 tries).
     const { events } = await runCommand(ctx, partnerStreamId(partnerId), partnerDecider, command, {
       meta: { actor: 'system' },
-      causedBy: { eventId: source.id, purpose: ACTIVATING.has(kind) ? 'promote' : 'release' },
+      causedBy: { eventId: source.id, purpose: ACTIVATING.has(kind) ? 'promote' : 'release', type: kind },
       attempts: 3,
     });
     // One line per effect (not per delivery): how work spreads over replicas is counted from these.

@@ -270,6 +270,34 @@ export class MongoEventStore implements EventStore {
     }
   }
 
+  /**
+   * Events before beforePosition, newest first. Commits come by their first position, descending; a commit that
+   * straddles beforePosition gives only its events below it. Holes need no waiting here: a reader of the past
+   * does not promise to see an append still in flight.
+   */
+  async readAllBackward(beforePosition = Number.MAX_SAFE_INTEGER, limit = 1000): Promise<StoredEvent[]> {
+    await this.setup();
+    const out: StoredEvent[] = [];
+    let below = beforePosition;
+    const pageSize = Math.min(limit, 500);
+    for (;;) {
+      const page = await this.commits
+        .find({ position: { $lt: below }, streamId: { $ne: GAP_STREAM } })
+        .sort({ position: -1 })
+        .limit(pageSize)
+        .lean();
+      for (const c of page) {
+        for (const e of [...c.events].reverse()) {
+          if (e.position >= beforePosition) continue;
+          out.push(toStored(c.streamId, e));
+          if (out.length >= limit) return out;
+        }
+        below = c.position;
+      }
+      if (page.length < pageSize) return out;
+    }
+  }
+
   async lastPosition(): Promise<number> {
     await this.setup();
     const last = await this.commits
