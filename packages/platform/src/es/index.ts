@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './decider';
 export * from './projector';
+export * from './row-projection';
 export * from './relay';
 export * from './inbox';
 export * from './append-signal';

@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openSqlite } from '../../src/embedded/sqlite';
 import { SqliteEventStore } from '../../src/embedded/sqlite-event-store';
 import { SqliteReadModels } from '../../src/embedded/sqlite-read-models';
 import { derivedEventId, runCommand, type Decider } from '../../src/es/decider';
 import { Conflict } from '../../src/es/errors';
 import { defineProjection, Projector } from '../../src/es/projector';
 import { ConcurrencyError, type EventStore } from '../../src/ports';
+import { useTempSqlite } from './temp-sqlite';
 
 type Added = { type: 'Added'; data: { n: number } };
 /** Decides an event for every command, whatever came before: only derived ids can keep a redelivery out. */
@@ -28,23 +25,16 @@ const totals = defineProjection<Added>({
 });
 
 describe('runCommand (the command pipeline of routes and reactions)', () => {
-  let dir: string;
-  let db: ReturnType<typeof openSqlite>;
+  const sqlite = useTempSqlite();
   let store: SqliteEventStore;
   let models: SqliteReadModels;
   let site: { infra: { eventStore: EventStore }; projector: Projector };
   const total = async () => (await models.collection<Total>('totals').get('s'))?.total;
 
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), '12yards-unit-'));
-    db = openSqlite(join(dir, 'x.sqlite'));
-    store = new SqliteEventStore(db);
-    models = new SqliteReadModels(db);
+    store = new SqliteEventStore(sqlite());
+    models = new SqliteReadModels(sqlite());
     site = { infra: { eventStore: store }, projector: new Projector(store, models, [totals]) };
-  });
-  afterEach(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   /** A store whose appends lose the race `times` times: another writer appends just before each. */

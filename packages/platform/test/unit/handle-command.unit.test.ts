@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { handleCommand, type Decider } from '../../src/es/decider';
-import { openSqlite } from '../../src/embedded/sqlite';
 import { SqliteEventStore } from '../../src/embedded/sqlite-event-store';
 import { Conflict, StaleVersion } from '../../src/es/errors';
 import { ConcurrencyError, type EventStore } from '../../src/ports';
+import { useTempSqlite } from './temp-sqlite';
 
 type Ev = { type: 'Added'; data: { n: number } };
 const counter: Decider<number, { add: number }, Ev> = {
@@ -15,17 +12,10 @@ const counter: Decider<number, { add: number }, Ev> = {
 };
 
 describe('handleCommand', () => {
-  let dir: string;
+  const sqlite = useTempSqlite();
   let store: SqliteEventStore;
-  let db: ReturnType<typeof openSqlite>;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), '12yards-unit-'));
-    db = openSqlite(join(dir, 'x.sqlite'));
-    store = new SqliteEventStore(db);
-  });
-  afterEach(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
+    store = new SqliteEventStore(sqlite());
   });
 
   it('When a command is handled, then its events are appended and the new state returned', async () => {

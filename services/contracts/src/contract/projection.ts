@@ -1,5 +1,5 @@
 import type { Contract } from '@12yards/api';
-import { defineProjection, type ReadModels } from '@12yards/platform';
+import { defineRowProjection, type ReadModels } from '@12yards/platform';
 import type { ContractEvent } from './events';
 import { termsOf } from './evolve';
 
@@ -13,54 +13,26 @@ export type ContractRow = Omit<Contract, 'endedAt'> & { version: number; ended: 
 export const contractRows = (models: ReadModels) =>
   models.collection<ContractRow>(CONTRACTS, { indexes: [['partnerId', 'createdAt']] });
 
-export const contractProjection = defineProjection<ContractEvent>({
-  collections: [CONTRACTS],
-  async apply(event, models) {
-    const rows = contractRows(models);
-    switch (event.type) {
-      case 'ContractCreated': {
-        const d = event.data;
-        if (await rows.get(d.contractId)) return;
-        await rows.put({
-          id: d.contractId,
-          partnerId: d.partnerId,
-          ...termsOf(d),
-          templateId: d.templateId,
-          createdAt: d.createdAt,
-          ended: false,
-          version: event.version,
-        });
-        return;
-      }
-      case 'ContractUpdated': {
-        const row = await rows.get(event.data.contractId);
-        if (!row || row.version >= event.version) return; // the revision guard makes a replay a no-op
-        await rows.put({
-          ...row,
-          ...termsOf(event.data),
-          updatedAt: event.data.updatedAt,
-          version: event.version,
-        });
-        return;
-      }
-      case 'ContractEnded': {
-        const row = await rows.get(event.data.contractId);
-        if (!row || row.version >= event.version) return;
-        await rows.put({ ...row, ended: true, endedAt: event.data.endedAt, version: event.version });
-        return;
-      }
-      case 'ContractReactivated': {
-        const row = await rows.get(event.data.contractId);
-        if (!row || row.version >= event.version) return;
-        const { endedAt: _endedAt, ...active } = row;
-        await rows.put({ ...active, ended: false, version: event.version });
-        return;
-      }
-      case 'ContractDeleted':
-        await rows.delete(event.data.contractId);
-        return;
-    }
+export const contractProjection = defineRowProjection<ContractEvent, ContractRow>({
+  collection: CONTRACTS,
+  rows: contractRows,
+  idOf: (e) => e.data.contractId,
+  create: {
+    ContractCreated: ({ data }) => ({
+      id: data.contractId,
+      partnerId: data.partnerId,
+      ...termsOf(data),
+      templateId: data.templateId,
+      createdAt: data.createdAt,
+      ended: false,
+    }),
   },
+  update: {
+    ContractUpdated: (row, { data }) => ({ ...row, ...termsOf(data), updatedAt: data.updatedAt }),
+    ContractEnded: (row, { data }) => ({ ...row, ended: true, endedAt: data.endedAt }),
+    ContractReactivated: ({ endedAt: _endedAt, ...active }) => ({ ...active, ended: false }),
+  },
+  remove: ['ContractDeleted'],
 });
 
 /** The API shape (packages/api `contract`): `endedAt` is the ContractEnded time while ended, else null. */

@@ -1,5 +1,5 @@
 import type { ContractTemplate } from '@12yards/api';
-import { defineProjection, type ReadModels } from '@12yards/platform';
+import { defineRowProjection, type ReadModels } from '@12yards/platform';
 import type { ContractTemplateEvent } from './events';
 import type { TemplateKind } from './sniff';
 
@@ -16,41 +16,28 @@ export const templateRows = (models: ReadModels) =>
 
 export const downloadUrl = (id: string) => `/api/admin/contract-templates/${encodeURIComponent(id)}/download`;
 
-export const contractTemplateProjection = defineProjection<ContractTemplateEvent>({
-  collections: [CONTRACT_TEMPLATES],
-  async apply(event, models) {
-    const rows = templateRows(models);
-    switch (event.type) {
-      case 'ContractTemplateUploaded': {
-        const d = event.data;
-        if (await rows.get(d.templateId)) return;
-        await rows.put({
-          id: d.templateId,
-          name: d.name,
-          validFromDate: d.validFromDate,
-          fileName: d.fileName,
-          fileUrl: downloadUrl(d.templateId),
-          mimeType: d.mimeType,
-          size: d.size,
-          kind: d.kind,
-          objectKey: d.objectKey,
-          createdAt: d.uploadedAt,
-          version: event.version,
-        });
-        return;
-      }
-      case 'ContractTemplateChanged': {
-        const row = await rows.get(event.data.templateId);
-        if (!row || row.version >= event.version) return;
-        const { name, validFromDate, changedAt } = event.data;
-        await rows.put({ ...row, name, validFromDate, updatedAt: changedAt, version: event.version });
-        return;
-      }
-      case 'ContractTemplateDeleted':
-        await rows.delete(event.data.templateId);
-        return;
-    }
+export const contractTemplateProjection = defineRowProjection<ContractTemplateEvent, ContractTemplateRow>({
+  collection: CONTRACT_TEMPLATES,
+  rows: templateRows,
+  idOf: (e) => e.data.templateId,
+  create: {
+    // The upload's data is the row's fields (name, dates, the file's name, type, size and object) but for its id.
+    ContractTemplateUploaded: ({ data: { templateId, uploadedAt, ...file } }) => ({
+      id: templateId,
+      ...file,
+      fileUrl: downloadUrl(templateId),
+      createdAt: uploadedAt,
+    }),
   },
+  update: {
+    ContractTemplateChanged: (row, { data: { name, validFromDate, changedAt } }) => ({
+      ...row,
+      name,
+      validFromDate,
+      updatedAt: changedAt,
+    }),
+  },
+  remove: ['ContractTemplateDeleted'],
 });
 
 export const templateView = ({

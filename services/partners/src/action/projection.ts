@@ -1,5 +1,5 @@
 import type { PartnerAction } from '@12yards/api';
-import { defineProjection, type ReadModels } from '@12yards/platform';
+import { defineRowProjection, type ReadModels } from '@12yards/platform';
 import type { PartnerActionEvent } from './events';
 
 export const PARTNER_ACTIONS = 'partner_actions';
@@ -35,45 +35,25 @@ export const actionView = (
   isOverdue: isOverdue(row, now),
 });
 
-const FOLLOW_UPS = new Set(['PartnerActionNotesSaved', 'PartnerActionCompleted', 'PartnerActionReopened']);
-
-export const partnerActionProjection = defineProjection<PartnerActionEvent>({
-  collections: [PARTNER_ACTIONS],
-  async apply(event, models) {
-    const rows = actionRows(models);
-    if (event.type === 'PartnerActionCreated') {
-      const d = event.data;
-      // The revision guard: a replayed creation must not reset a row that later events already changed.
-      const existing = await rows.get(d.id);
-      if (existing && existing.version >= event.version) return;
-      await rows.put({
-        id: d.id,
-        partnerId: d.partnerId,
-        actionText: d.actionText,
-        dueDate: d.dueDate,
-        notes: null,
-        isCompleted: false,
-        completedAt: null,
-        createdAt: d.at,
-        order: event.position,
-        version: event.version,
-      });
-      return;
-    }
-    if (!FOLLOW_UPS.has(event.type)) return;
-    const row = await rows.get(event.data.id);
-    if (!row || row.version >= event.version) return; // revision guard: a replay is a no-op
-    const next = { ...row, version: event.version };
-    switch (event.type) {
-      case 'PartnerActionNotesSaved':
-        await rows.put({ ...next, notes: event.data.notes });
-        return;
-      case 'PartnerActionCompleted':
-        await rows.put({ ...next, isCompleted: true, completedAt: event.data.completedAt });
-        return;
-      case 'PartnerActionReopened':
-        await rows.put({ ...next, isCompleted: false, completedAt: null });
-        return;
-    }
+export const partnerActionProjection = defineRowProjection<PartnerActionEvent, PartnerActionRow>({
+  collection: PARTNER_ACTIONS,
+  rows: actionRows,
+  create: {
+    PartnerActionCreated: ({ data, position }) => ({
+      id: data.id,
+      partnerId: data.partnerId,
+      actionText: data.actionText,
+      dueDate: data.dueDate,
+      notes: null,
+      isCompleted: false,
+      completedAt: null,
+      createdAt: data.at,
+      order: position,
+    }),
+  },
+  update: {
+    PartnerActionNotesSaved: (row, { data }) => ({ ...row, notes: data.notes }),
+    PartnerActionCompleted: (row, { data }) => ({ ...row, isCompleted: true, completedAt: data.completedAt }),
+    PartnerActionReopened: (row) => ({ ...row, isCompleted: false, completedAt: null }),
   },
 });

@@ -1,14 +1,8 @@
 import type { Partner, PartnerStatus } from '@12yards/api';
-import { defineProjection, type ReadModels, type SortKey } from '@12yards/platform';
+import { defineRowProjection, type ReadModels, type SortKey } from '@12yards/platform';
 import { detailKeys, type PartnerEvent, type PartnerFields } from './events';
 
 export const PARTNERS = 'partners';
-const FOLLOW_UPS = new Set([
-  'PartnerDetailsChanged',
-  'PartnerStatusChanged',
-  'PartnerPromoted',
-  'PartnerContractEnded',
-]);
 export type PartnerRow = PartnerFields & {
   status: PartnerStatus;
   statusLocked: boolean;
@@ -32,54 +26,31 @@ export function partnerView(row: PartnerRow): Partner {
   return view as Partner;
 }
 
-export const partnerProjection = defineProjection<PartnerEvent>({
-  collections: [PARTNERS],
-  async apply(event, models) {
-    const rows = partnerRows(models);
-    if (event.type === 'PartnerApplicationSubmitted') {
-      const { at, source: _source, ...fields } = event.data;
-      // The revision guard: a replayed creation must not reset a row that later events already changed.
-      const existing = await rows.get(fields.id);
-      if (existing && existing.version >= event.version) return;
-      await rows.put({
-        ...fields,
-        statusLocked: false,
-        activeContracts: 0,
-        createdAt: at,
-        order: event.position,
-        version: event.version,
-      });
-      return;
-    }
-    if (!FOLLOW_UPS.has(event.type)) return;
-    const row = await rows.get((event.data as { id: string }).id);
-    // The revision guard makes a replayed event a no-op.
-    if (!row || row.version >= event.version) return;
-    const next = { ...row, version: event.version };
-    switch (event.type) {
-      case 'PartnerDetailsChanged': {
-        const { at: _at, ...fields } = event.data;
-        await rows.put({ ...next, ...fields });
-        return;
-      }
-      case 'PartnerStatusChanged':
-        await rows.put({ ...next, status: event.data.status });
-        return;
-      case 'PartnerPromoted':
-        await rows.put({
-          ...next,
-          status: 'Partner',
-          activeContracts: event.data.activeContracts,
-          statusLocked: true,
-        });
-        return;
-      case 'PartnerContractEnded':
-        await rows.put({
-          ...next,
-          activeContracts: event.data.activeContracts,
-          statusLocked: event.data.statusLocked,
-        });
-        return;
-    }
+export const partnerProjection = defineRowProjection<PartnerEvent, PartnerRow>({
+  collection: PARTNERS,
+  rows: partnerRows,
+  create: {
+    PartnerApplicationSubmitted: ({ data: { at, source: _source, ...fields }, position }) => ({
+      ...fields,
+      statusLocked: false,
+      activeContracts: 0,
+      createdAt: at,
+      order: position,
+    }),
+  },
+  update: {
+    PartnerDetailsChanged: (row, { data: { at: _at, ...fields } }) => ({ ...row, ...fields }),
+    PartnerStatusChanged: (row, { data }) => ({ ...row, status: data.status }),
+    PartnerPromoted: (row, { data }) => ({
+      ...row,
+      status: 'Partner',
+      activeContracts: data.activeContracts,
+      statusLocked: true,
+    }),
+    PartnerContractEnded: (row, { data }) => ({
+      ...row,
+      activeContracts: data.activeContracts,
+      statusLocked: data.statusLocked,
+    }),
   },
 });
