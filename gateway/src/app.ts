@@ -22,6 +22,7 @@ import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleOptions } from './auth/th
 import { memoryLimiters, type LimiterFactory } from './rate-limits';
 import { createProxies, type Targets } from './proxy';
 import { GatewayReads } from './public-reads';
+import { LiveEvents } from './live-events';
 import { canonicalPath, resolveRoute } from './routing';
 import { openApiRoutes } from './openapi';
 import { serviceReadiness } from './service-readiness';
@@ -83,6 +84,7 @@ export function buildGateway(deps: GatewayDeps) {
     media: env.MEDIA_URL,
   };
   const reads = new GatewayReads({ bus: deps.bus, logger, clock });
+  const live = new LiveEvents({ bus: deps.bus, logger, clock });
   const proxies = createProxies(
     targets,
     env.INTERNAL_SECRET,
@@ -122,6 +124,8 @@ export function buildGateway(deps: GatewayDeps) {
     }),
   );
   app.use(openApiRoutes({ cookieName: cookieName(secure) }));
+  // Server-sent events for the admin app (call `live.start()`): a long-lived answer, never proxied.
+  app.get('/api/admin/events', live.handler(env.PUBLIC_ORIGIN));
 
   // The gate: every path in the routing table is checked here, before anything is proxied.
   app.use(async (req: Request, res: Response, next: NextFunction) => {
@@ -158,7 +162,7 @@ export function buildGateway(deps: GatewayDeps) {
 
   deps.mountWeb?.(app);
   finishHttpApp(app, logger);
-  return { app, users, sessions, reads, metrics };
+  return { app, users, sessions, reads, live, metrics };
 }
 
 /** Every limiter the factory makes counts its refusals in rate_limit_rejections_total{limiter=<keyPrefix>}. */

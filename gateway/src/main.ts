@@ -45,7 +45,7 @@ async function main() {
     ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
     : undefined;
   limitsRedis?.on('error', (err) => logger.warn({ err }, 'rate limits: redis connection error'));
-  const { app, users, sessions, reads } = buildGateway({
+  const { app, users, sessions, reads, live } = buildGateway({
     metrics,
     env,
     logger,
@@ -59,6 +59,7 @@ async function main() {
   });
   await bootstrapAdmin(env, users, logger);
   await reads.start();
+  await live.start();
   const sweep = setInterval(() => void sessions.sweep().catch(() => undefined), 10 * 60_000);
   sweep.unref();
 
@@ -81,6 +82,7 @@ async function main() {
     metricsServer?.close();
     await pages?.stop();
     await reads.stop();
+    await live.stop();
     await infra.close();
     await limitsRedis?.quit().catch(() => undefined);
     await flushTracing();

@@ -29,6 +29,8 @@ export interface Stack {
   app: ReturnType<typeof buildGateway>['app'];
   /** The gateway's in-memory copy of the public reads. */
   reads: ReturnType<typeof buildGateway>['reads'];
+  /** The gateway's live events for admins (GET /api/admin/events). */
+  live: ReturnType<typeof buildGateway>['live'];
   /** The gateway's metrics (main serves them on METRICS_PORT; tests: metricsHandler(stack.metrics)). */
   metrics: ReturnType<typeof buildGateway>['metrics'];
   services: Record<string, RunningService>;
@@ -111,10 +113,12 @@ export async function startStack(options: {
   await gateway.users.upsert({ ...TEST_ADMIN, role: 'admin' });
   await gateway.users.upsert({ ...TEST_EDITOR, role: 'editor' });
   await gateway.reads.start();
+  await gateway.live.start();
 
   return {
     app: gateway.app,
     reads: gateway.reads,
+    live: gateway.live,
     metrics: gateway.metrics,
     services,
     urls: targets,
@@ -131,6 +135,7 @@ export async function startStack(options: {
         await new Promise((r) => s.close(r));
       }
       await gateway.reads.stop();
+      await gateway.live.stop();
       await bus.close();
       for (const svc of Object.values(services)) await svc.stop();
       db.close();

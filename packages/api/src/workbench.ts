@@ -97,6 +97,11 @@ export const liveEvent = z.object({
   title: z.string().optional(),
 });
 export type LiveEvent = z.infer<typeof liveEvent>;
+/**
+ * The SSE `event:` telling a client that reconnected with a Last-Event-ID the gateway no longer holds (older than its
+ * buffer, or from another gateway run) to refetch everything: what it missed cannot be replayed.
+ */
+export const LIVE_RESYNC_EVENT = 'resync';
 
 /** Items moved to the trash stay this long before the sweep deletes them for good. */
 export const TRASH_RETENTION_DAYS = 30;

@@ -1,5 +1,6 @@
 import { integrationEvent, type IntegrationEvent } from '@12yards/api/src/events';
 import type { StoredEvent } from '@12yards/platform';
+import type { ContactEvent } from './contact/events';
 import type { PartnerEvent, PartnerFields } from './partner/events';
 
 /**
@@ -18,7 +19,7 @@ const published = (d: PartnerFields) => ({
   webAddress: d.webAddress ?? null,
 });
 
-function map(event: PartnerEvent): IntegrationEvent<'partners'> | null {
+function map(event: PartnerEvent | ContactEvent): IntegrationEvent<'partners'> | null {
   switch (event.type) {
     case 'PartnerApplicationSubmitted':
       return {
@@ -36,6 +37,14 @@ function map(event: PartnerEvent): IntegrationEvent<'partners'> | null {
         version: 2,
         data: { partnerId: event.data.id, status: event.data.status },
       };
+    case 'ContactMessageReceived':
+      return {
+        type: event.type,
+        version: 1,
+        data: { contactId: event.data.id, name: event.data.name, subject: event.data.subject },
+      };
+    case 'ContactStatusChanged':
+      return { type: event.type, version: 1, data: { contactId: event.data.id, status: event.data.status } };
     case 'PartnerContractEnded': // the lock is this service's own business
     default: // and the events of the service's other aggregates
       return null;
@@ -43,10 +52,10 @@ function map(event: PartnerEvent): IntegrationEvent<'partners'> | null {
 }
 
 /**
- * The integration events of the partners topic, from this service's internal events (partner actions and contact
- * messages stay internal). Checked against the published schema before they leave.
+ * The integration events of the partners topic, from this service's internal events (partner actions stay internal;
+ * a contact message's sender, subject and status are published for the admins' live updates). Checked against the published schema before they leave.
  */
 export function partnersIntegrationEvents(event: StoredEvent): IntegrationEvent<'partners'> | null {
-  const mapped = map(event as StoredEvent & PartnerEvent);
+  const mapped = map(event as StoredEvent & (PartnerEvent | ContactEvent));
   return mapped && integrationEvent('partners', mapped);
 }

@@ -100,9 +100,33 @@ describe('the partners topic', () => {
     });
   });
 
-  it('When events stay internal (contact messages, actions, the lock), then nothing is published', () => {
+  it('When a visitor sends a message or an admin marks it, then the gateway reads its sender, subject and status, not its text or email', () => {
+    const message = {
+      id: 'm1',
+      name: 'Ann Lee',
+      email: 'ann@x.example',
+      subject: 'Hi',
+      message: 'Secret',
+      at: '',
+    };
+    expect(published('ContactMessageReceived', message)).toEqual({
+      ok: true,
+      event: {
+        type: 'ContactMessageReceived',
+        version: 1,
+        data: { contactId: 'm1', name: 'Ann Lee', subject: 'Hi' },
+      },
+    });
+    expect(
+      published('ContactStatusChanged', { id: 'm1', status: 'read', previousStatus: 'unread', at: '' }),
+    ).toEqual({
+      ok: true,
+      event: { type: 'ContactStatusChanged', version: 1, data: { contactId: 'm1', status: 'read' } },
+    });
+  });
+
+  it('When events stay internal (actions, the lock), then nothing is published', () => {
     expect(published('PartnerContractEnded', { id: 'p1', contractId: 'c1' })).toBeNull();
-    expect(published('ContactMessageReceived', { id: 'm1' })).toBeNull();
     expect(published('PartnerActionCreated', { id: 'a1' })).toBeNull();
   });
 });

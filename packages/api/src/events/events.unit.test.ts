@@ -18,6 +18,8 @@ const samples: Record<string, unknown> = {
   'PartnerDetailsChanged@2': { partnerId: 'p1', ...partner },
   'PartnerStatusChanged@1': { id: 'p1', status: 'Partner' },
   'PartnerStatusChanged@2': { partnerId: 'p1', status: 'Partner' },
+  'ContactMessageReceived@1': { contactId: 'm1', name: 'Ann Lee', subject: 'Hello' },
+  'ContactStatusChanged@1': { contactId: 'm1', status: 'read' },
   'ContractCreated@1': { contractId: 'c1', partnerId: 'p1' },
   'ContractReactivated@1': { contractId: 'c1', partnerId: 'p1' },
   'ContractEnded@1': { contractId: 'c1', partnerId: 'p1' },

@@ -17,6 +17,8 @@ const latest = {
     partners.partnerApplicationSubmitted,
     partners.partnerDetailsChanged,
     partners.partnerStatusChanged,
+    partners.contactMessageReceived,
+    partners.contactStatusChanged,
   ],
   contracts: [
     contracts.contractCreated,

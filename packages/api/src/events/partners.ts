@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { partnerStatuses, partnerTypes } from '../partners';
+import { contactStatuses, partnerStatuses, partnerTypes } from '../partners';
 import { defineEvent } from './define';
 
 const status = z.enum(partnerStatuses);
@@ -72,6 +72,24 @@ export const partnerStatusChanged = defineEvent({
   data: z.object({ partnerId: z.string().min(1), status }),
 });
 
+/** Contact messages: read by the gateway for the admins' live updates (a toast names the sender and subject). */
+export const contactMessageReceived = defineEvent({
+  type: 'ContactMessageReceived',
+  version: 1,
+  producer: 'partners',
+  consumers: ['gateway'],
+  description: 'A visitor sent a message through the contact form.',
+  data: z.object({ contactId: z.string().min(1), name: z.string(), subject: z.string() }),
+});
+export const contactStatusChanged = defineEvent({
+  type: 'ContactStatusChanged',
+  version: 1,
+  producer: 'partners',
+  consumers: ['gateway'],
+  description: 'An admin marked a contact message read, unread or responded.',
+  data: z.object({ contactId: z.string().min(1), status: z.enum(contactStatuses) }),
+});
+
 export const partnersEvents = [
   partnerApplicationSubmittedV1,
   partnerApplicationSubmitted,
@@ -79,4 +97,6 @@ export const partnersEvents = [
   partnerDetailsChanged,
   partnerStatusChangedV1,
   partnerStatusChanged,
+  contactMessageReceived,
+  contactStatusChanged,
 ] as const;

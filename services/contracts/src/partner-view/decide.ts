@@ -1,13 +1,21 @@
-import type { IntegrationEvent } from '@12yards/api/src/events';
+import type { IntegrationEvent, IntegrationEventOf } from '@12yards/api/src/events';
 import type { Decider } from '@12yards/platform';
 import type { PartnerSnapshot, PartnerViewEvent } from './events';
 import { evolve, initialState, type PartnerViewState } from './evolve';
+
+/** The partners topic's events about partners (its contact messages are none of this service's business). */
+export type PartnerIntegrationEvent = IntegrationEventOf<
+  'partners',
+  'PartnerApplicationSubmitted' | 'PartnerDetailsChanged' | 'PartnerStatusChanged'
+>;
+export const aboutPartner = (e: IntegrationEvent<'partners'>): e is PartnerIntegrationEvent =>
+  e.type.startsWith('Partner');
 
 /** An integration event of the partners topic, with the envelope fields this service keeps (id, time). */
 export interface PartnerSourceEvent {
   id: string;
   occurredAt: string;
-  event: IntegrationEvent<'partners'>;
+  event: PartnerIntegrationEvent;
 }
 
 export type PartnerViewCommand = { type: 'RecordPartnerEvent'; source: PartnerSourceEvent };

@@ -6,7 +6,7 @@ import {
   type StoredEvent,
   type Subscription,
 } from '@12yards/platform';
-import { partnerViewDecider } from './decide';
+import { aboutPartner, partnerViewDecider, type PartnerIntegrationEvent } from './decide';
 import { streamId } from './events';
 
 export const PARTNERS_TOPIC = 'partners' as const;
@@ -19,7 +19,7 @@ export const CONSUMER_GROUP = 'contracts';
  */
 export async function recordPartnerEvent(
   ctx: ServiceContext,
-  event: IntegrationEvent<'partners'>,
+  event: PartnerIntegrationEvent,
   source: Pick<StoredEvent, 'id' | 'occurredAt'>,
 ): Promise<void> {
   await runCommand(
@@ -41,7 +41,9 @@ export function subscribeToPartners(ctx: ServiceContext): Promise<Subscription> 
     group: CONSUMER_GROUP,
     topics: [PARTNERS_TOPIC],
     parse: (message) => parseIntegrationEvent(PARTNERS_TOPIC, message),
-    handle: (event, message) => recordPartnerEvent(ctx, event, message),
+    handle: async (event: IntegrationEvent<'partners'>, message) => {
+      if (aboutPartner(event)) await recordPartnerEvent(ctx, event, message);
+    },
     logger: ctx.logger,
     metrics: ctx.metrics,
   });

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Request, Response } from 'express';
+import { createChannel, createSession, type Channel } from 'better-sse';
+import { LIVE_RESYNC_EVENT, type EntityType, type LiveEvent } from '@12yards/api';
+import { parseIntegrationEvent, type IntegrationEvent, type Producer } from '@12yards/api/src/events';
+import type { EventBus, Logger, StoredEvent, Subscription } from '@12yards/platform';
+import { requireSession } from './auth/guard';
+
+/** The topics whose events an admin sees live (media publishes none). */
+const LIVE_TOPICS = ['partners', 'contracts', 'content', 'status'] as const satisfies readonly Producer[];
+type LiveTopic = (typeof LIVE_TOPICS)[number];
+type Live = Omit<LiveEvent, 'id' | 'at'>;
+
+const to = (kind: Live['kind'], entityType: EntityType, entityId: string, title?: string): Live => ({
+  kind,
+  entityType,
+  entityId,
+  ...(title !== undefined && { title }),
+});
+/** By event type; a type without an entry (e.g. one added since) tells the admins nothing. */
+type Mappers = {
+  [T in IntegrationEvent['type']]?: (data: Extract<IntegrationEvent, { type: T }>['data']) => Live | null;
+};
+
+/** What an admin is told of each integration event. Only the fields the event's schema declares. */
+const LIVE: Mappers = {
+  PartnerApplicationSubmitted: (d) =>
+    to(
+      'application-submitted',
+      'partner',
+      d.partnerId,
+      `New application from ${d.organization ?? d.knownAs ?? d.name}`,
+    ),
+  PartnerDetailsChanged: (d) => to('application-changed', 'partner', d.partnerId),
+  PartnerStatusChanged: (d) => to('application-changed', 'partner', d.partnerId),
+  ContactMessageReceived: (d) => to('message-received', 'contact', d.contactId, `New message from ${d.name}`),
+  ContactStatusChanged: (d) => to('message-changed', 'contact', d.contactId),
+  ContractCreated: (d) => to('contract-created', 'contract', d.contractId),
+  ContractReactivated: (d) => to('contract-changed', 'contract', d.contractId),
+  ContractEnded: (d) => to('contract-changed', 'contract', d.contractId),
+  ContractDeleted: (d) => to('contract-changed', 'contract', d.contractId),
+  ServiceStatusChanged: (d) => to('status-changed', 'service-status', d.serviceId),
+  NewsArticleChanged: (d) => to('content-changed', 'news', d.articleId),
+  NewsArticleDeleted: (d) => to('content-changed', 'news', d.articleId),
+  GalleryItemChanged: (d) => to('content-changed', 'gallery-item', d.itemId),
+  GalleryItemRemoved: (d) => to('content-changed', 'gallery-item', d.itemId),
+  FaqChanged: (d) => to('content-changed', 'faq', d.faqId),
+  FaqDeleted: (d) => to('content-changed', 'faq', d.faqId),
+  SettingChanged: (d) => to('content-changed', 'setting', d.key),
+};
+
+/** What an admin is told of one integration event (null: nothing). */
+export function toLive(event: IntegrationEvent): Live | null {
+  const map = LIVE[event.type] as ((data: unknown) => Live | null) | undefined;
+  return map?.(event.data) ?? null;
+}
+
+export interface LiveEventsOptions {
+  bus?: EventBus;
+  logger: Logger;
+  clock?: () => Date;
+  /** Events kept for clients that reconnect with Last-Event-ID. */
+  bufferSize?: number;
+  heartbeatMs?: number;
+  /** Events that happened longer ago than this before start (a fresh group reading a topic from its start) are not news. */
+  maxAgeMs?: number;
+}
+
+/**
+ * `GET /api/admin/events`: the integration events an admin cares about, as server-sent events. Each gateway process
+ * reads every event of the services' topics (a consumer group of its own) and pushes it to the admins connected to
+ * it. Event ids are `<epoch>-<sequence>`, the epoch naming this process's run: a client that reconnects with a
+ * Last-Event-ID still in the ring buffer gets what it missed; one older than the buffer, or from another run or
+ * replica, gets a `resync` event (refetch everything).
+ */
+export class LiveEvents {
+  private readonly channel: Channel = createChannel();
+  private readonly buffer: LiveEvent[] = [];
+  private readonly epoch = randomBytes(4).toString('hex');
+  private seq = 0;
+  private subscription?: Subscription;
+  private startedAt = 0;
+
+  constructor(private readonly options: LiveEventsOptions) {}
+
+  async start(): Promise<void> {
+    const { bus, logger } = this.options;
+    if (!bus) return;
+    this.startedAt = this.now();
+    const group = `gateway-live-${process.env.INSTANCE_ID ?? hostname()}`;
+    this.subscription = await bus.subscribe(group, [...LIVE_TOPICS], async (message, topic) => {
+      this.receive(message, topic as LiveTopic);
+    });
+    logger.info({ topics: LIVE_TOPICS }, 'live events: pushing the services’ events to admins');
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+    this.subscription = undefined;
+    for (const session of this.channel.activeSessions) {
+      this.channel.deregister(session);
+    }
+  }
+
+  /** Admins connected to this process (tests: a closed client is let go). */
+  get connections(): number {
+    return this.channel.sessionCount;
+  }
+
+  private now(): number {
+    return (this.options.clock?.() ?? new Date()).getTime();
+  }
+
+  private receive(message: StoredEvent, topic: LiveTopic): void {
+    const maxAge = this.options.maxAgeMs ?? 5 * 60_000;
+    if (Date.parse(message.occurredAt) < this.startedAt - maxAge) return;
+    const parsed = parseIntegrationEvent(topic, message);
+    if (!parsed.ok) {
+      this.options.logger.warn({ topic, type: message.type, reason: parsed.reason }, 'live events: skipped');
+      return;
+    }
+    const live = toLive(parsed.event);
+    if (!live) return;
+    const event: LiveEvent = { id: `${this.epoch}-${++this.seq}`, at: message.occurredAt, ...live };
+    this.buffer.push(event);
+    if (this.buffer.length > (this.options.bufferSize ?? 500)) this.buffer.shift();
+    this.channel.broadcast(event, event.kind, { eventId: event.id });
+  }
+
+  /** What a client that saw `lastId` missed: the events after it, or null when the buffer cannot tell. */
+  private missed(lastId: string): LiveEvent[] | null {
+    const [epoch, n] = lastId.split('-');
+    const seq = Number(n);
+    if (epoch !== this.epoch || !Number.isInteger(seq) || seq > this.seq) return null;
+    const first = this.buffer[0] ? Number(this.buffer[0].id.split('-')[1]) : this.seq + 1;
+    if (seq < first - 1) return null;
+    return this.buffer.filter((e) => Number(e.id.split('-')[1]) > seq);
+  }
+
+  /** The route handler: 401 without an admin session (either role), else the stream. */
+  readonly handler = (publicOrigin: string | undefined) => async (req: Request, res: Response) => {
+    requireSession(req, publicOrigin);
+    const session = await createSession(req, res, {
+      keepAlive: this.options.heartbeatMs ?? 15_000,
+      retry: 2_000,
+    });
+    if (session.lastId) {
+      const missed = this.missed(session.lastId);
+      if (missed) {
+        for (const e of missed) session.push(e, e.kind, e.id);
+      } else {
+        session.push(
+          { reason: 'Last-Event-ID is older than what is kept' },
+          LIVE_RESYNC_EVENT,
+          this.lastId(),
+        );
+      }
+    }
+    this.channel.register(session);
+  };
+
+  private lastId(): string {
+    return `${this.epoch}-${this.seq}`;
+  }
+}

@@ -1,0 +1,259 @@
+import { get, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express from 'express';
+import request from 'supertest';
+import { createLogger } from '@12yards/platform';
+import { LIVE_RESYNC_EVENT, liveEvent } from '@12yards/api';
+import { partnersService } from '@12yards/partners/src/definition';
+import { clubApplication } from '@12yards/partners/test/helpers';
+import { LiveEvents } from '../src/live-events';
+import { startStack, TEST_ADMIN, TEST_EDITOR, type Stack } from '../src/testing';
+
+jest.setTimeout(60_000);
+
+interface Frame {
+  id?: string;
+  event?: string;
+  data?: string;
+}
+
+/** An open `GET /api/admin/events`, read as a browser's EventSource would (frames split on blank lines). */
+interface Stream {
+  res: IncomingMessage;
+  frames: Frame[];
+  /** Everything read so far, comments included. */
+  raw(): string;
+  /** Resolves with the first frame (seen or to come) that passes `match`, or fails after `ms`. */
+  next(match: (f: Frame) => boolean, ms?: number): Promise<Frame>;
+  close(): void;
+}
+
+function openStream(base: string, headers: Record<string, string>): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const req = get(`${base}/api/admin/events`, { headers }, (res) => {
+      const frames: Frame[] = [];
+      const waiters = new Set<() => void>();
+      let buffered = '';
+      let raw = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        raw += chunk;
+        buffered += chunk;
+        let end: number;
+        while ((end = buffered.indexOf('\n\n')) >= 0) {
+          const block = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          const frame: Frame = {};
+          for (const line of block.split('\n')) {
+            const m = /^(id|event|data): ?(.*)$/.exec(line);
+            if (m) frame[m[1] as keyof Frame] = m[2];
+          }
+          if (frame.event || frame.data) frames.push(frame);
+        }
+        for (const w of waiters) w();
+      });
+      res.on('error', () => undefined);
+      resolve({
+        res,
+        frames,
+        raw: () => raw,
+        next: (match, ms = 5000) =>
+          new Promise((ok, fail) => {
+            const check = () => {
+              const found = frames.find(match);
+              if (!found) return;
+              waiters.delete(check);
+              clearTimeout(timer);
+              ok(found);
+            };
+            const timer = setTimeout(() => {
+              waiters.delete(check);
+              fail(new Error(`no matching frame within ${ms} ms; got ${JSON.stringify(frames)}`));
+            }, ms);
+            waiters.add(check);
+            check();
+          }),
+        close: () => req.destroy(),
+      });
+    });
+    req.on('error', reject);
+  });
+}
+
+async function within(ms: number, check: () => boolean): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const contact = { name: 'Visitor One', email: 'one@example.com', subject: 'Hello', message: 'A question' };
+
+describe('GET /api/admin/events: live updates for admins (server-sent events)', () => {
+  let stack: Stack;
+  let server: Server;
+  let base: string;
+  const cookies: Record<string, string> = {};
+  const streams: Stream[] = [];
+
+  const open = async (who: 'admin' | 'editor' = 'admin', extra: Record<string, string> = {}) => {
+    const s = await openStream(base, { cookie: cookies[who]!, accept: 'text/event-stream', ...extra });
+    streams.push(s);
+    return s;
+  };
+
+  beforeAll(async () => {
+    stack = await startStack({ services: [partnersService] });
+    server = stack.app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    for (const [role, who] of [
+      ['admin', TEST_ADMIN],
+      ['editor', TEST_EDITOR],
+    ] as const) {
+      const res = await request(stack.app).post('/api/auth/login').send(who).expect(200);
+      cookies[role] = (res.headers['set-cookie'] as unknown as string[])
+        .map((c) => c.split(';')[0])
+        .join('; ');
+    }
+  });
+  afterEach(() => {
+    for (const s of streams.splice(0)) s.close();
+  });
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((r) => server?.close(r));
+    await stack?.stop();
+  });
+
+  it('When no one is logged in, then it answers 401 JSON like every admin path, and opens no stream', async () => {
+    const res = await request(stack.app).get('/api/admin/events').set('Accept', 'text/event-stream');
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ error: { code: 'unauthorized' } });
+    expect(stack.live.connections).toBe(0);
+  });
+
+  it('When an admin or an editor connects asking for gzip, then the stream starts at once, uncompressed and unbuffered', async () => {
+    for (const who of ['admin', 'editor'] as const) {
+      const s = await open(who, { 'accept-encoding': 'gzip, br' });
+      expect(s.res.statusCode).toBe(200);
+      expect(s.res.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(s.res.headers['content-encoding']).toBeUndefined();
+      expect(s.res.headers['x-accel-buffering']).toBe('no');
+      // The reconnection delay is the stream's first line: it reaches the client before any event.
+      await within(1000, () => /^retry: ?2000\n/.test(s.raw()));
+    }
+    await within(2000, () => stack.live.connections === 2);
+  });
+
+  it('When a visitor applies through the gateway, then a connected admin gets an application-submitted frame naming the company', async () => {
+    const s = await open('admin', { 'accept-encoding': 'gzip' });
+    const applied = await request(stack.app).post('/api/partners').send(clubApplication()).expect(201);
+    const frame = await s.next((f) => f.event === 'application-submitted', 3000);
+    const data = liveEvent.parse(JSON.parse(frame.data!));
+    expect(data).toMatchObject({
+      kind: 'application-submitted',
+      entityType: 'partner',
+      entityId: applied.body.id,
+      title: 'New application from Riverside FC',
+    });
+    expect(frame.id).toBe(data.id);
+  });
+
+  it('When a visitor sends a message, then the admin gets a message-received frame with the sender, and nothing of the text', async () => {
+    const s = await open('editor');
+    const sent = await request(stack.app).post('/api/contacts').send(contact).expect(201);
+    const frame = await s.next((f) => f.event === 'message-received', 3000);
+    expect(JSON.parse(frame.data!)).toMatchObject({
+      kind: 'message-received',
+      entityType: 'contact',
+      entityId: sent.body.id,
+      title: 'New message from Visitor One',
+    });
+    expect(frame.data).not.toContain('A question');
+    expect(frame.data).not.toContain('one@example.com');
+  });
+
+  it('When a client reconnects with Last-Event-ID, then it gets what it missed, in order, and nothing it had', async () => {
+    const first = await open();
+    await request(stack.app)
+      .post('/api/partners')
+      .send(clubApplication({ organization: 'Alpha FC' }))
+      .expect(201);
+    const seen = await first.next((f) => f.data?.includes('Alpha FC') ?? false);
+    first.close();
+
+    await request(stack.app)
+      .post('/api/partners')
+      .send(clubApplication({ organization: 'Beta FC' }))
+      .expect(201);
+    await request(stack.app)
+      .post('/api/contacts')
+      .send({ ...contact, name: 'Gamma' })
+      .expect(201);
+    // Wait until the gateway has read both (a stream opened without Last-Event-ID shows them).
+    const watcher = await open();
+    await request(stack.app)
+      .post('/api/contacts')
+      .send({ ...contact, name: 'Delta' })
+      .expect(201);
+    await watcher.next((f) => f.data?.includes('Delta') ?? false);
+
+    const again = await open('admin', { 'last-event-id': seen.id! });
+    await again.next((f) => f.data?.includes('Delta') ?? false);
+    const titles = again.frames.flatMap((f) => (JSON.parse(f.data!) as { title?: string }).title ?? []);
+    expect(titles).toEqual([
+      'New application from Beta FC',
+      'New message from Gamma',
+      'New message from Delta',
+    ]);
+  });
+
+  it('When the Last-Event-ID is not one this gateway holds (another run, or older than its buffer), then it is told to resync', async () => {
+    const s = await open('admin', { 'last-event-id': 'deadbeef-3' });
+    const frame = await s.next((f) => f.event === LIVE_RESYNC_EVENT, 2000);
+    expect(frame.id).toMatch(/^[0-9a-f]{8}-\d+$/);
+  });
+
+  it('When clients close their streams, then the gateway lets every one of them go', async () => {
+    // The previous tests' streams were closed after each.
+    await within(2000, () => stack.live.connections === 0);
+    const many = await Promise.all([open(), open('editor'), open()]);
+    await within(2000, () => stack.live.connections === 3);
+    for (const s of many) s.close();
+    await within(2000, () => stack.live.connections === 0);
+    // A stream opened after that still receives events: the bus subscription is the gateway's, not a client's.
+    const s = await open();
+    await request(stack.app)
+      .post('/api/contacts')
+      .send({ ...contact, name: 'Epsilon' })
+      .expect(201);
+    await s.next((f) => f.data?.includes('Epsilon') ?? false, 3000);
+  });
+});
+
+describe('the live stream when nothing happens', () => {
+  it('When no event comes for the heartbeat interval, then a comment line keeps proxies from closing the stream', async () => {
+    const live = new LiveEvents({ logger: createLogger('test', 'silent'), heartbeatMs: 100 });
+    const app = express();
+    // A logged-in admin (the gateway's loadSession, tested above, sets this).
+    app.use((req, _res, next) =>
+      next(Object.assign(req, { session: { username: 'a', role: 'admin' } }) && undefined),
+    );
+    app.get('/api/admin/events', live.handler(undefined));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const s = await openStream(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, {});
+      await within(1000, () => /\n:\n/.test(s.raw()));
+      expect(s.frames).toEqual([]);
+      s.close();
+      await within(1000, () => live.connections === 0);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
