@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { ServiceEnv } from './config';
 import { REQUEST_ID_HEADER, signIdentity, type AdminIdentity } from './http/identity';
+import type { OptionalAdapter } from './infrastructure';
+import { startService, type RunningService, type ServiceDefinition } from './service';
 
 export const TEST_SECRET = 'test-internal-secret-0123456789abcdef';
 
@@ -49,5 +51,24 @@ export function signedAs(identity: AdminIdentity, secret = TEST_SECRET) {
       [REQUEST_ID_HEADER]: requestId,
       ...signIdentity(identity, secret, { method: req.method, url: pathname + search, requestId }),
     });
+  };
+}
+
+/** A service started on a fresh test environment; stop() stops it and removes its data. */
+export type TestService<U extends OptionalAdapter = never> = RunningService<U> & { env: ServiceEnv };
+
+export async function startTestService<U extends OptionalAdapter>(
+  def: ServiceDefinition<U>,
+  options: { clock?: () => Date } = {},
+): Promise<TestService<U>> {
+  const env = testServiceEnv();
+  const svc = await startService(def, env, options);
+  return {
+    ...svc,
+    env,
+    async stop() {
+      await svc.stop();
+      env.cleanup();
+    },
   };
 }

@@ -1,10 +1,17 @@
 import type { Express } from 'express';
-import { createHttpApp, finishHttpApp, publicReads, type ServiceContext } from '@12yards/platform';
+import {
+  createHttpApp,
+  finishHttpApp,
+  publicReads,
+  type ServiceContext,
+  workbenchRoutes,
+} from '@12yards/platform';
 import { faqRoutes } from './faq/routes';
 import { galleryRoutes } from './gallery/routes';
 import { newsRoutes } from './news/routes';
 import { nextPublication } from './news/schedule';
 import { settingRoutes } from './setting/routes';
+import { contentHistory } from './history';
 
 /** The HTTP app from its dependencies: no listening, no globals. */
 export function buildApp(ctx: ServiceContext): Express {
@@ -21,6 +28,7 @@ export function buildApp(ctx: ServiceContext): Express {
           : Promise.resolve(null),
     }),
   );
+  app.use(workbenchRoutes(ctx, contentHistory));
   app.use(newsRoutes(ctx));
   app.use(faqRoutes(ctx));
   app.use(settingRoutes(ctx));

@@ -1,13 +1,15 @@
 import type { Express } from 'express';
-import { createHttpApp, finishHttpApp, type ServiceContext } from '@12yards/platform';
+import { createHttpApp, finishHttpApp, type ServiceContext, workbenchRoutes } from '@12yards/platform';
 import { contractRoutes } from './contract/routes';
 import { documentRoutes } from './document/routes';
 import type { ResolvedOptions } from './options';
 import { contractTemplateRoutes } from './template/routes';
+import { contractsHistory } from './history';
 
 /** The HTTP app from its dependencies: no listening, no globals. */
 export function buildApp(ctx: ServiceContext<'jobs' | 'objects'>, options: ResolvedOptions): Express {
   const app = createHttpApp({ logger: ctx.logger, readiness: ctx.infra.readiness });
+  app.use(workbenchRoutes(ctx, contractsHistory));
   app.use(documentRoutes(ctx, options)); // before contractRoutes: /api/admin/contracts/jobs/... is not a contract id
   app.use(contractRoutes(ctx, options));
   app.use(contractTemplateRoutes(ctx, options.limits.zip));

@@ -1,12 +1,14 @@
 import type { Express } from 'express';
-import { createHttpApp, finishHttpApp, type ServiceContext } from '@12yards/platform';
+import { createHttpApp, finishHttpApp, type ServiceContext, workbenchRoutes } from '@12yards/platform';
 import { partnerActionRoutes } from './action/routes';
 import { contactRoutes } from './contact/routes';
 import { partnerRoutes } from './partner/routes';
+import { partnersHistory } from './history';
 
 /** The HTTP app from its dependencies: no listening, no globals. */
 export function buildApp(ctx: ServiceContext): Express {
   const app = createHttpApp({ logger: ctx.logger, readiness: ctx.infra.readiness });
+  app.use(workbenchRoutes(ctx, partnersHistory));
   app.use(partnerRoutes(ctx));
   app.use(partnerActionRoutes(ctx));
   app.use(contactRoutes(ctx));

@@ -1,6 +1,13 @@
 import type { Express } from 'express';
-import { createHttpApp, finishHttpApp, publicReads, type ServiceContext } from '@12yards/platform';
+import {
+  createHttpApp,
+  finishHttpApp,
+  publicReads,
+  type ServiceContext,
+  workbenchRoutes,
+} from '@12yards/platform';
 import { serviceStatusRoutes } from './service-status/routes';
+import { statusHistory } from './history';
 
 /** The HTTP app from its dependencies: no listening, no globals. */
 export function buildApp(ctx: ServiceContext): Express {
@@ -9,6 +16,7 @@ export function buildApp(ctx: ServiceContext): Express {
   app.use(
     publicReads({ projector: ctx.projector, clock: ctx.clock, paths: [/^\/api\/service-status\/?$/i] }),
   );
+  app.use(workbenchRoutes(ctx, statusHistory));
   app.use(serviceStatusRoutes(ctx));
   return finishHttpApp(app, ctx.logger);
 }

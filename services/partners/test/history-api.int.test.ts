@@ -1,0 +1,89 @@
+import request from 'supertest';
+import { activityResponse, historyResponse } from '@12yards/api';
+import { signedAs, startTestService, type TestService } from '@12yards/platform';
+import { partnersService } from '../src/definition';
+import { clubApplication, contractsTopic, eventually, publishContractCreated } from './helpers';
+
+const admin = () => signedAs({ username: 'ops', role: 'admin' });
+const editor = () => signedAs({ username: 'writer', role: 'editor' });
+
+describe('partners service: history and activity', () => {
+  let svc: TestService;
+  let topic: ReturnType<typeof contractsTopic>;
+  beforeEach(async () => {
+    svc = await startTestService(partnersService);
+    topic = contractsTopic(svc.env.DATA_DIR);
+  });
+  afterEach(async () => {
+    topic.close();
+    await svc.stop();
+  });
+
+  const history = async (type: string, id: string) =>
+    historyResponse.parse(
+      (await request(svc.app).get(`/api/admin/history/${type}/${id}`).use(editor()).expect(200)).body,
+    );
+
+  it('When a contract promotes an applicant, then the history names ContractCreated as the actor of the status change', async () => {
+    const id = (await request(svc.app).post('/api/partners').send(clubApplication()).expect(201)).body
+      .id as string;
+    await publishContractCreated(topic, 'c1', id);
+    const entries = await eventually(async () => {
+      const h = await history('partner', id);
+      expect(h).toHaveLength(2);
+      return h;
+    });
+    expect(entries.map((e) => [e.actor, e.summary])).toEqual([
+      ['visitor', 'Submitted'],
+      ['ContractCreated', 'Status: Pending → Partner; active contracts and status locked changed'],
+    ]);
+    expect(entries[0]!.changes).toMatchObject({
+      name: { from: null, to: 'Ann Lee' },
+      status: { from: null, to: 'Pending' },
+    });
+    expect(entries[0]!.changes).not.toHaveProperty('source');
+    expect(entries[1]!.changes).toEqual({
+      status: { from: 'Pending', to: 'Partner' },
+      activeContracts: { from: null, to: 1 },
+      statusLocked: { from: null, to: true },
+    });
+
+    const feed = await request(svc.app)
+      .get('/api/admin/activity?actor=ContractCreated')
+      .use(admin())
+      .expect(200);
+    expect(activityResponse.parse(feed.body)).toEqual([
+      expect.objectContaining({
+        entityType: 'partner',
+        entityId: id,
+        entityLabel: 'Ann Lee',
+        service: 'partners',
+      }),
+    ]);
+  });
+
+  it('When a visitor writes and an admin reads the message, then the contact history says unread → read', async () => {
+    const contact = await request(svc.app)
+      .post('/api/contacts')
+      .send({ name: 'Bo', email: 'bo@example.com', subject: 'Tickets', message: 'Hello there' })
+      .expect(201);
+    const id = contact.body.id as string;
+    await request(svc.app).put(`/api/admin/contacts/${id}`).use(admin()).send({ status: 'read' }).expect(200);
+    const entries = await history('contact', id);
+    expect(entries.map((e) => [e.actor, e.summary])).toEqual([
+      ['visitor', 'Received'],
+      ['ops', 'Status: unread → read'],
+    ]);
+    expect(entries[1]!.changes).toEqual({ status: { from: 'unread', to: 'read' } });
+
+    const contacts = await request(svc.app)
+      .get('/api/admin/activity?entityType=contact')
+      .use(admin())
+      .expect(200);
+    expect(activityResponse.parse(contacts.body).map((e) => [e.summary, e.entityLabel])).toEqual([
+      ['Status: unread → read', 'Tickets'],
+      ['Received', 'Tickets'],
+    ]);
+    await request(svc.app).get(`/api/admin/history/partner/${id}`).use(admin()).expect(404);
+  });
+});

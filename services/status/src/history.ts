@@ -1,0 +1,15 @@
+import { defineEntityHistory, labelText, type ServiceHistory } from '@12yards/platform';
+import { streamId, type ServiceStatusEvent } from './service-status/events';
+
+/** The status service's entity whose history admins read (GET /api/admin/history, /api/admin/activity). */
+export const statusHistory: ServiceHistory = {
+  service: 'status',
+  entities: [
+    defineEntityHistory<ServiceStatusEvent>({
+      entityType: 'service-status',
+      streamPrefix: streamId(''),
+      omit: ['previousStatus'],
+      label: (f) => labelText(f.serviceName),
+    }),
+  ],
+};
