@@ -6,5 +6,6 @@ export * from './public-reads';
 export * from './security-headers';
 export * from './paginate';
 export * from './preconditions';
+export * from './entity-routes';
 export * from './listen';
 export * from './workbench';

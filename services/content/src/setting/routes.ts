@@ -1,14 +1,14 @@
 import { Router, type Response } from 'express';
 import { settingInput, settingKey } from '@12yards/api';
 import {
-  notFound,
+  entityAccess,
   parse,
   requireAdmin,
-  setVersionEtag,
+  runRequestCommand,
   withVersion,
   type ServiceContext,
 } from '@12yards/platform';
-import { execute, NO_CACHE, NO_STORE } from '../command';
+import { NO_CACHE, NO_STORE } from '../command';
 import { settingDecider } from './decide';
 import { settingStreamId } from './events';
 import { settingRows, settingView } from './projection';
@@ -20,18 +20,16 @@ export function settingRoutes(ctx: ServiceContext): Router {
   const rows = settingRows(ctx.infra.readModels);
   const secret = ctx.env.INTERNAL_SECRET;
 
-  const find = async (key: string) => {
-    const row = await rows.get(key);
-    if (!row) throw notFound(`No setting with key ${key}`);
-    return row;
-  };
-  const load = async (key: string) => settingView(await find(key));
+  const settings = entityAccess(ctx, {
+    rows,
+    streamId: settingStreamId,
+    decider: settingDecider,
+    missing: (key) => `No setting with key ${key}`,
+  });
+  const load = async (key: string) => settingView(await settings.find(key));
   /** The admin's answer: the setting with its version, the version also as ETag. */
-  const loadVersioned = async (res: Response, key: string) => {
-    const row = await find(key);
-    setVersionEtag(res, row.version);
-    return adminSettingView(row);
-  };
+  const loadVersioned = async (res: Response, key: string) =>
+    adminSettingView(await settings.findVersioned(res, key));
 
   // Public: one setting, e.g. show_app_gallery.
   router.get('/api/settings/:key', async (req, res) => {
@@ -53,7 +51,7 @@ export function settingRoutes(ctx: ServiceContext): Router {
   router.put('/api/admin/settings/:key', requireAdmin(secret, 'admin'), async (req, res) => {
     const key = parse(settingKey, req.params.key);
     const { value, description } = parse(settingInput, req.body);
-    await execute(ctx, req, settingStreamId(key), settingDecider, {
+    await runRequestCommand(ctx, req, settingStreamId(key), settingDecider, {
       type: 'ChangeSetting',
       key,
       value,

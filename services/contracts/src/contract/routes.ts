@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { contractInput, contractUpdate, generateContractRequest, pageQuery } from '@12yards/api';
 import {
+  entityAccess,
   findPage,
   HttpError,
-  ifMatchVersions,
   notFound,
   parse,
+  requestMeta,
   requireAdmin,
   runCommand,
-  setVersionEtag,
+  runRequestCommand,
   withVersion,
   type ServiceContext,
 } from '@12yards/platform';
@@ -36,10 +37,17 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
   const rows = contractRows(infra.readModels);
   const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
   const lookupPartner = awaitPartner(ctx, options);
-  const meta = (req: Request) => ({ actor: req.admin?.username, requestId: String(req.id) });
+  const contracts = entityAccess(ctx, {
+    rows,
+    streamId,
+    decider: contractDecider,
+    missing: (id) => `No contract with id ${id}`,
+  });
 
+  /** Creates the contract and reads it back, its version as the response's ETag. */
   async function create(
     req: Request,
+    res: Response,
     fields: ReturnType<typeof contractInput.parse>,
     templateId: string | null,
   ) {
@@ -50,9 +58,9 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
       streamId(id),
       contractDecider,
       { type: 'CreateContract', id, fields, partnerKnown: partner !== null, templateId, at: ctx.clock() },
-      { meta: meta(req) },
+      { meta: requestMeta(req) }, // a new contract: no If-Match
     );
-    return (await rows.get(id))!;
+    return contracts.findVersioned(res, id);
   }
 
   router.get('/api/admin/partners/:id/contracts', admin, async (req, res) => {
@@ -71,8 +79,7 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
 
   router.post('/api/admin/contracts', admin, async (req, res) => {
     const fields = parse(contractInput, req.body);
-    const row = await create(req, fields, null);
-    setVersionEtag(res, row.version);
+    const row = await create(req, res, fields, null);
     res.status(201).set('Cache-Control', 'no-store').json(adminContractView(row));
   });
 
@@ -92,32 +99,24 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
     }
     const fields = parse(contractInput, candidate);
     const template = await latestValidDocxTemplate(infra.readModels, today);
-    const row = await create(req, fields, template?.id ?? null);
-    setVersionEtag(res, row.version);
+    const row = await create(req, res, fields, template?.id ?? null);
     res.status(201).set('Cache-Control', 'no-store').json(adminContractView(row));
   });
 
   router.get('/api/admin/contracts/:id', admin, async (req, res, next) => {
     if (req.params.id === 'jobs') return next();
-    const row = await rows.get(String(req.params.id));
-    if (!row) throw notFound(`No contract with id ${req.params.id}`);
-    setVersionEtag(res, row.version);
+    const row = await contracts.findVersioned(res, String(req.params.id));
     res.set('Cache-Control', 'no-store').json(adminContractView(row));
   });
 
   router.put('/api/admin/contracts/:id', admin, async (req, res) => {
     const fields = parse(contractUpdate, req.body);
-    const id = String(req.params.id);
-    await runCommand(
-      ctx,
-      streamId(id),
-      contractDecider,
-      { type: 'UpdateContract', id, fields, at: ctx.clock() },
-      { meta: meta(req), ifVersion: ifMatchVersions(req) },
-    );
-    const row = await rows.get(id);
-    if (!row) throw notFound(`No contract with id ${id}`);
-    setVersionEtag(res, row.version);
+    const row = await contracts.writeVersioned(req, res, {
+      type: 'UpdateContract',
+      id: String(req.params.id),
+      fields,
+      at: ctx.clock(),
+    });
     res.set('Cache-Control', 'no-store').json(adminContractView(row));
   });
 
@@ -128,13 +127,11 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
     requireAdmin(ctx.env.INTERNAL_SECRET, 'admin'),
     async (req, res) => {
       const id = String(req.params.id);
-      await runCommand(
-        ctx,
-        streamId(id),
-        contractDecider,
-        { type: 'DeleteContract', id, at: ctx.clock() },
-        { meta: meta(req), ifVersion: ifMatchVersions(req) },
-      );
+      await runRequestCommand(ctx, req, streamId(id), contractDecider, {
+        type: 'DeleteContract',
+        id,
+        at: ctx.clock(),
+      });
       res.status(204).end();
     },
   );

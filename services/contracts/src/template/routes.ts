@@ -9,14 +9,15 @@ import {
   templatePatch,
 } from '@12yards/api';
 import {
+  entityAccess,
   findPage,
   HttpError,
-  ifMatchVersions,
   notFound,
   parse,
+  requestMeta,
   requireAdmin,
   runCommand,
-  setVersionEtag,
+  runRequestCommand,
   withVersion,
   type ServiceContext,
 } from '@12yards/platform';
@@ -82,7 +83,12 @@ export function contractTemplateRoutes(ctx: ServiceContext<'objects'>, zipLimits
   const router = Router();
   const rows = templateRows(infra.readModels);
   const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
-  const meta = (req: Request) => ({ actor: req.admin?.username, requestId: String(req.id) });
+  const templates = entityAccess(ctx, {
+    rows,
+    streamId,
+    decider: contractTemplateDecider,
+    missing: (id) => `No contract template with id ${id}`,
+  });
 
   // Latest validity first, one page at a time.
   router.get('/api/admin/contract-templates', admin, async (req, res) => {
@@ -132,26 +138,20 @@ export function contractTemplateRoutes(ctx: ServiceContext<'objects'>, zipLimits
         },
         at: ctx.clock(),
       },
-      { meta: meta(req), undo: () => infra.objects.delete(objectKey) }, // nothing half-written
+      { meta: requestMeta(req), undo: () => infra.objects.delete(objectKey) }, // nothing half-written
     );
-    const row = (await rows.get(templateId))!;
-    setVersionEtag(res, row.version);
+    const row = await templates.findVersioned(res, templateId);
     res.status(201).set('Cache-Control', 'no-store').json(adminTemplateView(row));
   });
 
   router.patch('/api/admin/contract-templates/:id', admin, async (req, res) => {
     const patch = parse(templatePatch, req.body ?? {});
-    const id = String(req.params.id);
-    await runCommand(
-      ctx,
-      streamId(id),
-      contractTemplateDecider,
-      { type: 'ChangeTemplate', id, ...patch, at: ctx.clock() },
-      { meta: meta(req), ifVersion: ifMatchVersions(req) },
-    );
-    const row = await rows.get(id);
-    if (!row) throw notFound(`No contract template with id ${id}`);
-    setVersionEtag(res, row.version);
+    const row = await templates.writeVersioned(req, res, {
+      type: 'ChangeTemplate',
+      id: String(req.params.id),
+      ...patch,
+      at: ctx.clock(),
+    });
     res.set('Cache-Control', 'no-store').json(adminTemplateView(row));
   });
 
@@ -160,13 +160,11 @@ export function contractTemplateRoutes(ctx: ServiceContext<'objects'>, zipLimits
     requireAdmin(ctx.env.INTERNAL_SECRET, 'admin'),
     async (req, res) => {
       const id = String(req.params.id);
-      const { events } = await runCommand(
-        ctx,
-        streamId(id),
-        contractTemplateDecider,
-        { type: 'DeleteTemplate', id, at: ctx.clock() },
-        { meta: meta(req), ifVersion: ifMatchVersions(req) },
-      );
+      const { events } = await runRequestCommand(ctx, req, streamId(id), contractTemplateDecider, {
+        type: 'DeleteTemplate',
+        id,
+        at: ctx.clock(),
+      });
       const deleted = events[0]?.data as { objectKey?: string } | undefined;
       // The event is the record; the file goes after it (a leftover file is harmless, a missing one would not be).
       if (deleted?.objectKey)
@@ -179,8 +177,7 @@ export function contractTemplateRoutes(ctx: ServiceContext<'objects'>, zipLimits
 
   router.get('/api/admin/contract-templates/:id/download', admin, async (req, res) => {
     const id = String(req.params.id);
-    const row = await rows.get(id);
-    if (!row) throw notFound(`No contract template with id ${id}`);
+    const row = await templates.find(id);
     const object = await infra.objects.get(row.objectKey);
     if (!object) throw notFound(`The file of contract template ${id} is missing`);
     res.set('Cache-Control', 'no-store');

@@ -3,13 +3,11 @@ import { Router, type Request, type Response } from 'express';
 import { newPartnerAction, pageQuery, updatePartnerAction, type PartnerActionCount } from '@12yards/api';
 import {
   findPage,
-  ifMatchVersions,
+  entityAccess,
   loadState,
   notFound,
   parse,
   requireAdmin,
-  runCommand,
-  setVersionEtag,
   type ServiceContext,
 } from '@12yards/platform';
 import { partnerDecider } from '../partner/decide';
@@ -24,17 +22,16 @@ export function partnerActionRoutes(ctx: ServiceContext): Router {
   const router = Router();
   const rows = actionRows(infra.readModels);
   const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
-  const meta = (req: Request) => ({ actor: req.admin?.username, requestId: String(req.id) });
+  const actions = entityAccess(ctx, {
+    rows,
+    streamId: actionStreamId,
+    decider: partnerActionDecider,
+    missing: (id) => `No action with id ${id}`,
+  });
 
   /** Runs the command under the request's If-Match, if any; answers the action with its version (also as ETag). */
   const run = async (req: Request, res: Response, command: PartnerActionCommand) => {
-    await runCommand(ctx, actionStreamId(command.id), partnerActionDecider, command, {
-      meta: meta(req),
-      ifVersion: ifMatchVersions(req),
-    });
-    const row = await rows.get(command.id);
-    if (!row) throw notFound(`No action with id ${command.id}`);
-    setVersionEtag(res, row.version);
+    const row = await actions.writeVersioned(req, res, command);
     return { ...actionView(row, ctx.clock()), version: row.version };
   };
 

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { contactListQuery, contactMessageInput, updateContactStatus } from '@12yards/api';
 import {
+  entityAccess,
   findPage,
-  ifMatchVersions,
-  notFound,
   parse,
   requireAdmin,
-  runCommand,
-  setVersionEtag,
   withVersion,
   type ServiceContext,
 } from '@12yards/platform';
-import { contactDecider, type ContactCommand } from './decide';
+import { contactDecider } from './decide';
 import { contactStreamId } from './events';
 import { CONTACT_ORDER, contactRows, contactView } from './projection';
 
@@ -24,21 +21,22 @@ export function contactRoutes(ctx: ServiceContext): Router {
   const rows = contactRows(infra.readModels);
   const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
 
-  const run = async (req: Request, command: ContactCommand) => {
-    const meta = { actor: req.admin?.username ?? 'visitor', requestId: String(req.id) };
-    await runCommand(ctx, contactStreamId(command.id), contactDecider, command, {
-      meta,
-      ifVersion: ifMatchVersions(req),
-    });
-    const row = await rows.get(command.id);
-    if (!row) throw notFound(`No contact message with id ${command.id}`);
-    return row;
-  };
+  const contacts = entityAccess(ctx, {
+    rows,
+    streamId: contactStreamId,
+    decider: contactDecider,
+    missing: (id) => `No contact message with id ${id}`,
+  });
 
   // Public: every field is required; empty ones are a 400, never filled in (DESIGN departure from SPEC 5).
   router.post('/api/contacts', async (req, res) => {
     const input = parse(contactMessageInput, req.body);
-    const created = await run(req, { type: 'ReceiveMessage', id: randomUUID(), ...input, at: ctx.clock() });
+    const created = await contacts.write(req, {
+      type: 'ReceiveMessage',
+      id: randomUUID(),
+      ...input,
+      at: ctx.clock(),
+    });
     res.status(201).set('Cache-Control', 'no-store').json(contactView(created));
   });
 
@@ -56,13 +54,12 @@ export function contactRoutes(ctx: ServiceContext): Router {
 
   router.put('/api/admin/contacts/:id', admin, async (req, res) => {
     const { status } = parse(updateContactStatus, req.body);
-    const updated = await run(req, {
+    const updated = await contacts.writeVersioned(req, res, {
       type: 'ChangeContactStatus',
       id: String(req.params.id),
       status,
       at: ctx.clock(),
     });
-    setVersionEtag(res, updated.version);
     res.set('Cache-Control', 'no-store').json(adminContactView(updated));
   });
 

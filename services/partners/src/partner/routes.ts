@@ -9,13 +9,10 @@ import {
   type PartnerStatus,
 } from '@12yards/api';
 import {
+  entityAccess,
   findPage,
-  ifMatchVersions,
-  notFound,
   parse,
   requireAdmin,
-  runCommand,
-  setVersionEtag,
   withVersion,
   type ServiceContext,
 } from '@12yards/platform';
@@ -41,24 +38,15 @@ export function partnerRoutes(ctx: ServiceContext): Router {
   const router = Router();
   const rows = partnerRows(infra.readModels);
   const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
-  const meta = (req: Request) => ({ actor: req.admin?.username ?? 'visitor', requestId: String(req.id) });
-
-  /** Runs the command (under the request's If-Match, if any) and reads the partner back. */
-  const run = async (req: Request, command: PartnerCommand) => {
-    await runCommand(ctx, partnerStreamId(command.id), partnerDecider, command, {
-      meta: meta(req),
-      ifVersion: ifMatchVersions(req),
-    });
-    const row = await rows.get(command.id);
-    if (!row) throw notFound(`No partner with id ${command.id}`);
-    return row;
-  };
+  const partners = entityAccess(ctx, {
+    rows,
+    streamId: partnerStreamId,
+    decider: partnerDecider,
+    missing: (id) => `No partner with id ${id}`,
+  });
   /** The admin's answer: the partner with its version, the version also as ETag. */
-  const adminRun = async (req: Request, res: Response, command: PartnerCommand) => {
-    const row = await run(req, command);
-    setVersionEtag(res, row.version);
-    return adminPartnerView(row);
-  };
+  const adminRun = async (req: Request, res: Response, command: PartnerCommand) =>
+    adminPartnerView(await partners.writeVersioned(req, res, command));
 
   const changeStatus = async (req: Request, res: Response, status: PartnerStatus) =>
     adminRun(req, res, { type: 'UpdatePartner', id: String(req.params.id), status, at: ctx.clock() });
@@ -67,7 +55,7 @@ export function partnerRoutes(ctx: ServiceContext): Router {
   router.post('/api/partners', async (req, res) => {
     const input = parse(partnerApplication, req.body);
     const details: PartnerDetails = toDetails(input);
-    const created = await run(req, {
+    const created = await partners.write(req, {
       type: 'SubmitApplication',
       id: randomUUID(),
       details,
@@ -107,9 +95,7 @@ export function partnerRoutes(ctx: ServiceContext): Router {
   });
 
   router.get('/api/admin/partners/:id', admin, async (req, res) => {
-    const row = await rows.get(String(req.params.id));
-    if (!row) throw notFound(`No partner with id ${req.params.id}`);
-    setVersionEtag(res, row.version);
+    const row = await partners.findVersioned(res, String(req.params.id));
     res.set('Cache-Control', 'no-store').json(adminPartnerView(row));
   });
 

@@ -1,14 +1,6 @@
 import { Router } from 'express';
 import { updateServiceStatus, type ServiceStatus } from '@12yards/api';
-import {
-  ifMatchVersions,
-  notFound,
-  parse,
-  requireAdmin,
-  runCommand,
-  setVersionEtag,
-  type ServiceContext,
-} from '@12yards/platform';
+import { entityAccess, parse, requireAdmin, type ServiceContext } from '@12yards/platform';
 import { serviceStatusDecider } from './decide';
 import { streamId } from './events';
 import { statusRows, type ServiceStatusRow } from './projection';
@@ -23,6 +15,12 @@ export function serviceStatusRoutes(ctx: ServiceContext): Router {
   const { infra } = ctx;
   const router = Router();
   const rows = statusRows(infra.readModels);
+  const statuses = entityAccess(ctx, {
+    rows,
+    streamId,
+    decider: serviceStatusDecider,
+    missing: (id) => `No service status with id ${id}`,
+  });
 
   router.get('/api/service-status', async (_req, res) => {
     const list = await rows.find({ sort: [{ field: 'order', dir: 'asc' }] });
@@ -31,17 +29,12 @@ export function serviceStatusRoutes(ctx: ServiceContext): Router {
 
   router.put('/api/admin/service-status/:id', requireAdmin(ctx.env.INTERNAL_SECRET), async (req, res) => {
     const { status } = parse(updateServiceStatus, req.body);
-    const id = String(req.params.id);
-    await runCommand(
-      ctx,
-      streamId(id),
-      serviceStatusDecider,
-      { type: 'ChangeServiceStatus', id, status, at: ctx.clock() },
-      { meta: { actor: req.admin?.username, requestId: String(req.id) }, ifVersion: ifMatchVersions(req) },
-    );
-    const row = await rows.get(id);
-    if (!row) throw notFound(`No service status with id ${id}`);
-    setVersionEtag(res, row.version);
+    const row = await statuses.writeVersioned(req, res, {
+      type: 'ChangeServiceStatus',
+      id: String(req.params.id),
+      status,
+      at: ctx.clock(),
+    });
     res.set('Cache-Control', 'no-store').json(view(row));
   });
 

@@ -1,0 +1,77 @@
+import type { Request, Response } from 'express';
+import type { Collection, EventMeta } from '../ports';
+import type { Decider, DomainEvent } from '../es/decider';
+import { runCommand, type CommandSite, type RunCommandOptions } from '../es/decider';
+import { notFound } from './errors';
+import { ifMatchVersions, setVersionEtag } from './preconditions';
+
+/** Who and which request caused a write: the signed-in admin (a visitor on the public forms) and the request id. */
+export const requestMeta = (req: Request): EventMeta => ({
+  actor: req.admin?.username ?? 'visitor',
+  requestId: String(req.id),
+});
+
+/**
+ * runCommand on behalf of a request: its actor and id become the events' meta, and its If-Match (if any) the
+ * versions the stream must be at (else 412 and nothing written).
+ */
+export function runRequestCommand<State, Command, Event extends DomainEvent>(
+  site: CommandSite,
+  req: Request,
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+  command: Command,
+  options: RunCommandOptions = {},
+) {
+  return runCommand(site, streamId, decider, command, {
+    meta: requestMeta(req),
+    ifVersion: ifMatchVersions(req),
+    ...options,
+  });
+}
+
+export interface EntitySpec<
+  Row extends { id: string; version: number },
+  State,
+  Command,
+  Event extends DomainEvent,
+> {
+  rows: Collection<Row>;
+  streamId(id: string): string;
+  decider: Decider<State, Command, Event>;
+  /** The 404's message for an id that names no row, e.g. `No FAQ with id ${id}`. */
+  missing(id: string): string;
+}
+
+/**
+ * The reads and writes behind one entity's routes: its rows (a missing one is a 404), and its commands (those that
+ * name the entity's id) run for a request and read back, so the caller answers the entity as it now is. The `Versioned` forms also set the row's
+ * version as the response's ETag, which the admin sends back as If-Match.
+ */
+export function entityAccess<
+  Row extends { id: string; version: number },
+  State,
+  Command,
+  Event extends DomainEvent,
+>(site: CommandSite, spec: EntitySpec<Row, State, Command, Event>) {
+  const find = async (id: string): Promise<Row> => {
+    const row = await spec.rows.get(id);
+    if (!row) throw notFound(spec.missing(id));
+    return row;
+  };
+  const versioned = (res: Response, row: Row) => {
+    setVersionEtag(res, row.version);
+    return row;
+  };
+  const write = async (req: Request, command: Command & { id: string }): Promise<Row> => {
+    await runRequestCommand(site, req, spec.streamId(command.id), spec.decider, command);
+    return find(command.id);
+  };
+  return {
+    find,
+    findVersioned: async (res: Response, id: string) => versioned(res, await find(id)),
+    write,
+    writeVersioned: async (req: Request, res: Response, command: Command & { id: string }) =>
+      versioned(res, await write(req, command)),
+  };
+}
