@@ -7,6 +7,7 @@ export * from './components/badge';
 export * from './components/skeleton';
 export * from './components/dialog';
 export * from './components/accordion';
+export * from './components/collapsible';
 export * from './components/tooltip';
 export * from './components/switch';
 export * from './components/tabs';

@@ -14,6 +14,7 @@ import { GalleryTab } from './tabs/GalleryTab';
 import { StatusTab } from './tabs/StatusTab';
 import { TemplatesTab } from './tabs/TemplatesTab';
 import { SettingsTab } from './tabs/SettingsTab';
+import { ActivityTab } from './tabs/ActivityTab';
 
 export const LOGIN_PATH = '/admin-login';
 
@@ -27,6 +28,7 @@ export const TABS = [
   { value: 'status', label: 'Service Status', Component: StatusTab },
   { value: 'templates', label: 'Templates', Component: TemplatesTab },
   { value: 'settings', label: 'Settings', Component: SettingsTab },
+  { value: 'activity', label: 'Recent activity', Component: ActivityTab },
 ] as const;
 
 /**

@@ -37,6 +37,7 @@ const TAB_LABELS = [
   'Service Status',
   'Templates',
   'Settings',
+  'Recent activity',
 ];
 
 describe('Admin gate and layout', () => {
@@ -84,7 +85,7 @@ describe('Admin gate and layout', () => {
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
   });
 
-  test('When signed in, then the title, robots noindex, header, Logout and the nine tabs in order show', async () => {
+  test('When signed in, then the title, robots noindex, header, Logout and the tabs in order show', async () => {
     mockApi({ 'GET /api/auth/me': { body: session }, 'GET /api/admin/news': 'pending' });
     renderApp();
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();

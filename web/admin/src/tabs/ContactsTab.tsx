@@ -4,10 +4,12 @@ import type { ContactMessage } from '@12yards/api';
 import { Badge, Button, Card, CardContent, cn } from '@12yards/ui';
 import { useAdminMutation } from '../lib/api';
 import { formatDate } from '../lib/format';
+import { HISTORY_KEY } from '../lib/history';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 import { ListSearch } from '../components/ListSearch';
 import { FilteredEmpty, FilterSelect, ListToolbar, useListFilters } from '../components/ListFilters';
 import { LoadMore } from '../components/LoadMore';
+import { HistorySection } from '../components/HistorySection';
 import { usePagedList } from '../lib/pages';
 
 export const CONTACTS_KEY = ['/api/contacts'];
@@ -45,7 +47,7 @@ export function ContactsTab() {
   const setStatus = useAdminMutation<{ id: string; status: 'read' | 'responded'; version?: number }>({
     mutationFn: (write, { id, status, version }) =>
       write('PUT', `/api/admin/contacts/${id}`, { status }, { version }),
-    invalidate: [CONTACTS_KEY],
+    invalidate: [CONTACTS_KEY, HISTORY_KEY],
     success: 'Contact status updated successfully',
     failure: 'Failed to update contact status',
   });
@@ -137,6 +139,7 @@ export function ContactsTab() {
                         Mark as Responded
                       </Button>
                     </div>
+                    <HistorySection entityType="contact" id={c.id} name={c.subject} />
                   </CardContent>
                 </Card>
               </li>

@@ -22,6 +22,7 @@ import {
 import { useAdminMutation } from '../lib/api';
 import { Field, SwitchRow } from '../components/Field';
 import { ConfirmDelete } from '../components/ConfirmDelete';
+import { HistorySection } from '../components/HistorySection';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 
 export const FAQS_KEY = ['/api/admin/faqs'];
@@ -158,6 +159,7 @@ export function FaqDialog({ faq, onClose }: { faq: Faq | 'new' | null; onClose: 
             </Button>
           </DialogFooter>
         </form>
+        {faq && faq !== 'new' && <HistorySection entityType="faq" id={faq.id} name={faq.question} />}
       </DialogContent>
     </Dialog>
   );

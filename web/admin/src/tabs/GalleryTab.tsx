@@ -23,6 +23,7 @@ import { useAdminMutation } from '../lib/api';
 import { Field, SwitchRow } from '../components/Field';
 import { FileUpload } from '../components/FileUpload';
 import { ConfirmDelete } from '../components/ConfirmDelete';
+import { HistorySection } from '../components/HistorySection';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 
 export const GALLERY_KEY = ['/api/admin/app-gallery'];
@@ -219,6 +220,9 @@ export function GalleryDialog({ item, onClose }: { item: GalleryItem | 'new' | n
             </Button>
           </DialogFooter>
         </form>
+        {item && item !== 'new' && (
+          <HistorySection entityType="gallery-item" id={item.id} name={item.description ?? undefined} />
+        )}
       </DialogContent>
     </Dialog>
   );

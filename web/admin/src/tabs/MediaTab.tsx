@@ -22,6 +22,7 @@ import { formatKb } from '../lib/format';
 import { Field } from '../components/Field';
 import { FileUpload } from '../components/FileUpload';
 import { ConfirmDelete } from '../components/ConfirmDelete';
+import { HistorySection } from '../components/HistorySection';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 import { LoadMore } from '../components/LoadMore';
 import { usePagedList } from '../lib/pages';
@@ -96,6 +97,7 @@ export function MediaTab() {
                         onConfirm={() => remove.mutate(m)}
                       />
                     </div>
+                    <HistorySection entityType="media" id={m.id} name={m.originalName} />
                   </CardContent>
                 </Card>
               </li>

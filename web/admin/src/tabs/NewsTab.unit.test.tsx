@@ -2,21 +2,11 @@ import '../test/setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CSRF, failure, mockApi, renderTab } from '../test/render';
+import { newsArticle } from '../test/fixtures';
 import { mockXhr, upload } from '../test/xhr';
 import { NewsTab } from './NewsTab';
 
-const article = {
-  id: 'n1',
-  title: 'Launch day',
-  excerpt: 'The app is live',
-  content: 'Full story',
-  category: 'announcement',
-  imageUrl: null,
-  publishDate: '2025-01-05T10:00:00.000Z',
-  featured: true,
-  published: false,
-  createdAt: '2025-01-05T10:00:00.000Z',
-};
+const article = newsArticle({ featured: true, published: false });
 
 describe('News tab', () => {
   test('When the list is loading, then it says Loading news...', () => {

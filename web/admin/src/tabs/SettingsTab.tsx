@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { SHOW_APP_GALLERY, throwIfResNotOk, type Setting } from '@12yards/api';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Label, Switch } from '@12yards/ui';
 import { useAdminMutation } from '../lib/api';
+import { historyKey } from '../lib/history';
 import { Loading, LoadError, TabHeader } from '../components/QueryState';
+import { HistorySection } from '../components/HistorySection';
 
 export const GALLERY_SETTING_KEY = [`/api/settings/${SHOW_APP_GALLERY}`];
 const DESCRIPTION = 'Controls whether the App Gallery button appears on the main site';
@@ -26,7 +28,7 @@ export function SettingsTab() {
         value: String(on),
         description: DESCRIPTION,
       }),
-    invalidate: [GALLERY_SETTING_KEY],
+    invalidate: [GALLERY_SETTING_KEY, historyKey('setting', SHOW_APP_GALLERY)],
     success: 'Setting updated successfully',
     failure: 'Failed to update setting. Please try again.',
   });
@@ -46,7 +48,7 @@ export function SettingsTab() {
             <CardTitle>Main Site</CardTitle>
             <CardDescription>Changes apply to visitors at once.</CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="grid gap-3">
             <div className="flex items-center justify-between gap-4 rounded-lg border border-border p-4">
               <div className="grid gap-1">
                 <Label htmlFor={id}>Show App Gallery</Label>
@@ -59,6 +61,7 @@ export function SettingsTab() {
                 onCheckedChange={(on) => update.mutate(on)}
               />
             </div>
+            <HistorySection entityType="setting" id={SHOW_APP_GALLERY} name="Show App Gallery" />
           </CardContent>
         </Card>
       )}

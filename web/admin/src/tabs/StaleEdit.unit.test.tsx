@@ -2,6 +2,7 @@ import '../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderTab } from '../test/render';
+import { newsArticle } from '../test/fixtures';
 import { FaqsTab } from './FaqsTab';
 import { NewsTab } from './NewsTab';
 import { StatusTab } from './StatusTab';
@@ -9,19 +10,7 @@ import { StatusTab } from './StatusTab';
 const STALE_MESSAGE = 'This item was changed by someone else. Reload to see the latest version.';
 const stale = { status: 412, body: { error: { code: 'precondition_failed', message: STALE_MESSAGE } } };
 
-const article = {
-  id: 'n1',
-  title: 'Launch day',
-  excerpt: 'The app is live',
-  content: 'Full story',
-  category: 'announcement',
-  imageUrl: null,
-  publishDate: '2025-01-05T10:00:00.000Z',
-  featured: false,
-  published: true,
-  createdAt: '2025-01-05T10:00:00.000Z',
-  version: 3,
-};
+const article = newsArticle({ version: 3 });
 
 describe('An admin edit of something changed meanwhile (If-Match, 412)', () => {
   test('When an article saved with the version read is refused as stale, then the reload message shows and the list is read again', async () => {

@@ -4,7 +4,9 @@ import type { ServiceState, ServiceStatus } from '@12yards/api';
 import { Badge, Button, Card, CardContent } from '@12yards/ui';
 import { useAdminMutation } from '../lib/api';
 import { formatDateTime } from '../lib/format';
+import { HISTORY_KEY } from '../lib/history';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
+import { HistorySection } from '../components/HistorySection';
 
 export const STATUS_KEY = ['/api/service-status'];
 
@@ -13,7 +15,7 @@ export function StatusTab() {
   const toggle = useAdminMutation<{ id: string; status: ServiceState; version?: number }>({
     mutationFn: (write, { id, status, version }) =>
       write('PUT', `/api/admin/service-status/${id}`, { status }, { version }),
-    invalidate: [STATUS_KEY],
+    invalidate: [STATUS_KEY, HISTORY_KEY],
     success: 'Service status updated successfully',
     failure: 'Failed to update service status',
   });
@@ -73,6 +75,12 @@ export function StatusTab() {
                     >
                       {operational ? 'Mark as Issue' : 'Mark as Operational'}
                     </Button>
+                    <HistorySection
+                      entityType="service-status"
+                      id={s.id}
+                      name={s.serviceName}
+                      className="basis-full"
+                    />
                   </CardContent>
                 </Card>
               </li>

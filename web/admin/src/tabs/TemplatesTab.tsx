@@ -31,6 +31,7 @@ import { uploadFile } from '../lib/upload';
 import { recheckSessionOn401, useSession } from '../lib/session';
 import { Field } from '../components/Field';
 import { ConfirmDelete } from '../components/ConfirmDelete';
+import { HistorySection } from '../components/HistorySection';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 import { LoadMore } from '../components/LoadMore';
 import { usePagedList } from '../lib/pages';
@@ -275,6 +276,7 @@ export function EditTemplateDialog({
             </Button>
           </DialogFooter>
         </form>
+        {template && <HistorySection entityType="contract-template" id={template.id} name={template.name} />}
       </DialogContent>
     </Dialog>
   );

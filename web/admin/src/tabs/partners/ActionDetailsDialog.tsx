@@ -16,7 +16,9 @@ import {
 import type { z } from 'zod';
 import { useAdminMutation } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { historyKey } from '../../lib/history';
 import { Field } from '../../components/Field';
+import { HistorySection } from '../../components/HistorySection';
 
 /** Overdue: the due date is past and the action is open (the server says so too, as isOverdue). */
 export function isOverdue(a: PartnerAction, now = new Date()): boolean {
@@ -58,7 +60,11 @@ function ActionDetails({ action: a, onDone }: { action: PartnerAction; onDone: (
   const update = useAdminMutation<ActionUpdate>({
     mutationFn: (write, body) =>
       write('PUT', `/api/admin/partners/${a.partnerId}/actions/${a.id}`, body, { version: a.version }),
-    invalidate: [['/api/admin/partners', a.partnerId, 'actions'], ['/api/admin/partner-action-counts']],
+    invalidate: [
+      ['/api/admin/partners', a.partnerId, 'actions'],
+      ['/api/admin/partner-action-counts'],
+      historyKey('partner-action', a.id),
+    ],
     success: 'Action updated successfully',
     failure: 'Failed to update partner action',
     onSuccess: (_r, body) => {
@@ -125,6 +131,7 @@ function ActionDetails({ action: a, onDone }: { action: PartnerAction; onDone: (
           </Button>
         )}
       </DialogFooter>
+      <HistorySection entityType="partner-action" id={a.id} />
     </>
   );
 }

@@ -29,6 +29,7 @@ import { httpStatus, serverMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
+import { HistorySection } from '../../components/HistorySection';
 import { Field } from '../../components/Field';
 import { Loading } from '../../components/QueryState';
 import { ContractStatusBadge } from './badges';
@@ -406,6 +407,9 @@ export function ContractFormDialog({
             </Button>
           </DialogFooter>
         </form>
+        {contract && contract !== 'new' && (
+          <HistorySection entityType="contract" id={contract.id} name={contract.companyName} />
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -31,8 +31,10 @@ import {
 import type { z } from 'zod';
 import { useAdminMutation } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { historyKey } from '../../lib/history';
 import { Field } from '../../components/Field';
 import { Loading } from '../../components/QueryState';
+import { HistorySection } from '../../components/HistorySection';
 import { TypeBadge } from './badges';
 import { ActionDetailsDialog, isOverdue } from './ActionDetailsDialog';
 
@@ -118,6 +120,7 @@ function PartnerDetails({ partner: p }: { partner: Partner }) {
         </section>
       )}
       <Notes partnerId={p.id} />
+      <HistorySection entityType="partner" id={p.id} name={p.name} />
     </>
   );
 }
@@ -127,7 +130,7 @@ function StatusControl({ partner: p }: { partner: Partner }) {
   const change = useAdminMutation<PartnerStatus>({
     mutationFn: (write, status) =>
       write('PUT', `/api/admin/partners/${p.id}/status`, { status }, { version: p.version }),
-    invalidate: [['/api/partners']],
+    invalidate: [['/api/partners'], historyKey('partner', p.id)],
     success: 'Partner status updated successfully',
     failure: 'Failed to update partner status',
   });
