@@ -28,6 +28,36 @@ export const newsInput = z.object({
 export type NewsInput = z.input<typeof newsInput>;
 export type NewsFields = z.output<typeof newsInput>;
 
+/** When an article goes public: now, not yet (a draft), or at a date and time to come. */
+export const NEWS_PUBLISH_MODES = ['now', 'draft', 'schedule'] as const;
+export type NewsPublishMode = (typeof NEWS_PUBLISH_MODES)[number];
+
+/**
+ * The admin's article form: the article, how it goes public, and for `schedule` the time (a `datetime-local` value,
+ * read in the admin's time zone, or an ISO instant), required and in the future when the form is sent. The form
+ * sends `published` and `publishDate` as the API has always taken them: scheduled = published with a date to come.
+ */
+export const newsForm = newsInput
+  .extend({
+    publishMode: z.enum(NEWS_PUBLISH_MODES).default('now'),
+    publishAt: z.string().optional(),
+  })
+  .superRefine(({ publishMode, publishAt }, ctx) => {
+    if (publishMode !== 'schedule') return;
+    const at = publishAt ? Date.parse(publishAt) : NaN;
+    if (Number.isNaN(at)) {
+      ctx.addIssue({ code: 'custom', path: ['publishAt'], message: 'Choose the date and time to publish' });
+    } else if (at <= Date.now()) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['publishAt'],
+        message: 'The publish time must be in the future',
+      });
+    }
+  });
+export type NewsFormInput = z.input<typeof newsForm>;
+export type NewsFormFields = z.output<typeof newsForm>;
+
 export const newsArticle = z.object({
   id: z.string(),
   title: z.string(),

@@ -2,7 +2,15 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Plus } from 'lucide-react';
-import { newsCategories, newsInput, type NewsArticle, type NewsFields, type NewsInput } from '@12yards/api';
+import {
+  newsCategories,
+  newsForm,
+  type NewsArticle,
+  type NewsFields,
+  type NewsFormFields,
+  type NewsFormInput,
+  type NewsPublishMode,
+} from '@12yards/api';
 import {
   Badge,
   Button,
@@ -25,11 +33,10 @@ import {
   cn,
 } from '@12yards/ui';
 import { useAdminMutation } from '../lib/api';
-import { formatDate } from '../lib/format';
+import { formatDate, formatDateTime } from '../lib/format';
 import { Field, SwitchRow } from '../components/Field';
 import { FileUpload } from '../components/FileUpload';
 import { ConfirmDelete } from '../components/ConfirmDelete';
-import { HistorySection } from '../components/HistorySection';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 import { LoadMore } from '../components/LoadMore';
 import { ListSearch } from '../components/ListSearch';
@@ -122,11 +129,7 @@ export function NewsTab() {
                       </p>
                       <div className="mt-2 flex flex-wrap items-center gap-2">
                         {a.featured && <Badge variant="warning">Featured</Badge>}
-                        {a.published ? (
-                          <Badge variant="success">Published</Badge>
-                        ) : (
-                          <Badge variant="outline">Draft</Badge>
-                        )}
+                        <PublishBadge article={a} />
                         <Badge variant="secondary">{categoryLabel(a.category)}</Badge>
                         <span className="text-xs text-muted-foreground">{formatDate(a.publishDate)}</span>
                       </div>
@@ -156,7 +159,27 @@ export function NewsTab() {
   );
 }
 
-const emptyArticle: NewsInput = {
+/** Published with a date still to come: the public sees it from that date on. */
+const isScheduled = (a: Pick<NewsArticle, 'published' | 'publishDate'>) =>
+  a.published && Date.parse(a.publishDate) > Date.now();
+
+/** Published, Draft, or (published, its date to come) Scheduled for its date and time. */
+function PublishBadge({ article }: { article: NewsArticle }) {
+  if (!article.published) return <Badge variant="outline">Draft</Badge>;
+  if (isScheduled(article)) {
+    return <Badge variant="secondary">Scheduled for {formatDateTime(article.publishDate)}</Badge>;
+  }
+  return <Badge variant="success">Published</Badge>;
+}
+
+/** A `datetime-local` value (the admin's time zone, to the second) for an instant. */
+function localDateTime(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+const emptyArticle: NewsFormInput = {
   title: '',
   excerpt: '',
   content: '',
@@ -164,9 +187,12 @@ const emptyArticle: NewsInput = {
   imageUrl: '',
   featured: false,
   published: true,
+  publishMode: 'now',
+  publishAt: '',
 };
 
-function toForm(a: NewsArticle): NewsInput {
+function toForm(a: NewsArticle): NewsFormInput {
+  const publishMode: NewsPublishMode = !a.published ? 'draft' : isScheduled(a) ? 'schedule' : 'now';
   return {
     title: a.title,
     excerpt: a.excerpt,
@@ -176,8 +202,33 @@ function toForm(a: NewsArticle): NewsInput {
     publishDate: a.publishDate,
     featured: a.featured,
     published: a.published,
+    publishMode,
+    publishAt: publishMode === 'schedule' ? localDateTime(a.publishDate) : '',
   };
 }
+
+/**
+ * The article as the API takes it. Schedule: published, dated at the chosen time. Draft: not published, its date
+ * kept. Now: a new article is dated by the server; one still waiting for its date goes public now; one already
+ * public keeps its date.
+ */
+function toBody(
+  { publishMode, publishAt, ...fields }: NewsFormFields,
+  article: NewsArticle | null,
+): NewsFields {
+  if (publishMode === 'schedule') {
+    return { ...fields, published: true, publishDate: new Date(publishAt!).toISOString() };
+  }
+  if (publishMode === 'draft') return { ...fields, published: false };
+  const publishDate = article && isScheduled(article) ? new Date().toISOString() : fields.publishDate;
+  return { ...fields, published: true, publishDate };
+}
+
+const PUBLISH_MODES: { value: NewsPublishMode; label: string }[] = [
+  { value: 'now', label: 'Publish now' },
+  { value: 'draft', label: 'Save as draft' },
+  { value: 'schedule', label: 'Schedule' },
+];
 
 export function NewsDialog({
   article,
@@ -187,8 +238,8 @@ export function NewsDialog({
   onClose: () => void;
 }) {
   const isNew = article === 'new';
-  const form = useForm<NewsInput, unknown, NewsFields>({
-    resolver: zodResolver(newsInput),
+  const form = useForm<NewsFormInput, unknown, NewsFormFields>({
+    resolver: zodResolver(newsForm),
     defaultValues: emptyArticle,
   });
   const [uploading, setUploading] = useState(false);
@@ -213,6 +264,7 @@ export function NewsDialog({
   });
 
   const imageUrl = watch('imageUrl');
+  const publishMode = watch('publishMode');
 
   return (
     <Dialog open={article !== null} onOpenChange={(open) => !open && onClose()}>
@@ -221,7 +273,11 @@ export function NewsDialog({
           <DialogTitle>{isNew ? 'Create News Article' : 'Edit News Article'}</DialogTitle>
           <DialogDescription>Title, excerpt and content are required.</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={handleSubmit((body) => save.mutate(body))} className="grid gap-4">
+        <form
+          noValidate
+          onSubmit={handleSubmit((values) => save.mutate(toBody(values, isNew ? null : article)))}
+          className="grid gap-4"
+        >
           <Field label="Title" required error={errors.title?.message}>
             <Input {...register('title')} />
           </Field>
@@ -280,15 +336,49 @@ export function NewsDialog({
               </SwitchRow>
             )}
           />
+          {/* The switch and the three choices are one setting: off is a draft, on publishes now or at a time. */}
           <Controller
             control={control}
-            name="published"
+            name="publishMode"
             render={({ field }) => (
-              <SwitchRow label="Published" hint="Make this article public">
-                <Switch checked={!!field.value} onCheckedChange={field.onChange} />
-              </SwitchRow>
+              <>
+                <SwitchRow label="Published" hint="Make this article public">
+                  <Switch
+                    checked={field.value !== 'draft'}
+                    onCheckedChange={(on) => field.onChange(on ? 'now' : 'draft')}
+                  />
+                </SwitchRow>
+                <fieldset className="grid gap-2">
+                  <legend className="mb-1 text-sm font-medium">When</legend>
+                  <div className="flex flex-wrap gap-4">
+                    {PUBLISH_MODES.map((mode) => (
+                      <label key={mode.value} className="flex items-center gap-2 text-sm">
+                        <input
+                          type="radio"
+                          name={field.name}
+                          value={mode.value}
+                          checked={field.value === mode.value}
+                          onChange={() => field.onChange(mode.value)}
+                          className="accent-primary"
+                        />
+                        {mode.label}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              </>
             )}
           />
+          {publishMode === 'schedule' && (
+            <Field
+              label="Publish at"
+              required
+              hint="Your local date and time; the article appears on the site then."
+              error={errors.publishAt?.message}
+            >
+              <Input type="datetime-local" step={1} {...register('publishAt')} />
+            </Field>
+          )}
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>
               Cancel
@@ -298,9 +388,6 @@ export function NewsDialog({
             </Button>
           </DialogFooter>
         </form>
-        {article && article !== 'new' && (
-          <HistorySection entityType="news" id={article.id} name={article.title} />
-        )}
       </DialogContent>
     </Dialog>
   );

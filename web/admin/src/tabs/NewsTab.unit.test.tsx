@@ -1,5 +1,5 @@
 import '../test/setup';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CSRF, failure, mockApi, renderTab } from '../test/render';
 import { newsArticle } from '../test/fixtures';
@@ -7,6 +7,20 @@ import { mockXhr, upload } from '../test/xhr';
 import { NewsTab } from './NewsTab';
 
 const article = newsArticle({ featured: true, published: false });
+
+/** Opens Add Article and fills the required fields (Hello, Short, Long); POST /api/news answers `post`. */
+async function openFilledCreate(
+  post: Parameters<typeof mockApi>[0][string] = { status: 201, body: article },
+) {
+  const api = mockApi({ 'GET /api/admin/news': { body: [] }, 'POST /api/news': post });
+  renderTab(<NewsTab />);
+  await userEvent.click(await screen.findByRole('button', { name: /Add Article/ }));
+  const dialog = await screen.findByRole('dialog');
+  await userEvent.type(within(dialog).getByLabelText(/^Title/), 'Hello');
+  await userEvent.type(within(dialog).getByLabelText(/^Excerpt/), 'Short');
+  await userEvent.type(within(dialog).getByLabelText(/^Content/), 'Long');
+  return { api, dialog };
+}
 
 describe('News tab', () => {
   test('When the list is loading, then it says Loading news...', () => {
@@ -59,16 +73,7 @@ describe('News tab', () => {
   });
 
   test('When a filled article is created, then POST /api/news gets it with the CSRF token and defaults', async () => {
-    const api = mockApi({
-      'GET /api/admin/news': { body: [] },
-      'POST /api/news': { status: 201, body: article },
-    });
-    renderTab(<NewsTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Add Article/ }));
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.type(within(dialog).getByLabelText(/^Title/), 'Hello');
-    await userEvent.type(within(dialog).getByLabelText(/^Excerpt/), 'Short');
-    await userEvent.type(within(dialog).getByLabelText(/^Content/), 'Long');
+    const { api, dialog } = await openFilledCreate();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Article' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     const [post] = api.writes();
@@ -87,13 +92,7 @@ describe('News tab', () => {
   });
 
   test('When creating fails, then the toast Error / Failed to create news article shows and the dialog stays', async () => {
-    mockApi({ 'GET /api/admin/news': { body: [] }, 'POST /api/news': failure() });
-    renderTab(<NewsTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Add Article/ }));
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.type(within(dialog).getByLabelText(/^Title/), 'Hello');
-    await userEvent.type(within(dialog).getByLabelText(/^Excerpt/), 'Short');
-    await userEvent.type(within(dialog).getByLabelText(/^Content/), 'Long');
+    const { dialog } = await openFilledCreate(failure());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Article' }));
     expect(await screen.findByText('Failed to create news article')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
@@ -209,5 +208,98 @@ describe('News tab', () => {
     act(() => xhr[0]!.respond(413, { error: { code: 'payload_too_large', message: 'big' } }));
     expect(await screen.findByText('Failed to upload image')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
+  });
+
+  describe('publishing: now, draft or scheduled', () => {
+    const future = '2099-05-01T09:30:00';
+    test('When the list has a published article dated to come, then it shows Scheduled for its date and time, not Published', async () => {
+      mockApi({
+        'GET /api/admin/news': {
+          body: [
+            {
+              ...article,
+              id: 'n3',
+              title: 'Later',
+              published: true,
+              publishDate: '2099-05-01T09:30:00.000Z',
+            },
+            article,
+          ],
+        },
+      });
+      renderTab(<NewsTab />);
+      const later = (await screen.findByText('Later')).closest('li')!;
+      const when = new Date('2099-05-01T09:30:00.000Z').toLocaleString('en-US', {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      });
+      expect(within(later).getByText(`Scheduled for ${when}`)).toBeInTheDocument();
+      expect(within(later).queryByText('Published')).not.toBeInTheDocument();
+      expect(within(screen.getByText('Launch day').closest('li')!).getByText('Draft')).toBeInTheDocument();
+    });
+
+    test('When the editor picks Schedule and a time to come, then the article is sent published with that time', async () => {
+      const { api, dialog } = await openFilledCreate();
+      expect(within(dialog).getByRole('radio', { name: 'Publish now' })).toBeChecked();
+      expect(within(dialog).queryByLabelText(/^Publish at/)).not.toBeInTheDocument();
+      await userEvent.click(within(dialog).getByRole('radio', { name: 'Schedule' }));
+      fireEvent.change(within(dialog).getByLabelText(/^Publish at/), { target: { value: future } });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create Article' }));
+      await waitFor(() => expect(api.writes()).toHaveLength(1));
+      expect(api.writes()[0]!.body).toMatchObject({
+        title: 'Hello',
+        published: true,
+        publishDate: new Date(future).toISOString(),
+      });
+      expect(api.writes()[0]!.body).not.toHaveProperty('publishMode');
+      expect(api.writes()[0]!.body).not.toHaveProperty('publishAt');
+    });
+
+    test('When Schedule has no time or a past one, then the form says so and sends nothing', async () => {
+      const { api, dialog } = await openFilledCreate();
+      await userEvent.click(within(dialog).getByRole('radio', { name: 'Schedule' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create Article' }));
+      expect(await within(dialog).findByText('Choose the date and time to publish')).toBeInTheDocument();
+      fireEvent.change(within(dialog).getByLabelText(/^Publish at/), {
+        target: { value: '2020-01-01T10:00:00' },
+      });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create Article' }));
+      expect(await within(dialog).findByText('The publish time must be in the future')).toBeInTheDocument();
+      expect(api.writes()).toHaveLength(0);
+    });
+
+    test('When the editor picks Save as draft, then the Published switch goes off and the article is sent unpublished', async () => {
+      const { api, dialog } = await openFilledCreate();
+      await userEvent.click(within(dialog).getByRole('radio', { name: 'Save as draft' }));
+      expect(within(dialog).getByRole('switch', { name: 'Published' })).not.toBeChecked();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create Article' }));
+      await waitFor(() => expect(api.writes()).toHaveLength(1));
+      expect(api.writes()[0]!.body).toMatchObject({ published: false });
+    });
+
+    test('When a scheduled article is edited to Publish now, then it is sent published and dated now', async () => {
+      const scheduled = { ...article, published: true, publishDate: new Date(future).toISOString() };
+      const api = mockApi({
+        'GET /api/admin/news': { body: [scheduled] },
+        'PUT /api/admin/news/n1': { body: scheduled },
+      });
+      renderTab(<NewsTab />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit Launch day' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByRole('radio', { name: 'Schedule' })).toBeChecked();
+      // The browser writes whole minutes without their seconds.
+      expect(within(dialog).getByLabelText(/^Publish at/)).toHaveValue('2099-05-01T09:30');
+      const before = Date.now();
+      await userEvent.click(within(dialog).getByRole('radio', { name: 'Publish now' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Update Article' }));
+      await waitFor(() => expect(api.writes()).toHaveLength(1));
+      const body = api.writes()[0]!.body as { published: boolean; publishDate: string };
+      expect(body.published).toBe(true);
+      expect(Date.parse(body.publishDate)).toBeGreaterThanOrEqual(before);
+      expect(Date.parse(body.publishDate)).toBeLessThanOrEqual(Date.now());
+    });
   });
 });
