@@ -25,6 +25,7 @@ import { GatewayReads } from './public-reads';
 import { LiveEvents } from './live-events';
 import { canonicalPath, resolveRoute } from './routing';
 import { openApiRoutes } from './openapi';
+import { activityRoutes } from './activity';
 import { serviceReadiness } from './service-readiness';
 
 export interface GatewayDeps {
@@ -124,6 +125,8 @@ export function buildGateway(deps: GatewayDeps) {
     }),
   );
   app.use(openApiRoutes({ cookieName: cookieName(secure) }));
+  // The activity feed across the services: fanned out and merged here, behind an admin session (any role).
+  app.use(activityRoutes({ targets, secret: env.INTERNAL_SECRET, publicOrigin: env.PUBLIC_ORIGIN, logger }));
   // Server-sent events for the admin app (call `live.start()`): a long-lived answer, never proxied.
   app.get('/api/admin/events', live.handler(env.PUBLIC_ORIGIN));
 

@@ -1,10 +1,13 @@
+import { ENTITY_SERVICES, type EntityType } from '@12yards/api';
+
 /** The services behind the gateway. */
 export type ServiceName = 'status' | 'content' | 'partners' | 'contracts' | 'media';
 
 interface Route {
   /** Matches the request path (no query). */
   match: RegExp;
-  service: ServiceName;
+  /** The service, or how to tell it from the (canonical) path. */
+  service: ServiceName | ((path: string) => ServiceName);
   /** Methods that need an admin session (all when omitted and the path is under /api/admin). */
   adminMethods?: readonly string[];
 }
@@ -13,10 +16,23 @@ const ALL = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const prefix = (p: string) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:/|$)`);
 
 /**
+ * `GET /api/admin/history/:entityType/:id` goes to the service that keeps that entity type's events; an unknown
+ * type to content, which refuses it (400).
+ */
+const HISTORY_ROUTE: Route = {
+  match: /^\/api\/admin\/history\/[^/]+\/[^/]+$/,
+  service: (path) => {
+    const type = path.split('/')[4]!;
+    return Object.hasOwn(ENTITY_SERVICES, type) ? ENTITY_SERVICES[type as EntityType] : 'content';
+  },
+};
+
+/**
  * The one routing table: first match wins, so the more specific entries come first.
  * Every /api/admin/* path needs an admin session; so do the few public-looking admin paths named here.
  */
 export const ROUTES: readonly Route[] = [
+  HISTORY_ROUTE,
   { match: /^\/api\/admin\/partners\/[^/]+\/contracts\/?$/, service: 'contracts' },
   { match: prefix('/api/admin/contracts'), service: 'contracts' },
   { match: prefix('/api/admin/contract-templates'), service: 'contracts' },
@@ -89,5 +105,6 @@ export function resolveRoute(method: string, rawPath: string): Resolved | null {
   if (!route) return null;
   const requiresAdmin = isAdminPath(path) || (route.adminMethods ?? []).includes(method);
   const rateLimited = !requiresAdmin && !READS.has(method) && PUBLIC_FORMS.some((r) => r.test(path));
-  return { service: route.service, requiresAdmin, rateLimited };
+  const service = typeof route.service === 'function' ? route.service(path) : route.service;
+  return { service, requiresAdmin, rateLimited };
 }

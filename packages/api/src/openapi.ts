@@ -42,6 +42,7 @@ import {
   updatePartnerStatus,
 } from './partners';
 import { serviceStatus, updateServiceStatus } from './status';
+import { activityEntry, activityFeedQuery, entityType, historyEntry } from './workbench';
 
 /**
  * The one list of the platform's HTTP endpoints as a caller sees them through the gateway: the OpenAPI document is
@@ -158,6 +159,8 @@ const S = {
     'Readiness',
     z.object({ status: z.enum(['ready', 'not_ready']), checks: z.record(z.string(), z.boolean()) }),
   ),
+  historyEntry: named('HistoryEntry', historyEntry),
+  activityEntry: named('ActivityEntry', activityEntry),
   openApi: named('OpenApiDocument', z.object({ openapi: z.string() }).catchall(z.unknown())),
 } as const;
 
@@ -828,5 +831,28 @@ export const ENDPOINTS: readonly Endpoint[] = [
       },
     ],
     errors: [404, 416],
+  },
+  // ---------- history and activity (read from the event stores) ----------
+  {
+    method: 'get',
+    path: '/api/admin/history/{entityType}/{id}',
+    tag: 'History',
+    summary: "An entity's changes, oldest first, each with its actor, time and field diffs (from its events)",
+    access: 'admin',
+    params: { entityType, id: z.string().min(1).max(200) },
+    paramsValidated: true,
+    success: [{ status: 200, description: 'The history', body: list(S.historyEntry) }],
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/activity',
+    tag: 'History',
+    summary:
+      'The latest changes across the services, newest first; next page in the Link header; a service that did not answer is named in Activity-Unavailable',
+    access: 'admin',
+    query: activityFeedQuery,
+    success: [{ status: 200, description: 'The changes', body: list(S.activityEntry) }],
+    errors: [503],
   },
 ];

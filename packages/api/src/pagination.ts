@@ -17,7 +17,7 @@ export interface PagePosition {
   id: string;
 }
 
-const toBase64Url = (text: string) => {
+export const toBase64Url = (text: string) => {
   const bytes = new TextEncoder().encode(text);
   let binary = '';
   for (const b of bytes) binary += String.fromCharCode(b);
@@ -36,26 +36,32 @@ export function encodeCursor(position: PagePosition): string {
 const scalar = z.union([z.string().max(200), z.number(), z.boolean()]);
 const CURSOR_MESSAGE = 'must be the cursor of a previous page';
 
-/** An opaque cursor, decoded into the position it names; anything else is refused with one message. */
-export const pageCursor = z
-  .string({ error: CURSOR_MESSAGE })
-  .max(1000, CURSOR_MESSAGE)
-  .regex(/^[A-Za-z0-9_-]+$/, CURSOR_MESSAGE)
-  .transform((text, ctx): PagePosition => {
-    try {
-      const parts = z
-        .array(scalar)
-        .min(1)
-        .max(4)
-        .parse(JSON.parse(fromBase64Url(text)));
-      const id = parts.at(-1);
-      if (typeof id !== 'string' || id === '') throw new Error('no id');
-      return { values: parts.slice(0, -1), id };
-    } catch {
-      ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
-      return z.NEVER;
-    }
-  });
+/**
+ * An opaque cursor: base64url of JSON that `decode` turns into the position it names (throwing when it cannot);
+ * anything else is refused with one message.
+ */
+export function opaqueCursor<T>(decode: (json: unknown) => T) {
+  return z
+    .string({ error: CURSOR_MESSAGE })
+    .max(1000, CURSOR_MESSAGE)
+    .regex(/^[A-Za-z0-9_-]+$/, CURSOR_MESSAGE)
+    .transform((text, ctx): T => {
+      try {
+        return decode(JSON.parse(fromBase64Url(text)));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
+        return z.NEVER;
+      }
+    });
+}
+
+/** A list's cursor, decoded into the position it names. */
+export const pageCursor = opaqueCursor((json): PagePosition => {
+  const parts = z.array(scalar).min(1).max(4).parse(json);
+  const id = parts.at(-1);
+  if (typeof id !== 'string' || id === '') throw new Error('no id');
+  return { values: parts.slice(0, -1), id };
+});
 
 /** The query parameters every paginated list accepts. */
 export const pageQuery = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageCursor, pageLimit } from './pagination';
+import { opaqueCursor, pageCursor, pageLimit, toBase64Url } from './pagination';
 
 /**
  * The admin workbench: history of every entity (read from its event stream), the recent-activity feed across
@@ -69,6 +69,25 @@ export const activityQuery = z.object({
   actor: z.string().trim().min(1).max(200).optional(),
 });
 export type ActivityQuery = z.infer<typeof activityQuery>;
+
+/** The services that keep entities' events, each once. */
+export const WORKBENCH_SERVICES = [...new Set(Object.values(ENTITY_SERVICES))] as [
+  WorkbenchService,
+  ...WorkbenchService[],
+];
+export const workbenchService = z.enum(WORKBENCH_SERVICES);
+
+/**
+ * Where the gateway's merged activity feed stands: per service, the position its next page starts before (0: that
+ * service has nothing more; absent: from its newest). Carried opaque in the feed's cursor.
+ */
+export const activityFeedPositions = z.partialRecord(workbenchService, z.number().int().min(0));
+export type ActivityFeedPositions = z.infer<typeof activityFeedPositions>;
+export const activityFeedCursor = opaqueCursor((json) => activityFeedPositions.parse(json));
+export const encodeActivityFeedCursor = (positions: ActivityFeedPositions) =>
+  toBase64Url(JSON.stringify(positions));
+/** The gateway's `GET /api/admin/activity`: the services' query, with the merged feed's cursor. */
+export const activityFeedQuery = activityQuery.extend({ cursor: activityFeedCursor.optional() });
 
 /** The live updates an admin cares about, pushed on `GET /api/admin/events` (`text/event-stream`). */
 export const LIVE_EVENT_KINDS = [

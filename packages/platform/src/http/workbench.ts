@@ -33,6 +33,9 @@ const CURSOR_ID = 'activity';
 /** Events read from the store per step of a filtered walk back. */
 const SCAN_BATCH = 500;
 
+/** The cursor of a service's activity page that starts before this position (its Link header's, and the gateway's). */
+export const activityCursor = (before: number) => encodeCursor({ values: [before], id: CURSOR_ID });
+
 function positionOf(cursor: { values: unknown[]; id: string } | undefined): number | undefined {
   if (!cursor) return undefined;
   const [position] = cursor.values;
@@ -146,8 +149,7 @@ export function workbenchRoutes(site: WorkbenchSite, history: ServiceHistory): R
     });
     const items = page.slice(0, query.limit);
     if (page.length > query.limit) {
-      const cursor = encodeCursor({ values: [items.at(-1)!.position], id: CURSOR_ID });
-      res.set('Link', nextLink(req.originalUrl, cursor));
+      res.set('Link', nextLink(req.originalUrl, activityCursor(items.at(-1)!.position)));
     }
     res.set('Cache-Control', 'no-store').json(items);
   });
