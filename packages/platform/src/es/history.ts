@@ -50,6 +50,10 @@ export function defineEntityHistory<E extends DomainEvent>(entity: EntityHistory
   return entity as unknown as EntityHistory;
 }
 
+/** A field's value as a label: a non-empty string, else null. */
+export const labelText = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
+
 const ALWAYS_OMITTED = ['id', 'at'];
 
 /** The fields with the event's data merged in, less the omitted keys. */

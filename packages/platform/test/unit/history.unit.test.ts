@@ -7,10 +7,10 @@ import {
   foldHistory,
   mergeEventData,
 } from '../../src/es/history';
-import type { StoredEvent } from '../../src/ports';
+import type { EventMeta, StoredEvent } from '../../src/ports';
 
 let position = 0;
-const event = (type: string, data: object, meta: object = { actor: 'alice' }): StoredEvent => ({
+const event = (type: string, data: object, meta: EventMeta = { actor: 'alice' }): StoredEvent => ({
   id: `e${++position}`,
   type,
   streamId: 'news-1',
