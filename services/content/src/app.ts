@@ -3,6 +3,7 @@ import {
   createHttpApp,
   finishHttpApp,
   publicReads,
+  trashRoutes,
   type ServiceContext,
   workbenchRoutes,
 } from '@12yards/platform';
@@ -11,6 +12,7 @@ import { galleryRoutes } from './gallery/routes';
 import { newsRoutes } from './news/routes';
 import { nextPublication } from './news/schedule';
 import { settingRoutes } from './setting/routes';
+import { contentTrash } from './trash';
 import { contentHistory } from './history';
 
 /** The HTTP app from its dependencies: no listening, no globals. */
@@ -33,5 +35,6 @@ export function buildApp(ctx: ServiceContext): Express {
   app.use(faqRoutes(ctx));
   app.use(settingRoutes(ctx));
   app.use(galleryRoutes(ctx));
+  app.use(trashRoutes(ctx, contentTrash(ctx)));
   return finishHttpApp(app, ctx.logger);
 }

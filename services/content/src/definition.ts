@@ -1,4 +1,4 @@
-import { defineService } from '@12yards/platform';
+import { defineService, startTrashSweep } from '@12yards/platform';
 import { buildApp } from './app';
 import { faqProjection } from './faq/projection';
 import { galleryProjection } from './gallery/projection';
@@ -6,6 +6,7 @@ import { newsProjection } from './news/projection';
 import { seedDefaults } from './seed';
 import { settingProjection } from './setting/projection';
 import { contentIntegrationEvents } from './integration-events';
+import { contentTrash } from './trash';
 
 export const contentService = defineService({
   name: 'content',
@@ -14,5 +15,9 @@ export const contentService = defineService({
   projections: [newsProjection, faqProjection, settingProjection, galleryProjection],
   integrationEvents: contentIntegrationEvents,
   init: seedDefaults,
-  build: async (ctx) => ({ app: buildApp(ctx) }),
+  build: async (ctx) => {
+    // Items trashed more than TRASH_RETENTION_DAYS ago are deleted for good, on the leader, hourly.
+    const sweep = await startTrashSweep(ctx, contentTrash(ctx));
+    return { app: buildApp(ctx), stop: () => sweep.stop() };
+  },
 });

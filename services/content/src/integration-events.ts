@@ -7,6 +7,18 @@ import type { SettingEvent } from './setting/events';
 
 type ContentEvent = NewsEvent | GalleryEvent | FaqEvent | SettingEvent;
 
+/** The trash events of the three trashable aggregates (trashable() of packages/platform) and the item they name. */
+const TRASH_EVENT = /^(NewsArticle|Faq|GalleryItem)(Trashed|Restored)$/;
+const TRASHED_ENTITY = { NewsArticle: 'news', Faq: 'faq', GalleryItem: 'gallery-item' } as const;
+
+function trashChange(event: StoredEvent): IntegrationEvent<'content'> | null {
+  const match = TRASH_EVENT.exec(event.type);
+  if (!match) return null;
+  const entityType = TRASHED_ENTITY[match[1] as keyof typeof TRASHED_ENTITY];
+  const type = match[2] === 'Trashed' ? 'ContentItemTrashed' : 'ContentItemRestored';
+  return { type, version: 1, data: { entityType, id: (event.data as { id: string }).id } };
+}
+
 function map(event: ContentEvent): IntegrationEvent<'content'> | null {
   switch (event.type) {
     case 'NewsArticlePublished':
@@ -45,6 +57,6 @@ function map(event: ContentEvent): IntegrationEvent<'content'> | null {
  * re-renders pages and drops its copy of public reads on any of them); images are named for the media service.
  */
 export function contentIntegrationEvents(event: StoredEvent): IntegrationEvent<'content'> | null {
-  const mapped = map(event as StoredEvent & ContentEvent);
+  const mapped = trashChange(event) ?? map(event as StoredEvent & ContentEvent);
   return mapped && integrationEvent('content', mapped);
 }

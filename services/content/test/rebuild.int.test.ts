@@ -70,11 +70,13 @@ describe('content service: events and rebuild', () => {
         .send({ question: 'Where?', answer: 'Stores' })
         .expect(201)
     ).body;
-    await http()
-      .post('/api/admin/faqs')
-      .use(as())
-      .send({ question: 'Hidden?', answer: 'Yes', isActive: false })
-      .expect(201);
+    const f3 = (
+      await http()
+        .post('/api/admin/faqs')
+        .use(as())
+        .send({ question: 'Hidden?', answer: 'Yes', isActive: false })
+        .expect(201)
+    ).body;
     h.advance(HOUR);
     await http()
       .put(`/api/admin/faqs/${f1.id}`)
@@ -117,6 +119,13 @@ describe('content service: events and rebuild', () => {
       .send({ imageUrl: '/media/1b.png', sortOrder: 5 })
       .expect(200);
     await http().delete(`/api/admin/app-gallery/${g2.id}`).use(as()).expect(204);
+
+    // The trash: an article and a FAQ deleted for good, a FAQ back from it, a screenshot left in it.
+    await http().delete(`/api/admin/trash/news/${c.id}`).use(as()).expect(204);
+    await http().delete(`/api/admin/trash/faq/${f2.id}`).use(as()).expect(204);
+    await http().delete(`/api/admin/faqs/${f3.id}`).use(as()).expect(204);
+    h.advance(HOUR);
+    await http().post(`/api/admin/trash/faq/${f3.id}/restore`).use(as()).expect(204);
   }
 
   /** Everything a caller can see, plus the raw read-model rows (versions and order included). */
@@ -166,11 +175,14 @@ describe('content service: events and rebuild', () => {
       [
         'FaqCreated',
         'FaqDeleted',
+        'FaqRestored',
+        'FaqTrashed',
         'FaqUpdated',
         'GalleryItemAdded',
-        'GalleryItemRemoved',
+        'GalleryItemTrashed',
         'GalleryItemUpdated',
         'NewsArticleDeleted',
+        'NewsArticleTrashed',
         'NewsArticleDrafted',
         'NewsArticlePublished',
         'NewsArticleUpdated',

@@ -1,6 +1,13 @@
 import type { Express } from 'express';
-import { createHttpApp, finishHttpApp, type ServiceContext, workbenchRoutes } from '@12yards/platform';
+import {
+  createHttpApp,
+  finishHttpApp,
+  trashRoutes,
+  type ServiceContext,
+  workbenchRoutes,
+} from '@12yards/platform';
 import { mediaFileRoutes } from './media-file/routes';
+import { mediaTrash } from './media-file/trash';
 import { uploadRoutes, type UploadOptions } from './upload/routes';
 import { mediaHistory } from './history';
 
@@ -12,5 +19,6 @@ export function buildApp(ctx: ServiceContext<'objects'>, options: MediaOptions):
   app.use(workbenchRoutes(ctx, mediaHistory));
   app.use(uploadRoutes(ctx, options));
   app.use(mediaFileRoutes(ctx));
+  app.use(trashRoutes(ctx, mediaTrash(ctx)));
   return finishHttpApp(app, ctx.logger);
 }

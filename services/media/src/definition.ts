@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineService, loadConfig } from '@12yards/platform';
+import { defineService, loadConfig, startTrashSweep } from '@12yards/platform';
 import { buildApp, type MediaOptions } from './app';
 import { mediaFileProjection } from './media-file/projection';
+import { mediaTrash } from './media-file/trash';
 import { subscribeToContent } from './reference/content';
 import { referenceProjection } from './reference/projection';
 import { uploadProjection } from './upload/projection';
@@ -25,7 +26,15 @@ export function createMediaService(options: Partial<MediaOptions> = {}) {
         maxUploadBytes: options.maxUploadBytes ?? loadConfig(mediaEnv).MEDIA_MAX_UPLOAD_BYTES,
       });
       const content = await subscribeToContent(ctx);
-      return { app, stop: () => content.stop() };
+      // Entries trashed more than TRASH_RETENTION_DAYS ago are deleted for good, on the leader, hourly.
+      const sweep = await startTrashSweep(ctx, mediaTrash(ctx));
+      return {
+        app,
+        stop: async () => {
+          await sweep.stop();
+          await content.stop();
+        },
+      };
     },
   });
 }

@@ -403,7 +403,7 @@ describe('media service HTTP API', () => {
       await request(svc.app).delete('/api/admin/media/x').expect(401);
     });
 
-    it('When an admin deletes a media file, then it leaves the list and its object and variants are removed', async () => {
+    it('When an admin deletes a media file, then it goes to the trash and is not served; purged, its object and variants are removed', async () => {
       const u = (await upload(png, 'crest.png').expect(201)).body as Upload;
       const added = await request(svc.app).post('/api/admin/media').use(admin()).send(entry(u)).expect(201);
       const id = u.filename.replace('.png', '');
@@ -412,12 +412,58 @@ describe('media service HTTP API', () => {
 
       await request(svc.app).delete(`/api/admin/media/${added.body.id}`).use(admin()).expect(204);
       expect((await request(svc.app).get('/api/admin/media').use(admin())).body).toEqual([]);
-      for (const key of keys) expect(await svc.ctx.infra.objects.stat(key)).toBeNull();
+      const trash = await request(svc.app).get('/api/admin/trash').use(editor()).expect(200);
+      expect(trash.body).toEqual([
+        expect.objectContaining({
+          entityType: 'media',
+          id: added.body.id,
+          label: 'crest.png',
+          trashedBy: 'ops',
+        }),
+      ]);
       await request(svc.app).get(u.url).expect(404);
       await request(svc.app).get(`${u.url}?w=480`).expect(404);
+      for (const key of keys) expect(await svc.ctx.infra.objects.stat(key)).not.toBeNull();
       await request(svc.app).delete(`/api/admin/media/${added.body.id}`).use(admin()).expect(404);
+
+      await request(svc.app).delete(`/api/admin/trash/media/${added.body.id}`).use(admin()).expect(204);
+      for (const key of keys) expect(await svc.ctx.infra.objects.stat(key)).toBeNull();
+      expect((await request(svc.app).get('/api/admin/trash').use(admin())).body).toEqual([]);
       const types = (await svc.ctx.infra.eventStore.readAll(0)).map((e) => e.type);
-      expect(types).toEqual(['MediaUploaded', 'MediaFileAdded', 'MediaFileDeleted', 'MediaUploadRemoved']);
+      expect(types).toEqual([
+        'MediaUploaded',
+        'MediaFileAdded',
+        'MediaFileTrashed',
+        'MediaFileDeleted',
+        'MediaUploadRemoved',
+      ]);
+    });
+
+    it('When a trashed media file is restored, then it is listed and served again exactly as it was', async () => {
+      const u = (await upload(png, 'crest.png').expect(201)).body as Upload;
+      const added = (await request(svc.app).post('/api/admin/media').use(admin()).send(entry(u)).expect(201))
+        .body;
+      await request(svc.app).delete(`/api/admin/media/${added.id}`).use(admin()).expect(204);
+      await request(svc.app).get(u.url).expect(404);
+      await request(svc.app).post(`/api/admin/trash/media/${added.id}/restore`).use(editor()).expect(204);
+      const list = (await request(svc.app).get('/api/admin/media').use(admin()).expect(200)).body;
+      expect(list).toEqual([{ ...added, version: 3 }]);
+      const file = await fetchBytes(u.url).expect(200);
+      expect(Buffer.compare(file.body as Buffer, png)).toBe(0);
+    });
+
+    it('When an editor tries to purge or empty the trash, then 403; the admin empties it and the files go', async () => {
+      const u = (await upload(png, 'crest.png').expect(201)).body as Upload;
+      const added = (await request(svc.app).post('/api/admin/media').use(admin()).send(entry(u)).expect(201))
+        .body;
+      await request(svc.app).delete(`/api/admin/media/${added.id}`).use(admin()).expect(204);
+      const refused = await request(svc.app).delete('/api/admin/trash').use(editor()).expect(403);
+      expect(refused.body.error.code).toBe('forbidden');
+      await request(svc.app).delete(`/api/admin/trash/media/${added.id}`).use(editor()).expect(403);
+      expect(await svc.ctx.infra.objects.stat(`media/${u.filename}`)).not.toBeNull();
+      const emptied = await request(svc.app).delete('/api/admin/trash').use(admin()).expect(200);
+      expect(emptied.body).toEqual({ purged: 1 });
+      expect(await svc.ctx.infra.objects.stat(`media/${u.filename}`)).toBeNull();
     });
 
     it('When two entries point at one upload, then deleting the first keeps the file and deleting the second removes it', async () => {

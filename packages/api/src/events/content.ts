@@ -63,6 +63,27 @@ export const settingChanged = defineEvent({
   data: z.object({ key: id }),
 });
 
+/** The content service's trashable items (packages/api workbench TRASH_ENTITY_TYPES, less media). */
+const trashedItem = z.object({ entityType: z.enum(['news', 'faq', 'gallery-item']), id });
+export const contentItemTrashed = defineEvent({
+  type: 'ContentItemTrashed',
+  version: 1,
+  producer: 'content',
+  consumers: ['gateway'],
+  description:
+    'A news article, FAQ or gallery screenshot was moved to the trash: the public no longer sees it (its image stays referenced until it is deleted for good).',
+  data: trashedItem,
+});
+export const contentItemRestored = defineEvent({
+  type: 'ContentItemRestored',
+  version: 1,
+  producer: 'content',
+  consumers: ['gateway'],
+  description:
+    'An item was restored from the trash exactly as it was: the public sees it again if it did before.',
+  data: trashedItem,
+});
+
 export const contentEvents = [
   newsArticleChanged,
   newsArticleDeleted,
@@ -71,4 +92,6 @@ export const contentEvents = [
   faqChanged,
   faqDeleted,
   settingChanged,
+  contentItemTrashed,
+  contentItemRestored,
 ] as const;

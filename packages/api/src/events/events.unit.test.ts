@@ -31,6 +31,8 @@ const samples: Record<string, unknown> = {
   'FaqChanged@1': { faqId: 'f1' },
   'FaqDeleted@1': { faqId: 'f1' },
   'SettingChanged@1': { key: 'site_title' },
+  'ContentItemTrashed@1': { entityType: 'faq', id: 'f1' },
+  'ContentItemRestored@1': { entityType: 'gallery-item', id: 'g1' },
   'ServiceStatusChanged@1': { serviceId: 's1', status: 'operational' },
 };
 const current = allEventVersions.filter(

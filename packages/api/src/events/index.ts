@@ -34,6 +34,8 @@ const latest = {
     content.faqChanged,
     content.faqDeleted,
     content.settingChanged,
+    content.contentItemTrashed,
+    content.contentItemRestored,
   ],
   status: [status.serviceStatusChanged],
   media: [],

@@ -1,19 +1,20 @@
 import type { Faq } from '@12yards/api';
-import { defineProjection, type ReadModels } from '@12yards/platform';
-import type { FaqEvent } from './events';
+import { applyTrashEvent, defineProjection, type ReadModels, type TrashableRow } from '@12yards/platform';
 import { pickFaqFields } from './evolve';
+import type { FaqStreamEvent } from './trash';
 
 export const FAQS = 'faqs';
-export type FaqRow = Faq & { order: number; version: number };
+export type FaqRow = Faq & TrashableRow & { order: number };
 
 export const faqRows = (models: ReadModels) => models.collection<FaqRow>(FAQS);
 
 export const faqView = ({ order: _order, version: _version, ...faq }: FaqRow): Faq => faq;
 
-export const faqProjection = defineProjection<FaqEvent>({
+export const faqProjection = defineProjection<FaqStreamEvent>({
   collections: [FAQS],
   async apply(event, models) {
     const rows = faqRows(models);
+    if (await applyTrashEvent(rows, event, 'Faq')) return;
     switch (event.type) {
       case 'FaqCreated': {
         const existing = await rows.get(event.data.id);

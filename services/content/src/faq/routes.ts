@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { faqInput } from '@12yards/api';
 import {
+  NOT_TRASHED,
   notFound,
   parse,
   requireAdmin,
@@ -11,9 +12,10 @@ import {
   type SortKey,
 } from '@12yards/platform';
 import { execute, NO_CACHE, NO_STORE } from '../command';
-import { faqDecider, type FaqCommand } from './decide';
+import type { FaqCommand } from './decide';
 import { faqStreamId } from './events';
 import { faqRows, faqView, type FaqRow } from './projection';
+import { trashableFaqDecider } from './trash';
 
 /** sortOrder, then oldest first; the store position breaks ties between FAQs created in the same millisecond. */
 const BY_SORT_ORDER: SortKey<FaqRow>[] = [
@@ -31,7 +33,7 @@ export function faqRoutes(ctx: ServiceContext): Router {
 
   /** Runs the command and answers the FAQ as it now is, its version as ETag. */
   const run = async (req: Request, res: Response, command: FaqCommand) => {
-    await execute(ctx, req, faqStreamId(command.id), faqDecider, command);
+    await execute(ctx, req, faqStreamId(command.id), trashableFaqDecider, command);
     const row = await rows.get(command.id);
     if (!row) throw notFound(`No FAQ with id ${command.id}`);
     setVersionEtag(res, row.version);
@@ -39,12 +41,12 @@ export function faqRoutes(ctx: ServiceContext): Router {
   };
 
   router.get('/api/faqs', async (_req, res) => {
-    const list = await rows.find({ where: { isActive: true }, sort: BY_SORT_ORDER });
+    const list = await rows.find({ where: { isActive: true, ...NOT_TRASHED }, sort: BY_SORT_ORDER });
     res.set('Cache-Control', NO_CACHE).json(list.map(faqView));
   });
 
   router.get('/api/admin/faqs', requireAdmin(secret), async (_req, res) => {
-    const list = await rows.find({ sort: BY_SORT_ORDER });
+    const list = await rows.find({ where: NOT_TRASHED, sort: BY_SORT_ORDER });
     res.set('Cache-Control', NO_STORE).json(list.map(adminFaqView));
   });
 
@@ -65,9 +67,14 @@ export function faqRoutes(ctx: ServiceContext): Router {
     res.set('Cache-Control', NO_STORE).json(updated);
   });
 
+  // Deleting moves the FAQ to the trash (services' /api/admin/trash restores or purges it).
   router.delete('/api/admin/faqs/:id', requireAdmin(secret, 'admin'), async (req, res) => {
     const id = String(req.params.id);
-    await execute(ctx, req, faqStreamId(id), faqDecider, { type: 'DeleteFaq', id, at: ctx.clock() });
+    await execute(ctx, req, faqStreamId(id), trashableFaqDecider, {
+      type: 'MoveToTrash',
+      id,
+      at: ctx.clock(),
+    });
     res.status(204).end();
   });
 

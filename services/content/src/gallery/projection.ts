@@ -1,11 +1,12 @@
 import type { GalleryItem, PublicGalleryItem } from '@12yards/api';
-import { defineProjection, type ReadModels } from '@12yards/platform';
-import type { GalleryEvent, GalleryItemFields } from './events';
+import { applyTrashEvent, defineProjection, type ReadModels, type TrashableRow } from '@12yards/platform';
+import type { GalleryItemFields } from './events';
 import { pickGalleryFields } from './evolve';
+import type { GalleryStreamEvent } from './trash';
 
 export const GALLERY = 'app_gallery';
 /** rank is sortOrder with null as 0, so every adapter sorts the same way (they disagree on where null goes). */
-export type GalleryRow = GalleryItem & GalleryItemFields & { rank: number; order: number; version: number };
+export type GalleryRow = GalleryItem & GalleryItemFields & TrashableRow & { rank: number; order: number };
 
 export const galleryRows = (models: ReadModels) => models.collection<GalleryRow>(GALLERY);
 
@@ -25,10 +26,11 @@ export const publicGalleryView = (row: GalleryRow): PublicGalleryItem => ({
 
 const withRank = (fields: GalleryItemFields) => ({ ...fields, rank: fields.sortOrder ?? 0 });
 
-export const galleryProjection = defineProjection<GalleryEvent>({
+export const galleryProjection = defineProjection<GalleryStreamEvent>({
   collections: [GALLERY],
   async apply(event, models) {
     const rows = galleryRows(models);
+    if (await applyTrashEvent(rows, event, 'GalleryItem')) return;
     switch (event.type) {
       case 'GalleryItemAdded': {
         const existing = await rows.get(event.data.id);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { galleryInput, type GalleryFields } from '@12yards/api';
 import {
+  NOT_TRASHED,
   notFound,
   parse,
   requireAdmin,
@@ -11,9 +12,10 @@ import {
   type SortKey,
 } from '@12yards/platform';
 import { execute, NO_CACHE, NO_STORE } from '../command';
-import { galleryDecider, type GalleryCommand } from './decide';
+import type { GalleryCommand } from './decide';
 import { galleryStreamId, type GalleryItemFields } from './events';
 import { galleryRows, galleryView, publicGalleryView, type GalleryRow } from './projection';
+import { trashableGalleryDecider } from './trash';
 
 const BY_SORT_ORDER: SortKey<GalleryRow>[] = [
   { field: 'rank', dir: 'asc' },
@@ -37,7 +39,7 @@ export function galleryRoutes(ctx: ServiceContext): Router {
 
   /** Runs the command and answers the item as it now is, its version as ETag. */
   const run = async (req: Request, res: Response, command: GalleryCommand) => {
-    await execute(ctx, req, galleryStreamId(command.id), galleryDecider, command);
+    await execute(ctx, req, galleryStreamId(command.id), trashableGalleryDecider, command);
     const row = await rows.get(command.id);
     if (!row) throw notFound(`No gallery item with id ${command.id}`);
     setVersionEtag(res, row.version);
@@ -46,12 +48,12 @@ export function galleryRoutes(ctx: ServiceContext): Router {
 
   // Public: the screenshots of the gallery dialog, active ones only, in the admin's order.
   router.get('/api/app-gallery', async (_req, res) => {
-    const list = await rows.find({ where: { isActive: true }, sort: BY_SORT_ORDER });
+    const list = await rows.find({ where: { isActive: true, ...NOT_TRASHED }, sort: BY_SORT_ORDER });
     res.set('Cache-Control', NO_CACHE).json(list.map(publicGalleryView));
   });
 
   router.get('/api/admin/app-gallery', requireAdmin(secret), async (_req, res) => {
-    const list = await rows.find({ sort: BY_SORT_ORDER });
+    const list = await rows.find({ where: NOT_TRASHED, sort: BY_SORT_ORDER });
     res.set('Cache-Control', NO_STORE).json(list.map(adminGalleryView));
   });
 
@@ -72,10 +74,11 @@ export function galleryRoutes(ctx: ServiceContext): Router {
     res.set('Cache-Control', NO_STORE).json(updated);
   });
 
+  // Deleting moves the screenshot to the trash (/api/admin/trash restores or purges it).
   router.delete('/api/admin/app-gallery/:id', requireAdmin(secret, 'admin'), async (req, res) => {
     const id = String(req.params.id);
-    await execute(ctx, req, galleryStreamId(id), galleryDecider, {
-      type: 'RemoveGalleryItem',
+    await execute(ctx, req, galleryStreamId(id), trashableGalleryDecider, {
+      type: 'MoveToTrash',
       id,
       at: ctx.clock(),
     });

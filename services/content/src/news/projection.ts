@@ -1,15 +1,21 @@
 import type { NewsArticle } from '@12yards/api';
-import { defineProjection, type ReadModels, type SortKey } from '@12yards/platform';
-import type { NewsEvent } from './events';
+import {
+  applyTrashEvent,
+  defineProjection,
+  type ReadModels,
+  type SortKey,
+  type TrashableRow,
+} from '@12yards/platform';
+import type { NewsStreamEvent } from './trash';
 import { pickNewsFields } from './evolve';
 
 export const NEWS = 'news';
-export type NewsRow = NewsArticle & {
-  imageUrl: string | null;
-  updatedAt: string;
-  order: number;
-  version: number;
-};
+export type NewsRow = NewsArticle &
+  TrashableRow & {
+    imageUrl: string | null;
+    updatedAt: string;
+    order: number;
+  };
 
 /** The lists' order (newest first) and their filters, each backed by an index. */
 export const NEWS_ORDER = [
@@ -27,10 +33,11 @@ export const newsRows = (models: ReadModels) =>
 
 export const newsView = ({ order: _order, version: _version, ...article }: NewsRow): NewsArticle => article;
 
-export const newsProjection = defineProjection<NewsEvent>({
+export const newsProjection = defineProjection<NewsStreamEvent>({
   collections: [NEWS],
   async apply(event, models) {
     const rows = newsRows(models);
+    if (await applyTrashEvent(rows, event, 'NewsArticle')) return;
     switch (event.type) {
       case 'NewsArticlePublished':
       case 'NewsArticleDrafted': {

@@ -3,6 +3,7 @@ import { Router, type Request, type Response } from 'express';
 import { newsInput, newsListQuery, type NewsFields } from '@12yards/api';
 import {
   findPage,
+  NOT_TRASHED,
   notFound,
   parse,
   requireAdmin,
@@ -11,9 +12,10 @@ import {
   type ServiceContext,
 } from '@12yards/platform';
 import { execute, NO_CACHE, NO_STORE } from '../command';
-import { newsDecider, type NewsArticleDraft, type NewsCommand } from './decide';
+import type { NewsArticleDraft, NewsCommand } from './decide';
 import { newsStreamId } from './events';
 import { NEWS_ORDER, newsRows, newsView } from './projection';
+import { trashableNewsDecider } from './trash';
 
 /** An article without its text, for lists that show only the title and excerpt (the home page). */
 const newsSummary = (row: Parameters<typeof newsView>[0]) => {
@@ -43,7 +45,7 @@ export function newsRoutes(ctx: ServiceContext): Router {
 
   /** Runs the command and answers the article as it now is, its version as ETag. */
   const run = async (req: Request, res: Response, command: NewsCommand) => {
-    await execute(ctx, req, newsStreamId(command.id), newsDecider, command);
+    await execute(ctx, req, newsStreamId(command.id), trashableNewsDecider, command);
     const row = await rows.get(command.id);
     if (!row) throw notFound(`No news article with id ${command.id}`);
     setVersionEtag(res, row.version);
@@ -57,6 +59,7 @@ export function newsRoutes(ctx: ServiceContext): Router {
       where: {
         published: true,
         publishDate: { $lte: ctx.clock().toISOString() },
+        ...NOT_TRASHED,
         ...(category !== undefined && { category }),
       },
       sort: [...NEWS_ORDER],
@@ -70,7 +73,7 @@ export function newsRoutes(ctx: ServiceContext): Router {
   router.get('/api/admin/news', requireAdmin(secret), async (req, res) => {
     const { category, q, fields, ...page } = parse(newsListQuery, req.query);
     const list = await findPage(rows, req, res, {
-      ...(category !== undefined && { where: { category } }),
+      where: { ...NOT_TRASHED, ...(category !== undefined && { category }) },
       sort: [...NEWS_ORDER],
       ...(q && { search: { fields: ['title'], text: q } }),
       page,
@@ -102,10 +105,11 @@ export function newsRoutes(ctx: ServiceContext): Router {
     res.set('Cache-Control', NO_STORE).json(article);
   });
 
+  // Deleting moves the article to the trash (/api/admin/trash restores or purges it).
   router.delete('/api/admin/news/:id', requireAdmin(secret, 'admin'), async (req, res) => {
     const id = String(req.params.id);
-    await execute(ctx, req, newsStreamId(id), newsDecider, {
-      type: 'DeleteNewsArticle',
+    await execute(ctx, req, newsStreamId(id), trashableNewsDecider, {
+      type: 'MoveToTrash',
       id,
       at: ctx.clock(),
     });

@@ -4,6 +4,7 @@ import { MEDIA_PATH, mediaFileInput, pageQuery, type MediaFile } from '@12yards/
 import {
   findPage,
   ifMatchVersions,
+  NOT_TRASHED,
   notFound,
   parse,
   requireAdmin,
@@ -12,12 +13,11 @@ import {
   unprocessable,
   type ServiceContext,
 } from '@12yards/platform';
-import { removeUpload, uploadIdOf } from '../upload/store';
+import { uploadIdOf } from '../upload/store';
 import { uploadRows } from '../upload/projection';
-import { referenceRows } from '../reference/projection';
-import { mediaFileDecider } from './decide';
 import { streamId } from './events';
 import { mediaFileRows, type MediaFileRow } from './projection';
+import { trashableMediaFileDecider } from './trash';
 
 /** The admin's view of a library entry, with its version for If-Match on delete. */
 const view = ({ order: _order, uploadId: _uploadId, ...row }: MediaFileRow): MediaFile => row;
@@ -31,7 +31,11 @@ export function mediaFileRoutes(ctx: ServiceContext<'objects'>): Router {
   // Newest first, one page at a time.
   router.get('/api/admin/media', requireAdmin(secret), async (req, res) => {
     const page = parse(pageQuery, req.query);
-    const list = await findPage(rows, req, res, { sort: [{ field: 'order', dir: 'desc' }], page });
+    const list = await findPage(rows, req, res, {
+      where: NOT_TRASHED,
+      sort: [{ field: 'order', dir: 'desc' }],
+      page,
+    });
     res.set('Cache-Control', 'no-store').json(list.map(view));
   });
 
@@ -53,7 +57,7 @@ export function mediaFileRoutes(ctx: ServiceContext<'objects'>): Router {
     await runCommand(
       ctx,
       streamId(id),
-      mediaFileDecider,
+      trashableMediaFileDecider,
       {
         type: 'AddMediaFile',
         id,
@@ -75,25 +79,16 @@ export function mediaFileRoutes(ctx: ServiceContext<'objects'>): Router {
     res.status(201).set('Cache-Control', 'no-store').json(view(row));
   });
 
+  // Deleting moves the entry to the trash; its file is no longer served. Purged from the trash, the bytes go.
   router.delete('/api/admin/media/:id', requireAdmin(secret, 'admin'), async (req, res) => {
     const id = String(req.params.id);
-    const actor = { username: req.admin?.username, requestId: String(req.id) };
-    const result = await runCommand(
+    await runCommand(
       ctx,
       streamId(id),
-      mediaFileDecider,
-      { type: 'DeleteMediaFile', id, at: ctx.clock() },
-      { meta: { actor: actor.username, requestId: actor.requestId }, ifVersion: ifMatchVersions(req) },
+      trashableMediaFileDecider,
+      { type: 'MoveToTrash', id, at: ctx.clock() },
+      { meta: { actor: req.admin?.username, requestId: String(req.id) }, ifVersion: ifMatchVersions(req) },
     );
-    const deleted = result.events[0]?.data as { uploadId: string | null } | undefined;
-    // The bytes go once no other library entry, news article or screenshot points at the same upload.
-    if (
-      deleted?.uploadId &&
-      (await rows.count({ uploadId: deleted.uploadId })) === 0 &&
-      (await referenceRows(infra.readModels).count({ uploadId: deleted.uploadId })) === 0
-    ) {
-      await removeUpload(ctx, deleted.uploadId, actor);
-    }
     res.status(204).end();
   });
 

@@ -4,6 +4,7 @@ import multer from 'multer';
 import { badRequest, HttpError, notFound, requireAdmin, type ServiceContext } from '@12yards/platform';
 import type { ByteRange } from '@12yards/platform';
 import { VARIANT_WIDTHS } from './images';
+import { onlyInTrash } from '../media-file/trash';
 import { findUpload, storeUpload } from './store';
 
 export interface UploadOptions {
@@ -64,6 +65,7 @@ export function uploadRoutes(ctx: ServiceContext<'objects'>, options: UploadOpti
 
   router.get('/media/:name', async (req, res) => {
     const upload = await findUpload(ctx, String(req.params.name));
+    if (await onlyInTrash(ctx, upload.id)) throw notFound(`No media file named ${upload.filename}`);
     let key = upload.key;
     const w = req.query.w;
     if (w !== undefined) {

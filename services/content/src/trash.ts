@@ -1,0 +1,27 @@
+import { trashSource, type ServiceContext, type TrashSource } from '@12yards/platform';
+import { faqStreamId } from './faq/events';
+import { faqRows } from './faq/projection';
+import { trashableFaqDecider } from './faq/trash';
+import { galleryStreamId } from './gallery/events';
+import { galleryRows } from './gallery/projection';
+import { trashableGalleryDecider } from './gallery/trash';
+import { newsStreamId } from './news/events';
+import { newsRows } from './news/projection';
+import { trashableNewsDecider } from './news/trash';
+
+/** The content service's trashable items: news articles, FAQs and gallery screenshots, each with its label. */
+export function contentTrash(ctx: ServiceContext): TrashSource[] {
+  const models = ctx.infra.readModels;
+  return [
+    trashSource(ctx, 'news', trashableNewsDecider, newsStreamId, newsRows(models), (row) => row.title),
+    trashSource(ctx, 'faq', trashableFaqDecider, faqStreamId, faqRows(models), (row) => row.question),
+    trashSource(
+      ctx,
+      'gallery-item',
+      trashableGalleryDecider,
+      galleryStreamId,
+      galleryRows(models),
+      (row) => [row.platformName, row.description].filter(Boolean).join(': ') || row.imageUrl,
+    ),
+  ];
+}
