@@ -54,14 +54,20 @@ export function signedAs(identity: AdminIdentity, secret = TEST_SECRET) {
   };
 }
 
-/** A service started on a fresh test environment; stop() stops it and removes its data. */
-export type TestService<U extends OptionalAdapter = never> = RunningService<U> & { env: ServiceEnv };
+/**
+ * A service started on a fresh test environment; stop() stops it and removes its data; restart() stops it, keeps
+ * its data and starts it (or another definition of it) again on them.
+ */
+export type TestService<U extends OptionalAdapter = never> = RunningService<U> & {
+  env: ServiceEnv & { cleanup(): void };
+  restart(def?: ServiceDefinition<U>): Promise<TestService<U>>;
+};
 
 export async function startTestService<U extends OptionalAdapter>(
   def: ServiceDefinition<U>,
   options: { clock?: () => Date } = {},
+  env = testServiceEnv(),
 ): Promise<TestService<U>> {
-  const env = testServiceEnv();
   const svc = await startService(def, env, options);
   return {
     ...svc,
@@ -70,5 +76,22 @@ export async function startTestService<U extends OptionalAdapter>(
       await svc.stop();
       env.cleanup();
     },
+    async restart(next = def) {
+      await svc.stop();
+      return startTestService(next, options, env);
+    },
   };
+}
+
+/** Polls until check() passes (it throws while not yet), or rethrows its last failure after timeoutMs. */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
 }

@@ -2,25 +2,10 @@ import { contractInput, type ContractFields } from '@12yards/api';
 import { Conflict, Invalid, NotFound, fold } from '@12yards/platform';
 import { contractDecider, decide } from '../src/contract/decide';
 import type { ContractEvent } from '../src/contract/events';
+import { contractWithoutQuotas } from './fixtures';
 
 const at = new Date('2026-11-22T10:00:00.000Z');
-const fields: ContractFields = contractInput.parse({
-  partnerId: 'p1',
-  companyName: 'Leeds Fans Ltd',
-  registrationNumber: '01234567',
-  companyAddress: '1 Elland Road, Leeds',
-  clientName: 'Alex Smith',
-  clientEmail: 'alex@example.com',
-  clientTelephone: '+44 113 000 0000',
-  clientPosition: 'Director',
-  startDate: '2026-12-01',
-  endDate: '2027-11-30',
-  lengthMonths: 12,
-  platformName: '12Yards',
-  revenueSharePercent: 20,
-  setupFee: '£1,500',
-  penaltyFeePerMonth: '£250',
-});
+const fields: ContractFields = contractInput.parse(contractWithoutQuotas('p1'));
 const { partnerId: _p, ...terms } = fields;
 const created: ContractEvent = {
   type: 'ContractCreated',

@@ -20,3 +20,15 @@ export const validContract = (partnerId: string) => ({
   setupFee: '£1,500',
   penaltyFeePerMonth: '£250 per month',
 });
+
+/** validContract without the monthly quotas, as a form that leaves them out sends it (they default to 0). */
+export const contractWithoutQuotas = (partnerId: string) => {
+  const {
+    pollsPerMonth: _polls,
+    auctionsPerMonth: _auctions,
+    articlesPerWeek: _articles,
+    quizPerMonth: _quiz,
+    ...rest
+  } = validContract(partnerId);
+  return rest;
+};

@@ -5,23 +5,10 @@ import {
   templateMeta,
   templatePatch,
 } from '@12yards/api';
+import { contractWithoutQuotas } from './fixtures';
 
-const valid = {
-  partnerId: 'p1',
-  companyName: 'Leeds Fans Ltd',
-  registrationNumber: '01234567',
-  companyAddress: '1 Elland Road, Leeds',
-  clientName: 'Alex Smith',
-  clientEmail: 'alex@example.com',
-  clientTelephone: '+44 113 000 0000',
-  clientPosition: 'Director',
-  startDate: '2026-12-01',
-  endDate: '2027-11-30',
-  lengthMonths: 12,
-  platformName: '12Yards',
-  setupFee: '£1,500',
-  penaltyFeePerMonth: '£250',
-};
+/** The required fields only: the revenue share and the quotas left out. */
+const { revenueSharePercent: _share, ...valid } = contractWithoutQuotas('p1');
 const paths = (r: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
   (r.error?.issues ?? []).map((i) => i.path.join('.'));
 

@@ -43,18 +43,7 @@ export function binary(res: Response, done: (err: Error | null, body: Buffer) =>
   stream.on('end', () => done(null, Buffer.concat(chunks)));
 }
 
-/** Polls until check() passes (it throws while not yet), or rethrows its last failure after timeoutMs. */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
-}
+export { eventually } from '@12yards/platform';
 
 /** A tiny PNG whose header claims width x height pixels: decoding it would take gigabytes. */
 export function pngClaiming(width: number, height: number): Buffer {

@@ -7,10 +7,9 @@ import {
   signedAs,
   SqliteEventBus,
   SqliteEventStore,
-  startService,
   toMessage,
-  testServiceEnv,
-  type RunningService,
+  startTestService,
+  type TestService,
 } from '@12yards/platform';
 import { handleOutsideEvent } from '../src/reference/content';
 import { referenceRows } from '../src/reference/projection';
@@ -23,23 +22,15 @@ jest.setTimeout(30_000);
 type Upload = { url: string; filename: string; originalName: string; mimeType: string; size: number };
 
 describe('media service HTTP API', () => {
-  let env: ReturnType<typeof testServiceEnv>;
-  let svc: RunningService<'objects'>;
+  let svc: TestService<'objects'>;
   let png: Buffer;
   let jpeg: Buffer;
-
   beforeAll(async () => {
     png = await makePng();
     jpeg = await makeJpeg();
   });
-  beforeEach(async () => {
-    env = testServiceEnv();
-    svc = await startService(mediaService, env);
-  });
-  afterEach(async () => {
-    await svc.stop();
-    env.cleanup();
-  });
+  beforeEach(async () => (svc = await startTestService(mediaService)));
+  afterEach(() => svc?.stop());
 
   const upload = (
     bytes: Buffer,
@@ -136,10 +127,9 @@ describe('media service HTTP API', () => {
     });
 
     it('When MEDIA_MAX_UPLOAD_BYTES lowers the limit, then a file above it is 413 and one below it is stored', async () => {
-      await svc.stop();
       process.env.MEDIA_MAX_UPLOAD_BYTES = String(png.length);
       try {
-        svc = await startService(createMediaService(), env);
+        svc = await svc.restart(createMediaService());
       } finally {
         delete process.env.MEDIA_MAX_UPLOAD_BYTES;
       }
@@ -510,8 +500,7 @@ describe('media service HTTP API', () => {
     it('When the service restarts on the same data directory, then files and library survive', async () => {
       const u = (await upload(png, 'crest.png').expect(201)).body as Upload;
       await request(svc.app).post('/api/admin/media').use(admin()).send(entry(u)).expect(201);
-      await svc.stop();
-      svc = await startService(mediaService, env);
+      svc = await svc.restart();
       expect((await request(svc.app).get('/api/admin/media').use(admin())).body).toHaveLength(1);
       const file = await fetchBytes(u.url).expect(200);
       expect(Buffer.compare(file.body as Buffer, png)).toBe(0);
@@ -522,7 +511,7 @@ describe('media service HTTP API', () => {
     // In embedded mode the content service's topic is its SQLite event store: appending there is publishing.
     /** As the content service publishes: an internal event appended, the integration event of it on its topic. */
     const publish = async (streamId: string, type: string, data: Record<string, unknown>) => {
-      const db = openSqlite(serviceDbFile(env.DATA_DIR, 'content'));
+      const db = openSqlite(serviceDbFile(svc.env.DATA_DIR, 'content'));
       try {
         const stored = (await new SqliteEventStore(db).append(streamId, 'any', [{ type, data }])).events[0]!;
         await new SqliteEventBus({ topics: {}, db }).publish('content', [

@@ -8,18 +8,7 @@ import {
   type StoredEvent,
 } from '@12yards/platform';
 
-/** Polls until check() passes (it throws while not yet), or rethrows its last failure after timeoutMs. */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
-}
+export { eventually } from '@12yards/platform';
 
 /**
  * The contracts service's topic in embedded mode, in its SQLite file: an event appended to its store and

@@ -1,20 +1,13 @@
 import request from 'supertest';
-import { signedAs, startService, testServiceEnv, type RunningService } from '@12yards/platform';
+import { signedAs, startTestService, type TestService } from '@12yards/platform';
 import { statusService } from '../src/definition';
 
 const admin = () => signedAs({ username: 'ops', role: 'admin' });
 
 describe('status service: admin edits with If-Match', () => {
-  let env: ReturnType<typeof testServiceEnv>;
-  let svc: RunningService;
-  beforeEach(async () => {
-    env = testServiceEnv();
-    svc = await startService(statusService, env);
-  });
-  afterEach(async () => {
-    await svc.stop();
-    env.cleanup();
-  });
+  let svc: TestService;
+  beforeEach(async () => (svc = await startTestService(statusService)));
+  afterEach(() => svc?.stop());
 
   const auctions = async () =>
     (await request(svc.app).get('/api/service-status').expect(200)).body.find(

@@ -1,20 +1,19 @@
 import request from 'supertest';
-import { signedAs, startService, testServiceEnv, type RunningService } from '@12yards/platform';
+import {
+  signedAs,
+  startService,
+  startTestService,
+  testServiceEnv,
+  type TestService,
+} from '@12yards/platform';
 import { statusService } from '../src/definition';
 import { families, histogramSeries, sampleValue } from '../../../packages/platform/test/support/prometheus';
 
 /** A service's GET /metrics, as Prometheus scrapes it (the services are internal: the gateway does not proxy it). */
 describe('status service: /metrics', () => {
-  let env: ReturnType<typeof testServiceEnv>;
-  let svc: RunningService;
-  beforeAll(async () => {
-    env = testServiceEnv();
-    svc = await startService(statusService, env);
-  });
-  afterAll(async () => {
-    await svc?.stop();
-    env.cleanup();
-  });
+  let svc: TestService;
+  beforeAll(async () => (svc = await startTestService(statusService)));
+  afterAll(() => svc?.stop());
 
   const scrape = async () => {
     const res = await request(svc.app).get('/metrics').expect(200);
@@ -79,7 +78,7 @@ describe('status service: /metrics', () => {
   });
 
   it('answers per app: two apps in one process keep their own counts', async () => {
-    const other = await startService(statusService, testServiceEnv({ DATA_DIR: env.DATA_DIR }));
+    const other = await startService(statusService, testServiceEnv({ DATA_DIR: svc.env.DATA_DIR }));
     try {
       await request(other.app).get('/api/no-such-thing').expect(404);
       const mine = await scrape();

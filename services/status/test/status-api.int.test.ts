@@ -1,21 +1,13 @@
 import request from 'supertest';
-import { Projector, signedAs, startService, testServiceEnv, type RunningService } from '@12yards/platform';
+import { Projector, signedAs, startTestService, type TestService } from '@12yards/platform';
 import { statusService } from '../src/definition';
 
 const admin = () => signedAs({ username: 'ops', role: 'admin' });
 
 describe('status service HTTP API', () => {
-  let env: ReturnType<typeof testServiceEnv>;
-  let svc: RunningService;
-
-  beforeEach(async () => {
-    env = testServiceEnv();
-    svc = await startService(statusService, env);
-  });
-  afterEach(async () => {
-    await svc.stop();
-    env.cleanup();
-  });
+  let svc: TestService;
+  beforeEach(async () => (svc = await startTestService(statusService)));
+  afterEach(() => svc?.stop());
 
   it('When first started, then GET /api/service-status lists the four defaults, all operational', async () => {
     const res = await request(svc.app).get('/api/service-status').expect(200);
@@ -91,8 +83,7 @@ describe('status service HTTP API', () => {
       .use(admin())
       .send({ status: 'issue' })
       .expect(200);
-    await svc.stop();
-    svc = await startService(statusService, env);
+    svc = await svc.restart();
     const list = (await request(svc.app).get('/api/service-status')).body;
     expect(list).toHaveLength(4);
     expect(list.find((s: { id: string }) => s.id === 'ios-app').status).toBe('issue');

@@ -39,8 +39,10 @@ export interface EntitySpec<
   rows: Collection<Row>;
   streamId(id: string): string;
   decider: Decider<State, Command, Event>;
-  /** The 404's message for an id that names no row, e.g. `No FAQ with id ${id}`. */
-  missing(id: string): string;
+  /** What the entity is called in the 404 for an id that names no row: `No ${name} with ${idName} ${id}`. */
+  name: string;
+  /** What its id is called there; `id` by default. */
+  idName?: string;
 }
 
 /**
@@ -56,7 +58,7 @@ export function entityAccess<
 >(site: CommandSite, spec: EntitySpec<Row, State, Command, Event>) {
   const find = async (id: string): Promise<Row> => {
     const row = await spec.rows.get(id);
-    if (!row) throw notFound(spec.missing(id));
+    if (!row) throw notFound(`No ${spec.name} with ${spec.idName ?? 'id'} ${id}`);
     return row;
   };
   const versioned = (res: Response, row: Row) => {

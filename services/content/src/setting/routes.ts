@@ -24,7 +24,8 @@ export function settingRoutes(ctx: ServiceContext): Router {
     rows,
     streamId: settingStreamId,
     decider: settingDecider,
-    missing: (key) => `No setting with key ${key}`,
+    name: 'setting',
+    idName: 'key',
   });
   const load = async (key: string) => settingView(await settings.find(key));
   /** The admin's answer: the setting with its version, the version also as ETag. */

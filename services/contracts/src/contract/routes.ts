@@ -37,12 +37,7 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
   const rows = contractRows(infra.readModels);
   const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
   const lookupPartner = awaitPartner(ctx, options);
-  const contracts = entityAccess(ctx, {
-    rows,
-    streamId,
-    decider: contractDecider,
-    missing: (id) => `No contract with id ${id}`,
-  });
+  const contracts = entityAccess(ctx, { rows, streamId, decider: contractDecider, name: 'contract' });
 
   /** Creates the contract and reads it back, its version as the response's ETag. */
   async function create(

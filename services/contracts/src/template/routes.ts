@@ -87,7 +87,7 @@ export function contractTemplateRoutes(ctx: ServiceContext<'objects'>, zipLimits
     rows,
     streamId,
     decider: contractTemplateDecider,
-    missing: (id) => `No contract template with id ${id}`,
+    name: 'contract template',
   });
 
   // Latest validity first, one page at a time.

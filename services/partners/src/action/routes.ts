@@ -26,7 +26,7 @@ export function partnerActionRoutes(ctx: ServiceContext): Router {
     rows,
     streamId: actionStreamId,
     decider: partnerActionDecider,
-    missing: (id) => `No action with id ${id}`,
+    name: 'action',
   });
 
   /** Runs the command under the request's If-Match, if any; answers the action with its version (also as ETag). */

@@ -25,7 +25,7 @@ export function contactRoutes(ctx: ServiceContext): Router {
     rows,
     streamId: contactStreamId,
     decider: contactDecider,
-    missing: (id) => `No contact message with id ${id}`,
+    name: 'contact message',
   });
 
   // Public: every field is required; empty ones are a 400, never filled in (DESIGN departure from SPEC 5).

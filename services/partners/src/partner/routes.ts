@@ -42,7 +42,7 @@ export function partnerRoutes(ctx: ServiceContext): Router {
     rows,
     streamId: partnerStreamId,
     decider: partnerDecider,
-    missing: (id) => `No partner with id ${id}`,
+    name: 'partner',
   });
   /** The admin's answer: the partner with its version, the version also as ETag. */
   const adminRun = async (req: Request, res: Response, command: PartnerCommand) =>

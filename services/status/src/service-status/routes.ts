@@ -19,7 +19,7 @@ export function serviceStatusRoutes(ctx: ServiceContext): Router {
     rows,
     streamId,
     decider: serviceStatusDecider,
-    missing: (id) => `No service status with id ${id}`,
+    name: 'service status',
   });
 
   router.get('/api/service-status', async (_req, res) => {
