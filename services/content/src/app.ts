@@ -16,7 +16,7 @@ import { contentTrash } from './trash';
 import { contentHistory } from './history';
 
 /** The HTTP app from its dependencies: no listening, no globals. */
-export function buildApp(ctx: ServiceContext): Express {
+export function buildApp(ctx: ServiceContext<'jobs'>): Express {
   const app = createHttpApp({ logger: ctx.logger, readiness: ctx.infra.readiness });
   // The public reads, answered from memory until the projector applies another event (or a scheduled article is due).
   app.use(

@@ -2,6 +2,7 @@ import { defineService, startTrashSweep } from '@12yards/platform';
 import { buildApp } from './app';
 import { faqProjection } from './faq/projection';
 import { galleryProjection } from './gallery/projection';
+import { startGoLive } from './news/go-live';
 import { newsProjection } from './news/projection';
 import { seedDefaults } from './seed';
 import { settingProjection } from './setting/projection';
@@ -11,13 +12,20 @@ import { contentTrash } from './trash';
 export const contentService = defineService({
   name: 'content',
   defaultPort: 8102,
-  uses: [], // gallery images live in the media service
+  uses: ['jobs'], // scheduled articles go live by a job; gallery images live in the media service
   projections: [newsProjection, faqProjection, settingProjection, galleryProjection],
   integrationEvents: contentIntegrationEvents,
   init: seedDefaults,
   build: async (ctx) => {
     // Items trashed more than TRASH_RETENTION_DAYS ago are deleted for good, on the leader, hourly.
     const sweep = await startTrashSweep(ctx, contentTrash(ctx));
-    return { app: buildApp(ctx), stop: () => sweep.stop() };
+    const goLive = await startGoLive(ctx);
+    return {
+      app: buildApp(ctx),
+      stop: async () => {
+        await goLive.close();
+        await sweep.stop();
+      },
+    };
   },
 });

@@ -31,6 +31,12 @@ function map(event: ContentEvent): IntegrationEvent<'content'> | null {
       };
     case 'NewsArticleDeleted':
       return { type: event.type, version: 1, data: { articleId: event.data.id } };
+    case 'NewsArticleWentLive':
+      return {
+        type: event.type,
+        version: 1,
+        data: { articleId: event.data.id, publishDate: event.data.publishDate },
+      };
     case 'GalleryItemAdded':
     case 'GalleryItemUpdated':
       return {

@@ -9,7 +9,7 @@ export const editorHeaders = () => signedAs({ username: 'ed', role: 'editor' });
 export function contentHarness(start = '2026-11-22T10:00:00.000Z') {
   // Set by beforeEach, before any test reads them.
   let env!: ReturnType<typeof testServiceEnv>;
-  let svc!: RunningService;
+  let svc!: RunningService<'jobs'>;
   const h = {
     now: Date.parse(start),
     get env() {

@@ -55,6 +55,16 @@ describe('the content topic', () => {
       ok: true,
       event: { type: 'NewsArticleDeleted' },
     });
+    expect(read('NewsArticleWentLive', { id: '1', publishDate: '2026-11-24T12:00:00.000Z', at: '' })).toEqual(
+      {
+        ok: true,
+        event: {
+          type: 'NewsArticleWentLive',
+          version: 1,
+          data: { articleId: '1', publishDate: '2026-11-24T12:00:00.000Z' },
+        },
+      },
+    );
     expect(read('GalleryItemAdded', gallery)).toMatchObject({
       ok: true,
       event: { type: 'GalleryItemChanged', data: { itemId: 'g', imageUrl: '/media/y.png' } },

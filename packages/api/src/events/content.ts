@@ -22,6 +22,15 @@ export const newsArticleDeleted = defineEvent({
   description: 'A news article was deleted (its image, if any, is no longer shown by it).',
   data: z.object({ articleId: id }),
 });
+export const newsArticleWentLive = defineEvent({
+  type: 'NewsArticleWentLive',
+  version: 1,
+  producer: 'content',
+  consumers: ['gateway'],
+  description:
+    'A published article scheduled for publishDate became visible to the public at that time, without an edit.',
+  data: z.object({ articleId: id, publishDate: z.string() }),
+});
 export const galleryItemChanged = defineEvent({
   type: 'GalleryItemChanged',
   version: 1,
@@ -87,6 +96,7 @@ export const contentItemRestored = defineEvent({
 export const contentEvents = [
   newsArticleChanged,
   newsArticleDeleted,
+  newsArticleWentLive,
   galleryItemChanged,
   galleryItemRemoved,
   faqChanged,

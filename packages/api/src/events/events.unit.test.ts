@@ -26,6 +26,7 @@ const samples: Record<string, unknown> = {
   'ContractDeleted@1': { contractId: 'c1', partnerId: 'p1' },
   'NewsArticleChanged@1': { articleId: 'n1', imageUrl: '/media/x.png' },
   'NewsArticleDeleted@1': { articleId: 'n1' },
+  'NewsArticleWentLive@1': { articleId: 'n1', publishDate: '2026-11-24T12:00:00.000Z' },
   'GalleryItemChanged@1': { itemId: 'g1', imageUrl: '/media/y.png' },
   'GalleryItemRemoved@1': { itemId: 'g1' },
   'FaqChanged@1': { faqId: 'f1' },

@@ -29,6 +29,7 @@ const latest = {
   content: [
     content.newsArticleChanged,
     content.newsArticleDeleted,
+    content.newsArticleWentLive,
     content.galleryItemChanged,
     content.galleryItemRemoved,
     content.faqChanged,

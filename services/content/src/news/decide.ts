@@ -8,7 +8,9 @@ export type NewsArticleDraft = Omit<NewsArticleFields, 'publishDate'> & { publis
 export type NewsCommand =
   | { type: 'CreateNewsArticle'; id: string; fields: NewsArticleDraft; at: Date }
   | { type: 'UpdateNewsArticle'; id: string; fields: NewsArticleDraft; at: Date }
-  | { type: 'DeleteNewsArticle'; id: string; at: Date };
+  | { type: 'DeleteNewsArticle'; id: string; at: Date }
+  /** The scheduler, at the time it was asked for: the article goes live if it is still waiting for that date. */
+  | { type: 'MarkNewsArticleLive'; id: string; publishDate: string; at: Date };
 
 const missing = (id: string) => new NotFound(`No news article with id ${id}`);
 
@@ -33,6 +35,14 @@ export function decide(command: NewsCommand, state: NewsState): NewsEvent[] {
     case 'DeleteNewsArticle':
       if (state.status !== 'live') throw missing(command.id);
       return [{ type: 'NewsArticleDeleted', data: { id: command.id, at } }];
+    case 'MarkNewsArticleLive': {
+      // A job for a date the article no longer has, or for an article deleted or unpublished since, does nothing.
+      if (state.status !== 'live' || !state.fields.published) return [];
+      const { publishDate } = command;
+      if (state.fields.publishDate !== publishDate || publishDate > at || state.liveFor === publishDate)
+        return [];
+      return [{ type: 'NewsArticleWentLive', data: { id: command.id, publishDate, at } }];
+    }
   }
 }
 

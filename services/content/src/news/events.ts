@@ -37,7 +37,13 @@ export type NewsArticleUpdated = {
   data: { id: string } & NewsArticleFields & { at: string };
 };
 export type NewsArticleDeleted = { type: 'NewsArticleDeleted'; data: { id: string; at: string } };
+/** A published article scheduled for `publishDate` became visible to the public at that time (by the scheduler). */
+export type NewsArticleWentLive = {
+  type: 'NewsArticleWentLive';
+  data: { id: string; publishDate: string; at: string };
+};
 
-export type NewsEvent = NewsArticlePublished | NewsArticleDrafted | NewsArticleUpdated | NewsArticleDeleted;
+export type NewsEvent =
+  NewsArticlePublished | NewsArticleDrafted | NewsArticleUpdated | NewsArticleDeleted | NewsArticleWentLive;
 
 export const newsStreamId = (id: string) => `news-${id}`;

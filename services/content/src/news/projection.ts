@@ -67,6 +67,13 @@ export const newsProjection = defineProjection<NewsStreamEvent>({
       case 'NewsArticleDeleted':
         await rows.delete(event.data.id);
         return;
+      case 'NewsArticleWentLive': {
+        // Only the version and the time it last changed for the public move (the go-live catch-up reads updatedAt).
+        const row = await rows.get(event.data.id);
+        if (!row || row.version >= event.version) return;
+        await rows.put({ ...row, updatedAt: event.data.at, version: event.version });
+        return;
+      }
     }
   },
 });

@@ -14,6 +14,7 @@ import {
 import { execute, NO_CACHE, NO_STORE } from '../command';
 import type { NewsArticleDraft, NewsCommand } from './decide';
 import { newsStreamId } from './events';
+import { scheduleGoLive } from './go-live';
 import { NEWS_ORDER, newsRows, newsView } from './projection';
 import { trashableNewsDecider } from './trash';
 
@@ -38,16 +39,20 @@ const toDraft = (input: NewsFields): NewsArticleDraft => ({
 const adminNewsView = withVersion(newsView);
 const adminNewsSummary = withVersion(newsSummary);
 
-export function newsRoutes(ctx: ServiceContext): Router {
+export function newsRoutes(ctx: ServiceContext<'jobs'>): Router {
   const router = Router();
   const rows = newsRows(ctx.infra.readModels);
   const secret = ctx.env.INTERNAL_SECRET;
 
-  /** Runs the command and answers the article as it now is, its version as ETag. */
+  /**
+   * Runs the command and answers the article as it now is, its version as ETag. One published for a date to come
+   * gets its go-live job (also when the save changed nothing, so saving again mends a job the queue refused).
+   */
   const run = async (req: Request, res: Response, command: NewsCommand) => {
     await execute(ctx, req, newsStreamId(command.id), trashableNewsDecider, command);
     const row = await rows.get(command.id);
     if (!row) throw notFound(`No news article with id ${command.id}`);
+    await scheduleGoLive(ctx, row);
     setVersionEtag(res, row.version);
     return adminNewsView(row);
   };
