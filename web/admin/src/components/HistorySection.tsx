@@ -4,7 +4,7 @@ import { ChevronDown, History } from 'lucide-react';
 import type { EntityType, HistoryEntry } from '@12yards/api';
 import { Button, Collapsible, CollapsibleContent, CollapsibleTrigger, cn } from '@12yards/ui';
 import { formatDateTime } from '../lib/format';
-import { describeChanges, historyKey } from '../lib/history';
+import { changeDetails, historyKey } from '../lib/history';
 import { Loading, LoadError } from './QueryState';
 
 /**
@@ -64,7 +64,6 @@ function HistoryList({ entityType, id }: { entityType: EntityType; id: string })
     <ol className="grid gap-2" aria-label="History">
       {history.data.map((entry) => (
         <li key={entry.id} className="border-l-2 border-primary/40 pl-3 text-sm">
-          <p className="font-medium">{entry.summary}</p>
           <WhatAndWhen entry={entry} />
         </li>
       ))}
@@ -73,30 +72,27 @@ function HistoryList({ entityType, id }: { entityType: EntityType; id: string })
 }
 
 /**
- * Which fields changed and who did it ("Status: Pending → Partner, by ContractCreated"; "By admin" when no field
- * changed), then when: one change of the History section or the activity feed. Values and actor are isolated
- * (bdi): they are user text.
+ * One change in plain words: the server's summary and who caused it ("Status: Pending → Partner, by
+ * ContractCreated"), the values of the fields the summary only names ("Title: Launch → Launch day"), and when.
+ * Values and actor are user text: each is isolated (bdi).
  */
 export function WhatAndWhen({ entry }: { entry: HistoryEntry }) {
-  const changes = describeChanges(entry);
+  const details = changeDetails(entry);
   return (
     <>
-      <p className="break-words">
-        {changes.map(({ label, values }, i) => (
-          <Fragment key={label}>
-            {i > 0 && '; '}
-            {values ? (
-              <>
-                {label}: <bdi>{values[0]}</bdi> → <bdi>{values[1]}</bdi>
-              </>
-            ) : (
-              `${label} changed`
-            )}
-          </Fragment>
-        ))}
-        {changes.length ? ', by ' : 'By '}
-        <bdi>{entry.actor}</bdi>
+      <p className="break-words font-medium">
+        <bdi>{entry.summary}</bdi>, by <bdi>{entry.actor}</bdi>
       </p>
+      {details.length > 0 && (
+        <p className="break-words text-muted-foreground">
+          {details.map(({ label, from, to }, i) => (
+            <Fragment key={label}>
+              {i > 0 && '; '}
+              {label}: <bdi>{from}</bdi> → <bdi>{to}</bdi>
+            </Fragment>
+          ))}
+        </p>
+      )}
       <time dateTime={entry.at} className="text-xs text-muted-foreground">
         {formatDateTime(entry.at)}
       </time>

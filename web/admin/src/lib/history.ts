@@ -71,11 +71,9 @@ export function fieldLabel(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const absent = (v: unknown) => v === null || v === undefined || v === '';
-
 /** A scalar value in words; null when it is too long or not a scalar to show. */
 function shown(value: unknown): string | null {
-  if (absent(value)) return 'none';
+  if (value === null || value === undefined || value === '') return 'none';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return String(value);
   if (typeof value !== 'string') return null;
@@ -85,27 +83,30 @@ function shown(value: unknown): string | null {
   return value;
 }
 
-/** One field's change: its label, and the values before and after when they are short enough to show. */
+/** One field's change shown as "<label>: <from> → <to>". */
 export interface ChangeWords {
   label: string;
-  /** [from, to] in words; null for prose or long values ("<label> changed"). */
-  values: [from: string, to: string] | null;
+  from: string;
+  to: string;
 }
 
-/** "Status: Pending → Partner" as { label, values }, or "Content changed" (values null) for prose. */
-export function describeChange(field: string, { from, to }: FieldChange): ChangeWords {
-  const label = fieldLabel(field);
-  const before = LONG_FIELDS.has(field) ? null : shown(from);
-  const after = LONG_FIELDS.has(field) ? null : shown(to);
-  return { label, values: before === null || after === null ? null : [before, after] };
+/** A field's change in words, or null when it is prose or too long to show ("<Field> changed" says it). */
+export function describeChange(field: string, { from, to }: FieldChange): ChangeWords | null {
+  if (LONG_FIELDS.has(field)) return null;
+  const before = shown(from);
+  const after = shown(to);
+  return before === null || after === null ? null : { label: fieldLabel(field), from: before, to: after };
 }
 
 /**
- * The field changes of an entry. A creation (no field had a value before) lists none: its summary ("Created")
- * says it, and a line per field would repeat the whole record.
+ * What an entry's summary leaves out: the values of the short fields it only names. The server's summary is the
+ * plain words ("Created", "Published", "Status: Pending → Partner", "Title and content changed"); only the last
+ * kind ("... changed") gains from the values, and a field it already shows ("Status: ...") is not repeated.
  */
-export function describeChanges(entry: Pick<HistoryEntry, 'changes'>): ChangeWords[] {
-  const changes = Object.entries(entry.changes);
-  if (changes.every(([, c]) => absent(c.from))) return [];
-  return changes.map(([field, change]) => describeChange(field, change));
+export function changeDetails(entry: Pick<HistoryEntry, 'summary' | 'changes'>): ChangeWords[] {
+  if (!/\bchanged\b/i.test(entry.summary)) return [];
+  const summary = entry.summary.toLowerCase();
+  return Object.entries(entry.changes)
+    .map(([field, change]) => describeChange(field, change))
+    .filter((c): c is ChangeWords => c !== null && !summary.includes(`${c.label.toLowerCase()}:`));
 }

@@ -69,7 +69,6 @@ export function ActivityTab() {
                       <span className="font-semibold">
                         <bdi>{e.entityLabel ?? e.entityId}</bdi>
                       </span>
-                      <span>· {e.summary}</span>
                     </div>
                     <WhatAndWhen entry={e} />
                   </CardContent>

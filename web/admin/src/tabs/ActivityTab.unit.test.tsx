@@ -70,12 +70,12 @@ describe('Recent activity tab', () => {
     const [first, second] = await waitFor(rows);
     expect(first).toHaveTextContent('News article');
     expect(first).toHaveTextContent('Story 1');
-    expect(first).toHaveTextContent('Title changed');
-    expect(first).toHaveTextContent('Title: Old 1 → Story 1, by editor@12yards.test');
+    expect(first).toHaveTextContent('Title changed, by editor@12yards.test');
+    expect(first).toHaveTextContent('Title: Old 1 → Story 1');
     expect(first).toHaveTextContent(/January 30, 2025/);
     expect(second).toHaveTextContent('Contract');
     expect(second).toHaveTextContent('Riverside Ltd');
-    expect(second).toHaveTextContent('By admin');
+    expect(second).toHaveTextContent('Created, by admin');
   });
 
   test('When there are 45 changes, then 20 show; Load more follows the Link cursor to the next 20, then the last 5', async () => {

@@ -79,17 +79,16 @@ describe('History section', () => {
     const list = await within(dialog).findByRole('list', { name: 'History' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual([
-      'Created',
-      'Title changed',
-      'Content changed',
-      'Published',
+      'Created, by admin',
+      'Title changed, by editor@12yards.test',
+      'Content changed, by editor@12yards.test',
+      'Published, by admin',
     ]);
-    expect(items[0]).toHaveTextContent('By admin');
-    expect(items[1]).toHaveTextContent('Title: Launch → Launch day, by editor@12yards.test');
-    // A prose field is named, not diffed.
-    expect(items[2]).toHaveTextContent('Content changed, by editor@12yards.test');
+    // A short field the summary only names shows its values; a prose one does not.
+    expect(items[1]).toHaveTextContent('Title: Launch → Launch day');
     expect(items[2]).not.toHaveTextContent('A much longer story');
-    expect(items[3]).toHaveTextContent('Published: No → Yes, by admin');
+    expect(items[2]!.querySelectorAll('p')).toHaveLength(1);
+    expect(items[3]!.querySelectorAll('p')).toHaveLength(1);
     expect(items[1]!.querySelector('time')).toHaveAttribute('datetime', '2025-01-06T09:30:00.000Z');
     expect(items[1]).toHaveTextContent(/January 6, 2025/);
     expect(api.calls.filter((c) => c.url === '/api/admin/history/news/n1')).toHaveLength(1);
@@ -157,10 +156,21 @@ describe('History section', () => {
       'GET /api/admin/history/partner/p1': {
         body: [
           entry({
+            id: 'e1',
             type: 'PartnerStatusChanged',
-            summary: 'Status changed',
+            summary: 'Status: Pending → Partner',
             actor: 'ContractCreated',
-            changes: { status: { from: 'Pending', to: 'Partner' }, statusLocked: { from: false, to: true } },
+            changes: { status: { from: 'Pending', to: 'Partner' } },
+          }),
+          entry({
+            id: 'e2',
+            type: 'PartnerStatusChanged',
+            summary: 'Status: Partner → In Progress; status locked changed',
+            actor: 'ContractEnded',
+            changes: {
+              status: { from: 'Partner', to: 'In Progress' },
+              statusLocked: { from: true, to: false },
+            },
           }),
         ],
       },
@@ -169,8 +179,16 @@ describe('History section', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'View Riverside FC' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'History of Riverside FC' }));
-    const item = within(await within(dialog).findByRole('list', { name: 'History' })).getByRole('listitem');
-    expect(item).toHaveTextContent('Status: Pending → Partner; Status locked: No → Yes, by ContractCreated');
+    const list = await within(dialog).findByRole('list', { name: 'History' });
+    const [promoted, ended] = within(list).getAllByRole('listitem');
+    expect([...promoted!.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      'Status: Pending → Partner, by ContractCreated',
+    ]);
+    // The status is not said twice; the flag the summary only names shows its values.
+    expect([...ended!.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      'Status: Partner → In Progress; status locked changed, by ContractEnded',
+      'Status locked: Yes → No',
+    ]);
   });
 
   test('When a service is toggled while its History is open, then the History is read again and shows the change', async () => {
@@ -183,7 +201,7 @@ describe('History section', () => {
     };
     const toggled = entry({
       id: 'e2',
-      summary: 'Status changed',
+      summary: 'Status: operational → issue',
       changes: { status: { from: 'operational', to: 'issue' } },
     });
     let history: HistoryEntry[] = [];
@@ -210,14 +228,16 @@ describe('History section', () => {
     const api = mockApi({
       'GET /api/settings/show_app_gallery': { body: { key: 'show_app_gallery', value: 'true' } },
       'GET /api/admin/history/setting/show_app_gallery': {
-        body: [entry({ summary: 'Changed', changes: { value: { from: 'true', to: 'false' } } })],
+        body: [entry({ summary: 'Value changed', changes: { value: { from: 'true', to: 'false' } } })],
       },
     });
     renderTab(<SettingsTab />);
     await userEvent.click(await screen.findByRole('button', { name: 'History of Show App Gallery' }));
-    expect(await screen.findByRole('list', { name: 'History' })).toHaveTextContent(
-      'Value: true → false, by admin',
-    );
+    const list = await screen.findByRole('list', { name: 'History' });
+    expect([...list.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      'Value changed, by admin',
+      'Value: true → false',
+    ]);
     expect(api.calls.map((c) => c.url)).toContain('/api/admin/history/setting/show_app_gallery');
   });
 });
