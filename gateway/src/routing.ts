@@ -15,16 +15,22 @@ interface Route {
 const ALL = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const prefix = (p: string) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:/|$)`);
 
+/** The service keeping the entity type named by /api/admin/<part>/:entityType/...; an unknown type: content (400). */
+const byEntityType = (path: string): ServiceName => {
+  const type = path.split('/')[4]!;
+  return Object.hasOwn(ENTITY_SERVICES, type) ? ENTITY_SERVICES[type as EntityType] : 'content';
+};
+
+/** `GET /api/admin/history/:entityType/:id` goes to the service that keeps that entity type's events. */
+const HISTORY_ROUTE: Route = { match: /^\/api\/admin\/history\/[^/]+\/[^/]+$/, service: byEntityType };
+
 /**
- * `GET /api/admin/history/:entityType/:id` goes to the service that keeps that entity type's events; an unknown
- * type to content, which refuses it (400).
+ * A trashed item's restore and purge (`/api/admin/trash/:entityType/:id[/restore]`) go to the service that keeps it;
+ * the whole trash (`/api/admin/trash`) is fanned out by src/trash.ts.
  */
-const HISTORY_ROUTE: Route = {
-  match: /^\/api\/admin\/history\/[^/]+\/[^/]+$/,
-  service: (path) => {
-    const type = path.split('/')[4]!;
-    return Object.hasOwn(ENTITY_SERVICES, type) ? ENTITY_SERVICES[type as EntityType] : 'content';
-  },
+const TRASH_ITEM_ROUTE: Route = {
+  match: /^\/api\/admin\/trash\/[^/]+\/[^/]+(?:\/restore)?$/,
+  service: byEntityType,
 };
 
 /**
@@ -33,6 +39,7 @@ const HISTORY_ROUTE: Route = {
  */
 export const ROUTES: readonly Route[] = [
   HISTORY_ROUTE,
+  TRASH_ITEM_ROUTE,
   { match: /^\/api\/admin\/partners\/[^/]+\/contracts\/?$/, service: 'contracts' },
   { match: prefix('/api/admin/contracts'), service: 'contracts' },
   { match: prefix('/api/admin/contract-templates'), service: 'contracts' },

@@ -42,7 +42,15 @@ import {
   updatePartnerStatus,
 } from './partners';
 import { serviceStatus, updateServiceStatus } from './status';
-import { activityEntry, activityFeedQuery, entityType, historyEntry } from './workbench';
+import {
+  activityEntry,
+  activityFeedQuery,
+  entityType,
+  historyEntry,
+  trashEmptied,
+  trashEntityType,
+  trashItem,
+} from './workbench';
 
 /**
  * The one list of the platform's HTTP endpoints as a caller sees them through the gateway: the OpenAPI document is
@@ -161,6 +169,8 @@ const S = {
   ),
   historyEntry: named('HistoryEntry', historyEntry),
   activityEntry: named('ActivityEntry', activityEntry),
+  trashItem: named('TrashItem', trashItem),
+  trashEmptied: named('TrashEmptied', trashEmptied),
   openApi: named('OpenApiDocument', z.object({ openapi: z.string() }).catchall(z.unknown())),
 } as const;
 
@@ -304,7 +314,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: '/api/admin/news/{id}',
     versioned: true,
     tag: 'News',
-    summary: 'Delete an article',
+    summary: 'Move an article to the trash',
     access: 'admin-role',
     params: idParam,
     success: [{ status: 204, description: 'Deleted', body: none }],
@@ -356,7 +366,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: '/api/admin/faqs/{id}',
     versioned: true,
     tag: 'FAQs',
-    summary: 'Delete a FAQ',
+    summary: 'Move a FAQ to the trash',
     access: 'admin-role',
     params: idParam,
     success: [{ status: 204, description: 'Deleted', body: none }],
@@ -452,7 +462,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: '/api/admin/app-gallery/{id}',
     versioned: true,
     tag: 'App gallery',
-    summary: 'Remove a screenshot',
+    summary: 'Move a screenshot to the trash',
     access: 'admin-role',
     params: idParam,
     success: [{ status: 204, description: 'Removed', body: none }],
@@ -794,7 +804,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: '/api/admin/media/{id}',
     versioned: true,
     tag: 'Media',
-    summary: 'Remove a library entry (the file goes once nothing points at it)',
+    summary:
+      'Move a library entry to the trash (its file is not served meanwhile; purged, the file goes once nothing points at it)',
     access: 'admin-role',
     params: idParam,
     success: [{ status: 204, description: 'Removed', body: none }],
@@ -854,5 +865,47 @@ export const ENDPOINTS: readonly Endpoint[] = [
     query: activityFeedQuery,
     success: [{ status: 200, description: 'The changes', body: list(S.activityEntry) }],
     errors: [503],
+  },
+  // ---------- trash (news, FAQs, gallery screenshots, media; deleted for good after TRASH_RETENTION_DAYS) ----------
+  {
+    method: 'get',
+    path: '/api/admin/trash',
+    tag: 'Trash',
+    summary:
+      'The items in the trash across the services, newest first, each with when it is deleted for good',
+    access: 'admin',
+    success: [{ status: 200, description: 'The trashed items', body: list(S.trashItem) }],
+    errors: [503],
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/trash',
+    tag: 'Trash',
+    summary: 'Empty the trash: every item in it is deleted for good',
+    access: 'admin-role',
+    success: [{ status: 200, description: 'How many were deleted', body: json(S.trashEmptied) }],
+    errors: [503],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/trash/{entityType}/{id}/restore',
+    tag: 'Trash',
+    summary: 'Restore an item from the trash exactly as it was',
+    access: 'admin',
+    params: { entityType: trashEntityType, id: z.string().min(1).max(200) },
+    paramsValidated: true,
+    success: [{ status: 204, description: 'Restored', body: none }],
+    errors: [404, ...WRITE],
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/trash/{entityType}/{id}',
+    tag: 'Trash',
+    summary: 'Delete an item in the trash for good',
+    access: 'admin-role',
+    params: { entityType: trashEntityType, id: z.string().min(1).max(200) },
+    paramsValidated: true,
+    success: [{ status: 204, description: 'Deleted for good', body: none }],
+    errors: [404, ...WRITE],
   },
 ];

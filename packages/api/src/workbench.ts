@@ -141,3 +141,7 @@ export const trashItem = z.object({
 });
 export type TrashItem = z.infer<typeof trashItem>;
 export const trashResponse = z.array(trashItem);
+
+/** `DELETE /api/admin/trash`: how many items were deleted for good. */
+export const trashEmptied = z.object({ purged: z.number().int() });
+export type TrashEmptied = z.infer<typeof trashEmptied>;

@@ -66,10 +66,14 @@ export function trashSource<Row extends TrashableRow, State, Command, Event exte
   };
 }
 
-/** Every trashed item of the sources, newest first (by trashedAt, then id). */
+/** The trash's order: newest first (by trashedAt, then id). */
+export const newestTrashedFirst = (a: TrashItem, b: TrashItem) =>
+  b.trashedAt.localeCompare(a.trashedAt) || b.id.localeCompare(a.id);
+
+/** Every trashed item of the sources, newest first. */
 export async function listTrash(sources: readonly TrashSource[], before?: string): Promise<TrashItem[]> {
   const items = (await Promise.all(sources.map((s) => s.trashed(before)))).flat();
-  return items.sort((a, b) => b.trashedAt.localeCompare(a.trashedAt) || b.id.localeCompare(a.id));
+  return items.sort(newestTrashedFirst);
 }
 
 /**

@@ -1,0 +1,84 @@
+import { Router, type Request, type Response } from 'express';
+import { trashEmptied, trashResponse } from '@12yards/api';
+import { HttpError, newestTrashedFirst, setMetricsRoute, type Logger } from '@12yards/platform';
+import { requireSession } from './auth/guard';
+import type { Targets } from './proxy';
+import { callService } from './service-call';
+
+/** The services that keep a trash (TRASH_ENTITY_TYPES: news, FAQs and gallery items in content; media). */
+export const TRASH_SERVICES = ['content', 'media'] as const;
+
+export interface TrashDeps {
+  targets: Targets;
+  secret: string;
+  publicOrigin?: string;
+  logger: Logger;
+  timeoutMs?: number;
+}
+
+/** A service's error answer, passed on as it is (403 for an editor, say); any other failure is 503. */
+async function failure(service: string, res: globalThis.Response): Promise<HttpError> {
+  const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  if (res.status < 500 && body?.error?.code) {
+    return new HttpError(res.status, body.error.code, body.error.message ?? `${service} refused`);
+  }
+  return unavailable(service);
+}
+
+function unavailable(service: string): HttpError {
+  const err = new HttpError(
+    503,
+    'unavailable',
+    `The ${service} service did not answer; please try again shortly`,
+  );
+  err.headers['Retry-After'] = '2';
+  return err;
+}
+
+/**
+ * The trash across the services: `GET /api/admin/trash` merges content's and media's items newest first;
+ * `DELETE /api/admin/trash` empties both (the services check the admin role). The per-item routes are proxied to
+ * the owning service by the routing table.
+ */
+export function trashFanOutRoutes(deps: TrashDeps): Router {
+  const router = Router();
+  /** The same call to every service with a trash, as the signed-in admin; each one's answer body, or its error. */
+  const fanOut = async (req: Request, res: Response, method: 'GET' | 'DELETE') => {
+    const session = requireSession(req, deps.publicOrigin);
+    setMetricsRoute(res, 'trash');
+    const admin = { username: session.username, role: session.role };
+    return Promise.all(
+      TRASH_SERVICES.map(async (service) => {
+        let answer: globalThis.Response;
+        try {
+          answer = await callService({
+            target: deps.targets[service],
+            secret: deps.secret,
+            method,
+            path: '/api/admin/trash',
+            admin,
+            requestId: String(req.id),
+            timeoutMs: deps.timeoutMs,
+          });
+        } catch (err) {
+          deps.logger.warn({ err, service }, 'trash: a service did not answer');
+          throw unavailable(service);
+        }
+        if (!answer.ok) throw await failure(service, answer);
+        return answer.json() as Promise<unknown>;
+      }),
+    );
+  };
+
+  router.get('/api/admin/trash', async (req, res) => {
+    const lists = (await fanOut(req, res, 'GET')).map((body) => trashResponse.parse(body));
+    res.set('Cache-Control', 'no-store').json(lists.flat().sort(newestTrashedFirst));
+  });
+
+  router.delete('/api/admin/trash', async (req, res) => {
+    const answers = (await fanOut(req, res, 'DELETE')).map((body) => trashEmptied.parse(body));
+    res.set('Cache-Control', 'no-store').json({ purged: answers.reduce((n, a) => n + a.purged, 0) });
+  });
+
+  return router;
+}
