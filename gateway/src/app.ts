@@ -129,7 +129,9 @@ export function buildGateway(deps: GatewayDeps) {
   // The activity feed across the services: fanned out and merged here, behind an admin session (any role).
   app.use(activityRoutes({ targets, secret: env.INTERNAL_SECRET, publicOrigin: env.PUBLIC_ORIGIN, logger }));
   // The whole trash (list, empty) across content and media; an item's restore and purge are proxied below.
-  app.use(trashFanOutRoutes({ targets, secret: env.INTERNAL_SECRET, publicOrigin: env.PUBLIC_ORIGIN, logger }));
+  app.use(
+    trashFanOutRoutes({ targets, secret: env.INTERNAL_SECRET, publicOrigin: env.PUBLIC_ORIGIN, logger }),
+  );
   // Server-sent events for the admin app (call `live.start()`): a long-lived answer, never proxied.
   app.get('/api/admin/events', live.handler(env.PUBLIC_ORIGIN));
 
