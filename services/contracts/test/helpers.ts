@@ -16,6 +16,7 @@ import { createContractsService } from '../src/definition';
 import { buildDocx } from '../src/document/default-template';
 import type { ContractsOptions } from '../src/options';
 import { findPartner } from '../src/partner-view/projection';
+import { partnersIntegrationEvents } from '@12yards/partners/src/integration-events';
 
 export const admin = () => signedAs({ username: 'ops', role: 'admin' });
 export const editor = () => signedAs({ username: 'ed', role: 'editor' });
@@ -23,18 +24,6 @@ export const editor = () => signedAs({ username: 'ed', role: 'editor' });
 import { validContract } from './fixtures';
 
 export { validContract };
-
-/** The partner fields the partners topic publishes (its integration events, version 2), absent ones as null. */
-const publishedPartner = (d: Record<string, unknown>) => ({
-  partnerId: String(d.id),
-  name: d.name,
-  email: d.email,
-  type: d.type,
-  organization: d.organization ?? null,
-  position: d.position ?? null,
-  knownAs: d.knownAs ?? null,
-  webAddress: d.webAddress ?? null,
-});
 
 /** The contracts service on a fresh data directory, plus the 'partners' topic (in the partners service's file). */
 export async function startContracts(options: ContractsOptions = {}, clock?: () => Date) {
@@ -49,8 +38,8 @@ export async function startContracts(options: ContractsOptions = {}, clock?: () 
   let n = 0;
 
   /**
-   * Appends a partners-service event and publishes its integration event on the 'partners' topic (as the partners
-   * service's relay does), then waits until the contracts service has it.
+   * Appends a partners-service event and publishes its integration event on the 'partners' topic (mapped as the
+   * partners service's relay maps it), then waits until the contracts service has it.
    */
   async function partnerEvent(type: string, data: Record<string, unknown>, until: () => Promise<boolean>) {
     const id = String(data.id);
@@ -59,11 +48,9 @@ export async function startContracts(options: ContractsOptions = {}, clock?: () 
     const { events } = await partners.append(stream, version === 0 ? 'no_stream' : version, [
       { type, data: { ...data, at: new Date().toISOString() } },
     ]);
-    const published =
-      type === 'PartnerApplicationSubmitted'
-        ? { ...publishedPartner(data), status: data.status }
-        : publishedPartner(data);
-    await partnersBus.publish('partners', [toMessage(events[0]!, { type, version: 2, data: published })]);
+    const published = partnersIntegrationEvents(events[0]!);
+    if (!published) throw new Error(`the partners service publishes no ${type}`);
+    await partnersBus.publish('partners', [toMessage(events[0]!, published)]);
     const deadline = Date.now() + 5_000;
     while (!(await until())) {
       if (Date.now() > deadline) throw new Error(`contracts never saw ${type} of partner ${id}`);

@@ -15,6 +15,7 @@ import {
   clubApplication,
   contractsTopic,
   eventually,
+  noInfluencerFields,
   publishContractClosed,
   publishContractCreated,
 } from './helpers';
@@ -262,12 +263,7 @@ describe('automatic promotion from the contracts topic', () => {
     expect(submitted!.data).toEqual({
       id,
       ...clubApplication({ name: 'Riverside' }),
-      knownAs: null,
-      twitterAccount: null,
-      instagramAccount: null,
-      tiktokAccount: null,
-      facebookAccount: null,
-      totalFollowers: null,
+      ...noInfluencerFields,
       status: 'Pending',
       source: 'public',
       at: expect.any(String),

@@ -61,6 +61,16 @@ export async function publishContractClosed(
   return events[0]!;
 }
 
+/** A club's influencer fields: a club application leaves them all empty (null once stored). */
+export const noInfluencerFields = {
+  knownAs: null,
+  twitterAccount: null,
+  instagramAccount: null,
+  tiktokAccount: null,
+  facebookAccount: null,
+  totalFollowers: null,
+};
+
 export const clubApplication = (over: Record<string, unknown> = {}) => ({
   name: 'Ann Lee',
   email: 'ann@riverside.example',

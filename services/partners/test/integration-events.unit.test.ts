@@ -1,6 +1,7 @@
 import { parseIntegrationEvent } from '@12yards/api/src/events';
 import { toMessage, type StoredEvent } from '@12yards/platform';
 import { partnersIntegrationEvents } from '../src/integration-events';
+import { noInfluencerFields } from './helpers';
 
 const fields = {
   id: 'p1',
@@ -13,12 +14,7 @@ const fields = {
   targetMembers: '500',
   membershipType: 'paid',
   message: 'Hello',
-  knownAs: null,
-  twitterAccount: null,
-  instagramAccount: null,
-  tiktokAccount: null,
-  facebookAccount: null,
-  totalFollowers: null,
+  ...noInfluencerFields,
 };
 const stored = (type: string, data: unknown): StoredEvent => ({
   id: 'e1',

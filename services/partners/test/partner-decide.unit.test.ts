@@ -3,6 +3,7 @@ import { Conflict, NotFound, fold } from '@12yards/platform';
 import { decide, lockedMessage, partnerDecider } from '../src/partner/decide';
 import type { PartnerDetails, PartnerEvent } from '../src/partner/events';
 import { evolve, initialState } from '../src/partner/evolve';
+import { noInfluencerFields } from './helpers';
 
 const at = new Date('2026-11-22T10:00:00.000Z');
 const iso = at.toISOString();
@@ -16,12 +17,7 @@ const details: PartnerDetails = {
   targetMembers: null,
   membershipType: 'paid',
   message: 'We would like to join',
-  knownAs: null,
-  twitterAccount: null,
-  instagramAccount: null,
-  tiktokAccount: null,
-  facebookAccount: null,
-  totalFollowers: null,
+  ...noInfluencerFields,
 };
 const submitted: PartnerEvent = {
   type: 'PartnerApplicationSubmitted',
