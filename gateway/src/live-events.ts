@@ -48,6 +48,8 @@ const LIVE: Mappers = {
   FaqChanged: (d) => to('content-changed', 'faq', d.faqId),
   FaqDeleted: (d) => to('content-changed', 'faq', d.faqId),
   SettingChanged: (d) => to('content-changed', 'setting', d.key),
+  ContentItemTrashed: (d) => to('content-changed', d.entityType, d.id),
+  ContentItemRestored: (d) => to('content-changed', d.entityType, d.id),
 };
 
 /** What an admin is told of one integration event (null: nothing). */

@@ -4,6 +4,7 @@ import { LayoutDashboard, LogOut } from 'lucide-react';
 import { apiRequest, getQueryFn, type SessionResponse } from '@12yards/api';
 import { Button, Tabs, TabsContent, TabsList, TabsTrigger, Toaster } from '@12yards/ui';
 import { ME_KEY, SessionContext, useSession } from './lib/session';
+import { LiveProvider, UnseenBadge, useLiveUpdates } from './lib/live';
 import { Loading, LoadError } from './components/QueryState';
 import { NewsTab } from './tabs/NewsTab';
 import { PartnersTab } from './tabs/PartnersTab';
@@ -76,6 +77,7 @@ function Dashboard() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab = TABS.some((t) => t.value === requested) ? requested! : 'news';
+  const live = useLiveUpdates(tab);
 
   async function logout() {
     try {
@@ -110,7 +112,7 @@ function Dashboard() {
           </Button>
         </div>
       </header>
-      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6" data-live={live.connected ? 'on' : 'off'}>
         <Tabs
           value={tab}
           onValueChange={(value) =>
@@ -129,14 +131,19 @@ function Dashboard() {
                 className="data-[state=active]:bg-primary data-[state=active]:text-primary-foreground"
               >
                 {t.label}
+                {(t.value === 'partners' || t.value === 'contacts') && (
+                  <UnseenBadge count={live.unseen[t.value]} />
+                )}
               </TabsTrigger>
             ))}
           </TabsList>
-          {TABS.map(({ value, Component }) => (
-            <TabsContent key={value} value={value}>
-              <Component />
-            </TabsContent>
-          ))}
+          <LiveProvider value={live}>
+            {TABS.map(({ value, Component }) => (
+              <TabsContent key={value} value={value}>
+                <Component />
+              </TabsContent>
+            ))}
+          </LiveProvider>
         </Tabs>
       </main>
     </div>
