@@ -18,9 +18,9 @@ const to = (kind: Live['kind'], entityType: EntityType, entityId: string, title?
   entityId,
   ...(title !== undefined && { title }),
 });
-/** By event type; a type without an entry (e.g. one added since) tells the admins nothing. */
+/** Every event type has an entry (a new one must say what the admins are told: null for nothing). */
 type Mappers = {
-  [T in IntegrationEvent['type']]?: (data: Extract<IntegrationEvent, { type: T }>['data']) => Live | null;
+  [T in IntegrationEvent['type']]: (data: Extract<IntegrationEvent, { type: T }>['data']) => Live | null;
 };
 
 /** What an admin is told of each integration event. Only the fields the event's schema declares. */
@@ -43,6 +43,7 @@ const LIVE: Mappers = {
   ServiceStatusChanged: (d) => to('status-changed', 'service-status', d.serviceId),
   NewsArticleChanged: (d) => to('content-changed', 'news', d.articleId),
   NewsArticleDeleted: (d) => to('content-changed', 'news', d.articleId),
+  NewsArticleWentLive: (d) => to('content-changed', 'news', d.articleId),
   GalleryItemChanged: (d) => to('content-changed', 'gallery-item', d.itemId),
   GalleryItemRemoved: (d) => to('content-changed', 'gallery-item', d.itemId),
   FaqChanged: (d) => to('content-changed', 'faq', d.faqId),
@@ -54,6 +55,7 @@ const LIVE: Mappers = {
 
 /** What an admin is told of one integration event (null: nothing). */
 export function toLive(event: IntegrationEvent): Live | null {
+  // Every parsed event has an entry; an unparsed one (a test, a cast) tells nothing.
   const map = LIVE[event.type] as ((data: unknown) => Live | null) | undefined;
   return map?.(event.data) ?? null;
 }

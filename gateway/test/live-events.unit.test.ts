@@ -11,6 +11,7 @@ describe('what an admin is told of each integration event', () => {
     ['ContractEnded', { contractId: 'c1', partnerId: 'p1' }, 'contract-changed contract c1'],
     ['ServiceStatusChanged', { serviceId: 's1', status: 'down' }, 'status-changed service-status s1'],
     ['FaqChanged', { faqId: 'f1' }, 'content-changed faq f1'],
+    ['NewsArticleWentLive', { articleId: 'n1', publishDate: '2026-12-01' }, 'content-changed news n1'],
     ['ContentItemTrashed', { entityType: 'faq', id: 'f1' }, 'content-changed faq f1'],
     ['ContactStatusChanged', { contactId: 'm1', status: 'read' }, 'message-changed contact m1'],
   ])('When %s %j is read, then the admin is told "%s", with no toast title', (type, data, told) => {
