@@ -1,5 +1,5 @@
-import type { Collection } from '../ports';
 import type { StoredEvent } from '../ports/event-store';
+import type { TrashEvent } from './decider';
 
 /** A read-model row of a trashable item: kept while in the trash, with when and by whom it was put there. */
 export interface TrashableRow {
@@ -13,25 +13,25 @@ export interface TrashableRow {
 /** Every read that shows items (public and admin lists) asks for this: rows not in the trash. */
 export const NOT_TRASHED = { trashedAt: null } as const;
 
+/** The row updates of `<prefix>Trashed` and `<prefix>Restored`, for a row projection's `update` (defineRowProjection). */
+export type TrashUpdates<Prefix extends string, Row extends TrashableRow> = {
+  [T in TrashEvent<Prefix>['type']]: (row: Row, event: StoredEvent & TrashEvent<Prefix>) => Row;
+};
+
 /**
- * Applies `<prefix>Trashed` / `<prefix>Restored` to the item's row (the revision guard makes a replay a no-op);
- * true when the event was one of them, false for any other event (the projection handles it).
+ * Trashed: the row stays, with when and by whom; Restored: the row is again exactly the item's. The row projection
+ * applies the revision guard (a replay is a no-op) and writes the event's version.
  */
-export async function applyTrashEvent<Row extends TrashableRow>(
-  rows: Collection<Row>,
-  event: StoredEvent,
-  prefix: string,
-): Promise<boolean> {
-  const trashed = event.type === `${prefix}Trashed`;
-  if (!trashed && event.type !== `${prefix}Restored`) return false;
-  const { id, at } = event.data as { id: string; at: string };
-  const row = await rows.get(id);
-  if (!row || row.version >= event.version) return true;
-  const { trashedAt: _at, trashedBy: _by, ...item } = row;
-  // Restored, the row is again exactly the item's (the two trash fields are optional in TrashableRow).
-  const restored = { ...item, version: event.version } as Row;
-  await rows.put(
-    trashed ? { ...restored, trashedAt: at, trashedBy: event.meta.actor ?? 'unknown' } : restored,
-  );
-  return true;
+export function trashUpdates<Prefix extends string, Row extends TrashableRow>(
+  prefix: Prefix,
+): TrashUpdates<Prefix, Row> {
+  const trashed = (row: Row, event: StoredEvent & TrashEvent<Prefix>): Row => ({
+    ...row,
+    trashedAt: event.data.at,
+    trashedBy: event.meta.actor ?? 'unknown',
+  });
+  // The two trash fields are optional in TrashableRow: without them the row is still a Row.
+  const restored = ({ trashedAt: _at, trashedBy: _by, ...item }: Row): Row => item as Row;
+  // The keys are the two members of TrashEvent<Prefix>['type'], which TypeScript cannot see in template keys.
+  return { [`${prefix}Trashed`]: trashed, [`${prefix}Restored`]: restored } as TrashUpdates<Prefix, Row>;
 }

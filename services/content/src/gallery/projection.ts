@@ -1,5 +1,5 @@
 import type { GalleryItem, PublicGalleryItem } from '@12yards/api';
-import { applyTrashEvent, defineProjection, type ReadModels, type TrashableRow } from '@12yards/platform';
+import { defineRowProjection, trashUpdates, type ReadModels, type TrashableRow } from '@12yards/platform';
 import type { GalleryItemFields } from './events';
 import { pickGalleryFields } from './evolve';
 import type { GalleryStreamEvent } from './trash';
@@ -26,39 +26,25 @@ export const publicGalleryView = (row: GalleryRow): PublicGalleryItem => ({
 
 const withRank = (fields: GalleryItemFields) => ({ ...fields, rank: fields.sortOrder ?? 0 });
 
-export const galleryProjection = defineProjection<GalleryStreamEvent>({
-  collections: [GALLERY],
-  async apply(event, models) {
-    const rows = galleryRows(models);
-    if (await applyTrashEvent(rows, event, 'GalleryItem')) return;
-    switch (event.type) {
-      case 'GalleryItemAdded': {
-        const existing = await rows.get(event.data.id);
-        if (existing && existing.version >= event.version) return; // the revision guard: a replay is a no-op
-        await rows.put({
-          id: event.data.id,
-          ...withRank(pickGalleryFields(event.data)),
-          createdAt: event.data.at,
-          updatedAt: event.data.at,
-          order: event.position,
-          version: event.version,
-        });
-        return;
-      }
-      case 'GalleryItemUpdated': {
-        const row = await rows.get(event.data.id);
-        if (!row || row.version >= event.version) return;
-        await rows.put({
-          ...row,
-          ...withRank(pickGalleryFields(event.data)),
-          updatedAt: event.data.at,
-          version: event.version,
-        });
-        return;
-      }
-      case 'GalleryItemRemoved':
-        await rows.delete(event.data.id);
-        return;
-    }
+export const galleryProjection = defineRowProjection<GalleryStreamEvent, GalleryRow>({
+  collection: GALLERY,
+  rows: galleryRows,
+  create: {
+    GalleryItemAdded: ({ data, position }) => ({
+      id: data.id,
+      ...withRank(pickGalleryFields(data)),
+      createdAt: data.at,
+      updatedAt: data.at,
+      order: position,
+    }),
   },
+  update: {
+    GalleryItemUpdated: (row, { data }) => ({
+      ...row,
+      ...withRank(pickGalleryFields(data)),
+      updatedAt: data.at,
+    }),
+    ...trashUpdates<'GalleryItem', GalleryRow>('GalleryItem'),
+  },
+  remove: ['GalleryItemRemoved'],
 });

@@ -1,7 +1,8 @@
 import type { NewsArticle } from '@12yards/api';
 import {
-  applyTrashEvent,
-  defineProjection,
+  defineRowProjection,
+  trashUpdates,
+  type EventOfType,
   type ReadModels,
   type SortKey,
   type TrashableRow,
@@ -33,47 +34,24 @@ export const newsRows = (models: ReadModels) =>
 
 export const newsView = ({ order: _order, version: _version, ...article }: NewsRow): NewsArticle => article;
 
-export const newsProjection = defineProjection<NewsStreamEvent>({
-  collections: [NEWS],
-  async apply(event, models) {
-    const rows = newsRows(models);
-    if (await applyTrashEvent(rows, event, 'NewsArticle')) return;
-    switch (event.type) {
-      case 'NewsArticlePublished':
-      case 'NewsArticleDrafted': {
-        const existing = await rows.get(event.data.id);
-        if (existing && existing.version >= event.version) return; // the revision guard: a replay is a no-op
-        await rows.put({
-          id: event.data.id,
-          ...pickNewsFields(event.data),
-          createdAt: event.data.at,
-          updatedAt: event.data.at,
-          order: event.position,
-          version: event.version,
-        });
-        return;
-      }
-      case 'NewsArticleUpdated': {
-        const row = await rows.get(event.data.id);
-        if (!row || row.version >= event.version) return;
-        await rows.put({
-          ...row,
-          ...pickNewsFields(event.data),
-          updatedAt: event.data.at,
-          version: event.version,
-        });
-        return;
-      }
-      case 'NewsArticleDeleted':
-        await rows.delete(event.data.id);
-        return;
-      case 'NewsArticleWentLive': {
-        // Only the version and the time it last changed for the public move (the go-live catch-up reads updatedAt).
-        const row = await rows.get(event.data.id);
-        if (!row || row.version >= event.version) return;
-        await rows.put({ ...row, updatedAt: event.data.at, version: event.version });
-        return;
-      }
-    }
+/** A published or drafted article: the same row, its status in its fields. */
+const created = (event: EventOfType<NewsStreamEvent, 'NewsArticlePublished' | 'NewsArticleDrafted'>) => ({
+  id: event.data.id,
+  ...pickNewsFields(event.data),
+  createdAt: event.data.at,
+  updatedAt: event.data.at,
+  order: event.position,
+});
+
+export const newsProjection = defineRowProjection<NewsStreamEvent, NewsRow>({
+  collection: NEWS,
+  rows: newsRows,
+  create: { NewsArticlePublished: created, NewsArticleDrafted: created },
+  update: {
+    NewsArticleUpdated: (row, { data }) => ({ ...row, ...pickNewsFields(data), updatedAt: data.at }),
+    // Only the version and the time it last changed for the public move (the go-live catch-up reads updatedAt).
+    NewsArticleWentLive: (row, { data }) => ({ ...row, updatedAt: data.at }),
+    ...trashUpdates<'NewsArticle', NewsRow>('NewsArticle'),
   },
+  remove: ['NewsArticleDeleted'],
 });
