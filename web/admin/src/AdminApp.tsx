@@ -16,6 +16,7 @@ import { StatusTab } from './tabs/StatusTab';
 import { TemplatesTab } from './tabs/TemplatesTab';
 import { SettingsTab } from './tabs/SettingsTab';
 import { ActivityTab } from './tabs/ActivityTab';
+import { TrashTab } from './tabs/TrashTab';
 
 export const LOGIN_PATH = '/admin-login';
 
@@ -30,6 +31,7 @@ export const TABS = [
   { value: 'templates', label: 'Templates', Component: TemplatesTab },
   { value: 'settings', label: 'Settings', Component: SettingsTab },
   { value: 'activity', label: 'Recent activity', Component: ActivityTab },
+  { value: 'trash', label: 'Trash', Component: TrashTab },
 ] as const;
 
 /**

@@ -38,6 +38,7 @@ const TAB_LABELS = [
   'Templates',
   'Settings',
   'Recent activity',
+  'Trash',
 ];
 
 describe('Admin gate and layout', () => {

@@ -1,4 +1,5 @@
 import { Trash2 } from 'lucide-react';
+import { TRASH_RETENTION_DAYS } from '@12yards/api';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -21,8 +22,14 @@ interface ConfirmDeleteProps {
   quoted?: boolean;
   onConfirm: () => void;
   disabled?: boolean;
-  /** Show the word Delete next to the icon. */
+  /** Show the word Delete (or `verb`) next to the icon. */
   withText?: boolean;
+  /** The item goes to the trash, from where it can be restored, instead of away for good. */
+  toTrash?: boolean;
+  /** The action's word on the button and in the dialog instead of 'Delete' (e.g. 'Delete for good'). */
+  verb?: string;
+  /** The button's accessible name when the default (`<verb> <what> "<name>"`) does not fit. */
+  label?: string;
 }
 
 /** A Delete button that asks first. */
@@ -33,8 +40,19 @@ export function ConfirmDelete({
   onConfirm,
   disabled,
   withText,
+  toTrash,
+  verb = 'Delete',
+  label,
 }: ConfirmDeleteProps) {
   const q = quoted ? '"' : '';
+  const named = name !== undefined && (
+    <>
+      {' '}
+      {q}
+      <bdi>{name}</bdi>
+      {q}
+    </>
+  );
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
@@ -42,32 +60,33 @@ export function ConfirmDelete({
           variant="outline"
           size={withText ? 'sm' : 'icon'}
           disabled={disabled}
-          aria-label={name === undefined ? `Delete ${what}` : `Delete ${what} ${q}${name}${q}`}
+          aria-label={label ?? (name === undefined ? `${verb} ${what}` : `${verb} ${what} ${q}${name}${q}`)}
           className="text-destructive hover:text-destructive"
         >
           <Trash2 aria-hidden="true" />
-          {withText && 'Delete'}
+          {withText && verb}
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Are you sure?</AlertDialogTitle>
           <AlertDialogDescription>
-            This will permanently delete the {what}
-            {name !== undefined && (
+            {toTrash ? (
               <>
-                {' '}
-                {q}
-                <bdi>{name}</bdi>
-                {q}
+                This will move the {what}
+                {named} to the trash. It can be restored from the Trash tab for {TRASH_RETENTION_DAYS} days.
+              </>
+            ) : (
+              <>
+                This will permanently delete the {what}
+                {named}. This cannot be undone.
               </>
             )}
-            . This cannot be undone.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>Delete</AlertDialogAction>
+          <AlertDialogAction onClick={onConfirm}>{verb}</AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

@@ -22,6 +22,7 @@ import {
 import { useAdminMutation } from '../lib/api';
 import { Field, SwitchRow } from '../components/Field';
 import { ConfirmDelete } from '../components/ConfirmDelete';
+import { TRASH_KEY } from './TrashTab';
 import { HistorySection } from '../components/HistorySection';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 
@@ -32,8 +33,8 @@ export function FaqsTab() {
   const [editing, setEditing] = useState<Faq | 'new' | null>(null);
   const remove = useAdminMutation<Faq>({
     mutationFn: (write, f) => write('DELETE', `/api/admin/faqs/${f.id}`, undefined, { version: f.version }),
-    invalidate: [FAQS_KEY, ['/api/faqs']],
-    success: 'FAQ deleted successfully',
+    invalidate: [FAQS_KEY, ['/api/faqs'], TRASH_KEY],
+    success: 'FAQ moved to the trash',
     failure: 'Failed to delete FAQ',
   });
   const sorted = faqs.data ? [...faqs.data].sort((a, b) => a.sortOrder - b.sortOrder) : [];
@@ -83,7 +84,7 @@ export function FaqsTab() {
                     >
                       <Pencil aria-hidden="true" />
                     </Button>
-                    <ConfirmDelete what="FAQ" name={f.question} onConfirm={() => remove.mutate(f)} />
+                    <ConfirmDelete what="FAQ" name={f.question} toTrash onConfirm={() => remove.mutate(f)} />
                   </div>
                 </CardContent>
               </Card>

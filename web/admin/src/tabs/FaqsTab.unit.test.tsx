@@ -123,11 +123,14 @@ describe('FAQs tab', () => {
     });
     renderTab(<FaqsTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Delete FAQ/ }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'This will move the FAQ "Is it free?" to the trash. It can be restored from the Trash tab for 30 days.',
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete FAQ')).toBeInTheDocument();
     ok = true;
     await userEvent.click(screen.getByRole('button', { name: /Delete FAQ/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.getByText('FAQ deleted successfully')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('FAQ moved to the trash')).toBeInTheDocument());
   });
 });

@@ -23,6 +23,7 @@ import { useAdminMutation } from '../lib/api';
 import { Field, SwitchRow } from '../components/Field';
 import { FileUpload } from '../components/FileUpload';
 import { ConfirmDelete } from '../components/ConfirmDelete';
+import { TRASH_KEY } from './TrashTab';
 import { HistorySection } from '../components/HistorySection';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 
@@ -34,8 +35,8 @@ export function GalleryTab() {
   const remove = useAdminMutation<GalleryItem>({
     mutationFn: (write, g) =>
       write('DELETE', `/api/admin/app-gallery/${g.id}`, undefined, { version: g.version }),
-    invalidate: [GALLERY_KEY, ['/api/app-gallery']],
-    success: 'Screenshot deleted successfully',
+    invalidate: [GALLERY_KEY, ['/api/app-gallery'], TRASH_KEY],
+    success: 'Screenshot moved to the trash',
     failure: 'Failed to delete screenshot',
   });
 
@@ -98,7 +99,7 @@ export function GalleryTab() {
                       >
                         <Pencil aria-hidden="true" />
                       </Button>
-                      <ConfirmDelete what="screenshot" onConfirm={() => remove.mutate(g)} />
+                      <ConfirmDelete what="screenshot" toTrash onConfirm={() => remove.mutate(g)} />
                     </div>
                   </CardContent>
                 </Card>

@@ -154,7 +154,7 @@ describe('App Gallery tab', () => {
     renderTab(<GalleryTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Delete screenshot/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Screenshot deleted successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Screenshot moved to the trash')).toBeInTheDocument();
     expect(api.writes()).toEqual([
       expect.objectContaining({ method: 'DELETE', url: '/api/admin/app-gallery/g1' }),
     ]);

@@ -22,6 +22,7 @@ import { formatKb } from '../lib/format';
 import { Field } from '../components/Field';
 import { FileUpload } from '../components/FileUpload';
 import { ConfirmDelete } from '../components/ConfirmDelete';
+import { TRASH_KEY } from './TrashTab';
 import { HistorySection } from '../components/HistorySection';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 import { LoadMore } from '../components/LoadMore';
@@ -34,8 +35,8 @@ export function MediaTab() {
   const [adding, setAdding] = useState(false);
   const remove = useAdminMutation<MediaFile>({
     mutationFn: (write, m) => write('DELETE', `/api/admin/media/${m.id}`, undefined, { version: m.version }),
-    invalidate: [MEDIA_KEY],
-    success: 'Media file deleted successfully',
+    invalidate: [MEDIA_KEY, TRASH_KEY],
+    success: 'Media file moved to the trash',
     failure: 'Failed to delete media file',
   });
 
@@ -94,6 +95,7 @@ export function MediaTab() {
                       <ConfirmDelete
                         what="media file"
                         name={m.originalName}
+                        toTrash
                         onConfirm={() => remove.mutate(m)}
                       />
                     </div>

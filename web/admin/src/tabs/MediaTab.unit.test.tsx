@@ -130,7 +130,7 @@ describe('Media tab', () => {
     renderTab(<MediaTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Delete media file/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Media file deleted successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Media file moved to the trash')).toBeInTheDocument();
     expect(api.writes()).toEqual([
       expect.objectContaining({ method: 'DELETE', url: '/api/admin/media/mf1' }),
     ]);

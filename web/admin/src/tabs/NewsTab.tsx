@@ -37,6 +37,7 @@ import { formatDate, formatDateTime } from '../lib/format';
 import { Field, SwitchRow } from '../components/Field';
 import { FileUpload } from '../components/FileUpload';
 import { ConfirmDelete } from '../components/ConfirmDelete';
+import { TRASH_KEY } from './TrashTab';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 import { LoadMore } from '../components/LoadMore';
 import { ListSearch } from '../components/ListSearch';
@@ -64,8 +65,8 @@ export function NewsTab() {
   const [editing, setEditing] = useState<NewsArticle | 'new' | null>(null);
   const remove = useAdminMutation<NewsArticle>({
     mutationFn: (write, a) => write('DELETE', `/api/admin/news/${a.id}`, undefined, { version: a.version }),
-    invalidate: [NEWS_KEY],
-    success: 'News article deleted successfully',
+    invalidate: [NEWS_KEY, TRASH_KEY],
+    success: 'News article moved to the trash',
     failure: 'Failed to delete news article',
   });
 
@@ -144,7 +145,12 @@ export function NewsTab() {
                         <Pencil aria-hidden="true" />
                         Edit
                       </Button>
-                      <ConfirmDelete what="news article" name={a.title} onConfirm={() => remove.mutate(a)} />
+                      <ConfirmDelete
+                        what="news article"
+                        name={a.title}
+                        toTrash
+                        onConfirm={() => remove.mutate(a)}
+                      />
                     </div>
                   </CardContent>
                 </Card>

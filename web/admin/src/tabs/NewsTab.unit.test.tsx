@@ -139,7 +139,7 @@ describe('News tab', () => {
     renderTab(<NewsTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Delete news article/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('News article deleted successfully')).toBeInTheDocument();
+    expect(await screen.findByText('News article moved to the trash')).toBeInTheDocument();
     expect(api.writes()).toEqual([expect.objectContaining({ method: 'DELETE', url: '/api/admin/news/n1' })]);
     expect(api.calls.filter((c) => c.url === '/api/admin/news')).toHaveLength(2);
   });

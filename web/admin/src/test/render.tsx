@@ -10,12 +10,15 @@ export const CSRF = 'csrf-test-token';
 export const session: SessionResponse = { user: { username: 'admin', role: 'admin' }, csrfToken: CSRF };
 
 /** Renders a piece of the panel as the gate would: signed in, with a query client and the toast viewport. */
-export function renderTab(ui: ReactElement, { route = '/admin12YardsDB' } = {}) {
+export function renderTab(
+  ui: ReactElement,
+  { route = '/admin12YardsDB', as = session }: { route?: string; as?: SessionResponse } = {},
+) {
   const client = createQueryClient();
   const result = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]}>
-        <SessionContext.Provider value={session}>{ui}</SessionContext.Provider>
+        <SessionContext.Provider value={as}>{ui}</SessionContext.Provider>
         <Toaster />
       </MemoryRouter>
     </QueryClientProvider>,
