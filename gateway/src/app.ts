@@ -86,7 +86,12 @@ export function buildGateway(deps: GatewayDeps) {
     media: env.MEDIA_URL,
   };
   const reads = new GatewayReads({ bus: deps.bus, logger, clock });
-  const live = new LiveEvents({ bus: deps.bus, logger, clock });
+  const live = new LiveEvents({
+    bus: deps.bus,
+    logger,
+    clock,
+    stillSignedIn: async (token) => (await sessions.resolve(token, { touch: false })) !== null,
+  });
   const proxies = createProxies(
     targets,
     env.INTERNAL_SECRET,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Request, Response } from 'express';
-import { createChannel, createSession, type Channel } from 'better-sse';
+import { createChannel, createSession, type Channel, type DefaultChannelState } from 'better-sse';
 import { LIVE_RESYNC_EVENT, type EntityType, type LiveEvent } from '@12yards/api';
 import { parseIntegrationEvent, type IntegrationEvent, type Producer } from '@12yards/api/src/events';
 import type { EventBus, Logger, StoredEvent, Subscription } from '@12yards/platform';
@@ -69,6 +69,17 @@ export interface LiveEventsOptions {
   heartbeatMs?: number;
   /** Events that happened longer ago than this before start (a fresh group reading a topic from its start) are not news. */
   maxAgeMs?: number;
+  /**
+   * Whether the session a stream was opened with is still live (not logged out, expired or revoked), asked every
+   * `recheckMs`: a stream whose session ended is closed, and the browser's reconnection then gets 401.
+   */
+  stillSignedIn?: (sessionToken: string | undefined) => Promise<boolean>;
+  recheckMs?: number;
+}
+
+interface StreamState {
+  sessionToken: string | undefined;
+  end: () => void;
 }
 
 /**
@@ -79,7 +90,8 @@ export interface LiveEventsOptions {
  * replica, gets a `resync` event (refetch everything).
  */
 export class LiveEvents {
-  private readonly channel: Channel = createChannel();
+  private readonly channel: Channel<DefaultChannelState, StreamState> = createChannel();
+  private recheck?: NodeJS.Timeout;
   private readonly buffer: LiveEvent[] = [];
   private readonly epoch = randomBytes(4).toString('hex');
   private seq = 0;
@@ -102,6 +114,8 @@ export class LiveEvents {
   async stop(): Promise<void> {
     await this.subscription?.stop();
     this.subscription = undefined;
+    clearInterval(this.recheck);
+    this.recheck = undefined;
     for (const session of this.channel.activeSessions) {
       this.channel.deregister(session);
     }
@@ -145,9 +159,10 @@ export class LiveEvents {
   /** The route handler: 401 without an admin session (either role), else the stream. */
   readonly handler = (publicOrigin: string | undefined) => async (req: Request, res: Response) => {
     requireSession(req, publicOrigin);
-    const session = await createSession(req, res, {
+    const session = await createSession<StreamState>(req, res, {
       keepAlive: this.options.heartbeatMs ?? 15_000,
       retry: 2_000,
+      state: { sessionToken: req.sessionToken, end: () => res.end() },
     });
     if (session.lastId) {
       const missed = this.missed(session.lastId);
@@ -162,7 +177,28 @@ export class LiveEvents {
       }
     }
     this.channel.register(session);
+    this.recheckSessions();
   };
+
+  /** While streams are open, closes every stream whose admin session has ended. */
+  private recheckSessions(): void {
+    const { stillSignedIn, recheckMs = 60_000 } = this.options;
+    if (!stillSignedIn || this.recheck) return;
+    this.recheck = setInterval(() => {
+      if (this.channel.sessionCount === 0) {
+        clearInterval(this.recheck);
+        this.recheck = undefined;
+        return;
+      }
+      for (const stream of this.channel.activeSessions) {
+        stillSignedIn(stream.state.sessionToken).then(
+          (live) => live || stream.state.end(),
+          (err: unknown) => this.options.logger.warn({ err }, 'live events: session check failed'),
+        );
+      }
+    }, recheckMs);
+    this.recheck.unref();
+  }
 
   private lastId(): string {
     return `${this.epoch}-${this.seq}`;

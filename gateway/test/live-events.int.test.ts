@@ -257,3 +257,41 @@ describe('the live stream when nothing happens', () => {
     }
   });
 });
+
+describe('the live stream when the admin session ends', () => {
+  it('When the session a stream was opened with ends (logout, expiry, revocation), then the gateway closes the stream', async () => {
+    let signedIn = true;
+    const asked: (string | undefined)[] = [];
+    const live = new LiveEvents({
+      logger: createLogger('test', 'silent'),
+      recheckMs: 50,
+      stillSignedIn: async (token) => {
+        asked.push(token);
+        return signedIn;
+      },
+    });
+    const app = express();
+    app.use((req, _res, next) => {
+      Object.assign(req, { session: { username: 'a', role: 'editor' }, sessionToken: 'cookie-value' });
+      next();
+    });
+    app.get('/api/admin/events', live.handler(undefined));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const s = await openStream(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, {});
+      let ended = false;
+      s.res.once('end', () => (ended = true));
+      await within(1000, () => asked.length >= 2);
+      expect(ended).toBe(false);
+      expect(asked).toContain('cookie-value');
+      signedIn = false;
+      await within(1000, () => ended);
+      await within(1000, () => live.connections === 0);
+    } finally {
+      await live.stop();
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});

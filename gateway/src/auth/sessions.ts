@@ -60,9 +60,10 @@ export class Sessions {
 
   /**
    * The live session for a cookie value, touched, with the user's role as it is now (not as it was at login); null
-   * (and removed) when idle, past its absolute end, or when its user is gone or deactivated.
+   * (and removed) when idle, past its absolute end, or when its user is gone or deactivated. `touch: false` only looks
+   * (a background check, e.g. of an open live stream, is not the admin's activity).
    */
-  async resolve(token: string | undefined): Promise<AdminSession | null> {
+  async resolve(token: string | undefined, { touch = true } = {}): Promise<AdminSession | null> {
     if (!token || token.length > 100) return null;
     const session = await this.sessions.get(hashId(token));
     if (!session) return null;
@@ -73,7 +74,7 @@ export class Sessions {
       await this.sessions.delete(session.id);
       return null;
     }
-    if (now - Date.parse(session.lastSeenAt) > TOUCH_EVERY_MS) {
+    if (touch && now - Date.parse(session.lastSeenAt) > TOUCH_EVERY_MS) {
       await this.sessions.update(session.id, { lastSeenAt: new Date(now).toISOString() });
     }
     return { ...session, username: user.username, role: user.role };
