@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, openTab, storeConsent, test } from './support/fixtures';
+import { expect, openTab, storeConsent, test, unique } from './support/fixtures';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -12,6 +12,19 @@ async function expectNoViolations(page: Page) {
       `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 300)}: ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`,
   );
   expect(report, `axe found ${violations.length} violation(s):\n${report.join('\n')}`).toEqual([]);
+}
+
+/** Adds a club application from the Applications tab; its card then shows. */
+async function addApplication(page: Page, name: string) {
+  await openTab(page, 'Applications');
+  await page.getByRole('button', { name: 'Add Application' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Application' });
+  await add.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await add
+    .getByRole('textbox', { name: 'Email', exact: true })
+    .fill(`${name.replace(/\W/g, '.')}@example.com`);
+  await add.getByRole('button', { name: 'Create Application' }).click();
+  await expect(add).toBeHidden();
 }
 
 /** Waits until no loading placeholder or spinner is left. */
@@ -47,6 +60,7 @@ test.describe('Accessibility: the admin panel', () => {
     'Service Status',
     'Templates',
     'Settings',
+    'Recent activity',
   ]) {
     test(`When the admin opens the ${tab} tab, then axe finds no WCAG 2.2 AA violation`, async ({
       adminPage,
@@ -108,19 +122,25 @@ test.describe('Accessibility: dialogs and forms a person meets', () => {
   test('When the admin contract form is open, then axe finds no WCAG 2.2 AA violation', async ({
     adminPage,
   }) => {
-    await openTab(adminPage, 'Applications');
-    await adminPage.getByRole('button', { name: 'Add Application' }).click();
-    const add = adminPage.getByRole('dialog', { name: 'Add Application' });
-    await add.getByRole('textbox', { name: 'Name', exact: true }).fill('Axe Check FC');
-    await add.getByRole('textbox', { name: 'Email', exact: true }).fill('axe.check@example.com');
-    await add.getByRole('button', { name: 'Create Application' }).click();
-    await expect(add).toBeHidden();
+    await addApplication(adminPage, 'Axe Check FC');
     await adminPage.getByRole('button', { name: 'Contracts of Axe Check FC' }).first().click();
     await adminPage
       .getByRole('dialog', { name: 'Contract Management' })
       .getByRole('button', { name: 'Add Contract' })
       .click();
     await expect(adminPage.getByRole('dialog', { name: 'Add Contract' })).toBeVisible();
+    await expectNoViolations(adminPage);
+  });
+
+  test('When a details dialog shows its History, then axe finds no WCAG 2.2 AA violation', async ({
+    adminPage,
+  }) => {
+    const name = `Axe History ${unique()}`;
+    await addApplication(adminPage, name);
+    await adminPage.getByRole('button', { name: `View ${name}` }).click();
+    const details = adminPage.getByRole('dialog', { name });
+    await details.getByRole('button', { name: `History of ${name}` }).click();
+    await expect(details.getByRole('list', { name: 'History' }).getByRole('listitem')).not.toHaveCount(0);
     await expectNoViolations(adminPage);
   });
 });
