@@ -866,6 +866,21 @@ export const ENDPOINTS: readonly Endpoint[] = [
     success: [{ status: 200, description: 'The changes', body: list(S.activityEntry) }],
     errors: [503],
   },
+  {
+    method: 'get',
+    path: '/api/admin/events',
+    tag: 'History',
+    summary:
+      "Live updates (server-sent events): each event's `event:` is its kind (LIVE_EVENT_KINDS), its `data:` a LiveEvent (id, kind, at, entityType, entityId, title), its `id:` for Last-Event-ID on reconnection (replayed, or a `resync` event when no longer held); a comment every 15 s",
+    access: 'admin',
+    success: [
+      {
+        status: 200,
+        description: 'The stream',
+        body: { kind: 'binary', contentTypes: ['text/event-stream'] },
+      },
+    ],
+  },
   // ---------- trash (news, FAQs, gallery screenshots, media; deleted for good after TRASH_RETENTION_DAYS) ----------
   {
     method: 'get',
