@@ -134,6 +134,7 @@ test.describe('Accessibility: dialogs and forms a person meets', () => {
 
   test('When a details dialog shows its History, then axe finds no WCAG 2.2 AA violation', async ({
     adminPage,
+    shot,
   }) => {
     const name = `Axe History ${unique()}`;
     await addApplication(adminPage, name);
@@ -142,5 +143,6 @@ test.describe('Accessibility: dialogs and forms a person meets', () => {
     await details.getByRole('button', { name: `History of ${name}` }).click();
     await expect(details.getByRole('list', { name: 'History' }).getByRole('listitem')).not.toHaveCount(0);
     await expectNoViolations(adminPage);
+    await shot(adminPage, 'a11y-admin-history');
   });
 });
