@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Request, type Response } from 'express';
+import {
+  entityAccess,
+  requireAdmin,
+  runRequestCommand,
+  type Collection,
+  type Decider,
+  type DomainEvent,
+  type ServiceContext,
+  type TrashableRow,
+  type TrashCommand,
+} from '@12yards/platform';
+import { NO_STORE } from './command';
+
+/** A content item kind (news article, FAQ, gallery screenshot): its rows, its trashable aggregate, its form. */
+export interface ItemRoutesSpec<
+  Row extends TrashableRow,
+  Fields,
+  State,
+  Command,
+  Event extends DomainEvent,
+  View,
+> {
+  /** The admin path of the items: PUT and DELETE at `<path>/:id`, POST at `createPath` (by default the same). */
+  path: string;
+  createPath?: string;
+  rows: Collection<Row>;
+  streamId(id: string): string;
+  decider: Decider<State, Command | TrashCommand, Event>;
+  /** What an item is called in a 404. */
+  name: string;
+  /** The request body as the item's fields (a bad one is a 400). */
+  fields(body: unknown): Fields;
+  /** The commands that create and update an item with the fields. */
+  create(id: string, fields: Fields, at: Date): Command & { id: string };
+  update(id: string, fields: Fields, at: Date): Command & { id: string };
+  /** The admin's answer for an item (with its version). */
+  view(row: Row): View;
+  /** Runs after each create or update, before the answer (news: the article's go-live job). */
+  afterWrite?(row: Row): Promise<unknown>;
+}
+
+/**
+ * The admin writes of a content item kind: create (201), update, and delete, which moves the item to the trash
+ * (/api/admin/trash restores or purges it). Writes honour If-Match and answer the item with its version as ETag.
+ */
+export function itemWriteRoutes<
+  Row extends TrashableRow,
+  Fields,
+  State,
+  Command,
+  Event extends DomainEvent,
+  View,
+>(ctx: ServiceContext<never>, spec: ItemRoutesSpec<Row, Fields, State, Command, Event, View>): Router {
+  const router = Router();
+  const items = entityAccess(ctx, spec);
+  const secret = ctx.env.INTERNAL_SECRET;
+
+  const write = async (req: Request, res: Response, command: Command & { id: string }) => {
+    const row = await items.writeVersioned(req, res, command);
+    await spec.afterWrite?.(row);
+    return spec.view(row);
+  };
+
+  router.post(spec.createPath ?? spec.path, requireAdmin(secret), async (req, res) => {
+    const fields = spec.fields(req.body);
+    const created = await write(req, res, spec.create(randomUUID(), fields, ctx.clock()));
+    res.status(201).set('Cache-Control', NO_STORE).json(created);
+  });
+
+  router.put(`${spec.path}/:id`, requireAdmin(secret), async (req, res) => {
+    const fields = spec.fields(req.body);
+    const updated = await write(req, res, spec.update(String(req.params.id), fields, ctx.clock()));
+    res.set('Cache-Control', NO_STORE).json(updated);
+  });
+
+  router.delete(`${spec.path}/:id`, requireAdmin(secret, 'admin'), async (req, res) => {
+    const id = String(req.params.id);
+    await runRequestCommand(ctx, req, spec.streamId(id), spec.decider, {
+      type: 'MoveToTrash',
+      id,
+      at: ctx.clock(),
+    });
+    res.status(204).end();
+  });
+
+  return router;
+}
