@@ -38,6 +38,7 @@ import { Field, SwitchRow } from '../components/Field';
 import { FileUpload } from '../components/FileUpload';
 import { ConfirmDelete } from '../components/ConfirmDelete';
 import { TRASH_KEY } from './TrashTab';
+import { HistorySection } from '../components/HistorySection';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 import { LoadMore } from '../components/LoadMore';
 import { ListSearch } from '../components/ListSearch';
@@ -394,6 +395,9 @@ export function NewsDialog({
             </Button>
           </DialogFooter>
         </form>
+        {article && article !== 'new' && (
+          <HistorySection entityType="news" id={article.id} name={article.title} />
+        )}
       </DialogContent>
     </Dialog>
   );
