@@ -2,32 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import {
   entityAccess,
+  NOT_TRASHED,
   requireAdmin,
   runRequestCommand,
   type Collection,
   type Decider,
   type DomainEvent,
   type ServiceContext,
+  type SortKey,
   type TrashableRow,
   type TrashCommand,
+  type Where,
 } from '@12yards/platform';
-import { NO_STORE } from './command';
+import { NO_CACHE, NO_STORE } from './command';
 
 /** A content item kind (news article, FAQ, gallery screenshot): its rows, its trashable aggregate, its form. */
-export interface ItemRoutesSpec<
-  Row extends TrashableRow,
-  Fields,
-  State,
-  Command,
-  Event extends DomainEvent,
-  View,
-> {
+export interface ItemRoutesSpec<Row extends TrashableRow, Fields, Command, View> {
   /** The admin path of the items: PUT and DELETE at `<path>/:id`, POST at `createPath` (by default the same). */
   path: string;
   createPath?: string;
   rows: Collection<Row>;
   streamId(id: string): string;
-  decider: Decider<State, Command | TrashCommand, Event>;
+  decider: Decider<unknown, Command | TrashCommand, DomainEvent>;
   /** What an item is called in a 404. */
   name: string;
   /** The request body as the item's fields (a bad one is a 400). */
@@ -45,14 +41,10 @@ export interface ItemRoutesSpec<
  * The admin writes of a content item kind: create (201), update, and delete, which moves the item to the trash
  * (/api/admin/trash restores or purges it). Writes honour If-Match and answer the item with its version as ETag.
  */
-export function itemWriteRoutes<
-  Row extends TrashableRow,
-  Fields,
-  State,
-  Command,
-  Event extends DomainEvent,
-  View,
->(ctx: ServiceContext<never>, spec: ItemRoutesSpec<Row, Fields, State, Command, Event, View>): Router {
+export function itemWriteRoutes<Row extends TrashableRow, Fields, Command, View>(
+  ctx: ServiceContext<never>,
+  spec: ItemRoutesSpec<Row, Fields, Command, View>,
+): Router {
   const router = Router();
   const items = entityAccess(ctx, spec);
   const secret = ctx.env.INTERNAL_SECRET;
@@ -85,5 +77,36 @@ export function itemWriteRoutes<
     res.status(204).end();
   });
 
+  return router;
+}
+
+/** The two lists of a kind shown whole in the admin's order (FAQs, gallery screenshots). */
+export interface SortedListsSpec<Row extends TrashableRow & { isActive: boolean }, PublicView, AdminView> {
+  publicPath: string;
+  adminPath: string;
+  rows: Collection<Row>;
+  sort: SortKey<Row>[];
+  publicView(row: Row): PublicView;
+  adminView(row: Row): AdminView;
+}
+
+/** Public: the active items not in the trash (revalidated). Admin: every item not in the trash (never cached). */
+export function sortedListRoutes<Row extends TrashableRow & { isActive: boolean }, PublicView, AdminView>(
+  ctx: ServiceContext<never>,
+  spec: SortedListsSpec<Row, PublicView, AdminView>,
+): Router {
+  const router = Router();
+  const { rows, sort } = spec;
+  // Row's constraint has both fields, but TypeScript does not match a literal to a filter over a generic row.
+  const active = { isActive: true, ...NOT_TRASHED } as Where<Row>;
+  const notTrashed = NOT_TRASHED as Where<Row>;
+  router.get(spec.publicPath, async (_req, res) => {
+    const list = await rows.find({ where: active, sort });
+    res.set('Cache-Control', NO_CACHE).json(list.map(spec.publicView));
+  });
+  router.get(spec.adminPath, requireAdmin(ctx.env.INTERNAL_SECRET), async (_req, res) => {
+    const list = await rows.find({ where: notTrashed, sort });
+    res.set('Cache-Control', NO_STORE).json(list.map(spec.adminView));
+  });
   return router;
 }

@@ -1,15 +1,7 @@
 import { Router } from 'express';
 import { faqInput } from '@12yards/api';
-import {
-  NOT_TRASHED,
-  parse,
-  requireAdmin,
-  withVersion,
-  type ServiceContext,
-  type SortKey,
-} from '@12yards/platform';
-import { NO_CACHE, NO_STORE } from '../command';
-import { itemWriteRoutes } from '../item-routes';
+import { parse, withVersion, type ServiceContext, type SortKey } from '@12yards/platform';
+import { itemWriteRoutes, sortedListRoutes } from '../item-routes';
 import type { FaqCommand } from './decide';
 import { faqStreamId } from './events';
 import { faqRows, faqView, type FaqRow } from './projection';
@@ -28,16 +20,16 @@ export function faqRoutes(ctx: ServiceContext): Router {
   const router = Router();
   const rows = faqRows(ctx.infra.readModels);
 
-  router.get('/api/faqs', async (_req, res) => {
-    const list = await rows.find({ where: { isActive: true, ...NOT_TRASHED }, sort: BY_SORT_ORDER });
-    res.set('Cache-Control', NO_CACHE).json(list.map(faqView));
-  });
-
-  router.get('/api/admin/faqs', requireAdmin(ctx.env.INTERNAL_SECRET), async (_req, res) => {
-    const list = await rows.find({ where: NOT_TRASHED, sort: BY_SORT_ORDER });
-    res.set('Cache-Control', NO_STORE).json(list.map(adminFaqView));
-  });
-
+  router.use(
+    sortedListRoutes(ctx, {
+      publicPath: '/api/faqs',
+      adminPath: '/api/admin/faqs',
+      rows,
+      sort: BY_SORT_ORDER,
+      publicView: faqView,
+      adminView: adminFaqView,
+    }),
+  );
   router.use(
     itemWriteRoutes(ctx, {
       path: '/api/admin/faqs',

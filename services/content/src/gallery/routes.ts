@@ -1,15 +1,7 @@
 import { Router } from 'express';
 import { galleryInput, type GalleryFields } from '@12yards/api';
-import {
-  NOT_TRASHED,
-  parse,
-  requireAdmin,
-  withVersion,
-  type ServiceContext,
-  type SortKey,
-} from '@12yards/platform';
-import { NO_CACHE, NO_STORE } from '../command';
-import { itemWriteRoutes } from '../item-routes';
+import { parse, withVersion, type ServiceContext, type SortKey } from '@12yards/platform';
+import { itemWriteRoutes, sortedListRoutes } from '../item-routes';
 import type { GalleryCommand } from './decide';
 import { galleryStreamId, type GalleryItemFields } from './events';
 import { galleryRows, galleryView, publicGalleryView, type GalleryRow } from './projection';
@@ -35,16 +27,16 @@ export function galleryRoutes(ctx: ServiceContext): Router {
   const rows = galleryRows(ctx.infra.readModels);
 
   // Public: the screenshots of the gallery dialog, active ones only, in the admin's order.
-  router.get('/api/app-gallery', async (_req, res) => {
-    const list = await rows.find({ where: { isActive: true, ...NOT_TRASHED }, sort: BY_SORT_ORDER });
-    res.set('Cache-Control', NO_CACHE).json(list.map(publicGalleryView));
-  });
-
-  router.get('/api/admin/app-gallery', requireAdmin(ctx.env.INTERNAL_SECRET), async (_req, res) => {
-    const list = await rows.find({ where: NOT_TRASHED, sort: BY_SORT_ORDER });
-    res.set('Cache-Control', NO_STORE).json(list.map(adminGalleryView));
-  });
-
+  router.use(
+    sortedListRoutes(ctx, {
+      publicPath: '/api/app-gallery',
+      adminPath: '/api/admin/app-gallery',
+      rows,
+      sort: BY_SORT_ORDER,
+      publicView: publicGalleryView,
+      adminView: adminGalleryView,
+    }),
+  );
   router.use(
     itemWriteRoutes(ctx, {
       path: '/api/admin/app-gallery',
