@@ -4,7 +4,7 @@ import { LayoutDashboard, LogOut } from 'lucide-react';
 import { apiRequest, getQueryFn, type SessionResponse } from '@12yards/api';
 import { Button, Tabs, TabsContent, TabsList, TabsTrigger, Toaster } from '@12yards/ui';
 import { ME_KEY, SessionContext, useSession } from './lib/session';
-import { LiveProvider, UnseenBadge, useLiveUpdates } from './lib/live';
+import { LiveProvider, UnseenBadge, unseenDescription, useLiveUpdates } from './lib/live';
 import { Loading, LoadError } from './components/QueryState';
 import { NewsTab } from './tabs/NewsTab';
 import { PartnersTab } from './tabs/PartnersTab';
@@ -131,11 +131,10 @@ function Dashboard() {
                 key={t.value}
                 value={t.value}
                 className="data-[state=active]:bg-primary data-[state=active]:text-primary-foreground"
+                {...unseenDescription(t.value, live.unseen)}
               >
                 {t.label}
-                {(t.value === 'partners' || t.value === 'contacts') && (
-                  <UnseenBadge count={live.unseen[t.value]} />
-                )}
+                <UnseenBadge tab={t.value} unseen={live.unseen} />
               </TabsTrigger>
             ))}
           </TabsList>

@@ -112,18 +112,30 @@ export function useLiveUpdates(openTab: string): LiveUpdates {
   return { connected, unseen };
 }
 
-/** The count of what is new on a tab, beside its name ("3 new" to a screen reader). */
-export function UnseenBadge({ count }: { count: number }) {
+const countOf = (tab: string, unseen: Record<CountedTab, number>) =>
+  tab in unseen ? unseen[tab as CountedTab] : 0;
+const unseenId = (tab: string) => `${tab}-unseen`;
+
+/**
+ * A tab trigger's description while it has something new: its name stays its label ("Applications", what a person
+ * and a test find it by), and a screen reader adds "3 new".
+ */
+export function unseenDescription(tab: string, unseen: Record<CountedTab, number>) {
+  return countOf(tab, unseen) > 0 ? { 'aria-describedby': unseenId(tab) } : {};
+}
+
+/** The count of what is new on a tab, beside its name (the number shown; "3 new" is the tab's description). */
+export function UnseenBadge({ tab, unseen }: { tab: string; unseen: Record<CountedTab, number> }) {
+  const count = countOf(tab, unseen);
   if (count <= 0) return null;
-  const text = `${count} new`;
   return (
-    <Badge
-      variant="destructive"
-      className="ms-2 rounded-full px-1.5 py-0 text-xs"
-      aria-label={text}
-      title={text}
-    >
-      {count > 99 ? '99+' : count}
-    </Badge>
+    <>
+      <Badge variant="destructive" className="ms-2 rounded-full px-1.5 py-0 text-xs" aria-hidden="true">
+        {count > 99 ? '99+' : count}
+      </Badge>
+      <span id={unseenId(tab)} hidden>
+        {count} new
+      </span>
+    </>
   );
 }
