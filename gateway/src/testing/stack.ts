@@ -143,3 +143,11 @@ export async function startStack(options: {
     },
   };
 }
+
+/** A stack with the admin logged in: the agent that keeps the session cookie, and the CSRF token for writes. */
+export type LoggedInStack = Stack & { agent: request.Agent; csrf: string };
+
+export async function startLoggedInStack(options: Parameters<typeof startStack>[0]): Promise<LoggedInStack> {
+  const stack = await startStack(options);
+  return Object.assign(stack, await stack.login());
+}

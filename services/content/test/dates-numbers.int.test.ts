@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { startStack, type Stack } from '@12yards/gateway/testing';
+import { startLoggedInStack, type LoggedInStack } from '@12yards/gateway/testing';
 import { contentService } from '../src/definition';
 
 const DATE_MESSAGE = 'must be a date (YYYY-MM-DD) or a date-time with a time zone (2026-11-22T10:00:00Z)';
@@ -9,20 +9,17 @@ jest.setTimeout(30_000);
 
 // Dates and whole numbers through the gateway: a bad one is a 400 naming the field with the zod message.
 describe('content service: dates and numbers', () => {
-  let stack: Stack;
-  let agent: request.Agent;
-  let csrf: string;
+  let stack: LoggedInStack;
   beforeAll(async () => {
-    stack = await startStack({
+    stack = await startLoggedInStack({
       services: [contentService],
       clock: () => new Date('2026-11-22T10:00:00.000Z'),
     });
-    ({ agent, csrf } = await stack.login());
   });
   afterAll(async () => stack.stop());
 
   const post = (path: string, body: Record<string, unknown>) =>
-    agent.post(path).set('X-CSRF-Token', csrf).send(body);
+    stack.agent.post(path).set('X-CSRF-Token', stack.csrf).send(body);
   const article = (publishDate: string) => ({
     title: `Dated ${publishDate}`,
     excerpt: 'The app opens',

@@ -1,5 +1,4 @@
-import request from 'supertest';
-import { startStack, type Stack } from '@12yards/gateway/testing';
+import { startLoggedInStack, type LoggedInStack } from '@12yards/gateway/testing';
 import { mediaService } from '../src/definition';
 
 // Starting the gateway and logging in (scrypt) can be slow on a shared 2-core machine.
@@ -7,17 +6,14 @@ jest.setTimeout(30_000);
 
 // A media record's size through the gateway: a whole number of bytes up to 2 GiB - 1, decimal digits only.
 describe('media service: media record size', () => {
-  let stack: Stack;
-  let agent: request.Agent;
-  let csrf: string;
+  let stack: LoggedInStack;
   beforeAll(async () => {
-    stack = await startStack({ services: [mediaService] });
-    ({ agent, csrf } = await stack.login());
+    stack = await startLoggedInStack({ services: [mediaService] });
   });
   afterAll(async () => stack.stop());
 
   const record = (size: unknown) =>
-    agent.post('/api/admin/media').set('X-CSRF-Token', csrf).send({
+    stack.agent.post('/api/admin/media').set('X-CSRF-Token', stack.csrf).send({
       filename: 'kit.png',
       originalName: 'kit.png',
       mimeType: 'image/png',

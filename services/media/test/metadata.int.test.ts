@@ -1,7 +1,7 @@
 import request from 'supertest';
 import sharp from 'sharp';
 import exifr from 'exifr';
-import { startStack, type Stack } from '@12yards/gateway/testing';
+import { startLoggedInStack, type LoggedInStack } from '@12yards/gateway/testing';
 import { mediaService } from '../src/definition';
 import { binary, makeJpeg } from './helpers';
 
@@ -28,17 +28,14 @@ async function phonePhoto(format: 'jpeg' | 'png' | 'webp' | 'avif') {
 }
 
 describe('media service: uploaded photos lose their metadata', () => {
-  let stack: Stack;
-  let agent: request.Agent;
-  let csrf: string;
+  let stack: LoggedInStack;
   beforeAll(async () => {
-    stack = await startStack({ services: [mediaService] });
-    ({ agent, csrf } = await stack.login());
+    stack = await startLoggedInStack({ services: [mediaService] });
   });
   afterAll(async () => stack.stop());
 
   const upload = (bytes: Buffer, filename: string) =>
-    agent.post('/api/admin/upload').set('X-CSRF-Token', csrf).attach('file', bytes, { filename });
+    stack.agent.post('/api/admin/upload').set('X-CSRF-Token', stack.csrf).attach('file', bytes, { filename });
   const fetchBytes = async (url: string) =>
     (await request(stack.app).get(url).buffer(true).parse(binary).expect(200)).body as Buffer;
 

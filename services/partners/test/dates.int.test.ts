@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Partner } from '@12yards/api';
-import { startStack, type Stack } from '@12yards/gateway/testing';
+import { startLoggedInStack, type LoggedInStack } from '@12yards/gateway/testing';
 import { partnersService } from '../src/definition';
 import { clubApplication } from './helpers';
 
@@ -11,26 +11,23 @@ jest.setTimeout(30_000);
 
 // An action's due date through the gateway: only a real calendar date (or ISO date-time with a zone) in 2000-2100.
 describe('partners service: action due dates', () => {
-  let stack: Stack;
-  let agent: request.Agent;
-  let csrf: string;
+  let stack: LoggedInStack;
   let partner: Partner;
 
   beforeAll(async () => {
-    stack = await startStack({
+    stack = await startLoggedInStack({
       services: [partnersService],
       clock: () => new Date('2026-11-22T10:00:00.000Z'),
     });
-    ({ agent, csrf } = await stack.login());
     partner = (await request(stack.app).post('/api/partners').send(clubApplication()).expect(201))
       .body as Partner;
   });
   afterAll(async () => stack.stop());
 
   const addAction = (dueDate: unknown) =>
-    agent
+    stack.agent
       .post(`/api/admin/partners/${partner.id}/actions`)
-      .set('X-CSRF-Token', csrf)
+      .set('X-CSRF-Token', stack.csrf)
       .send({ actionText: 'Call back', dueDate });
 
   it.each([

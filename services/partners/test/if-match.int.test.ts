@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Partner } from '@12yards/api';
-import { startStack, type Stack } from '@12yards/gateway/testing';
+import { startLoggedInStack, type LoggedInStack } from '@12yards/gateway/testing';
 import { partnersService } from '../src/definition';
 import { clubApplication } from './helpers';
 
@@ -13,23 +13,20 @@ const STALE = {
 
 // Through the gateway, as the admin app calls it: session, CSRF, and If-Match from the version the admin read.
 describe('partners service: admin edits with If-Match', () => {
-  let stack: Stack;
-  let agent: request.Agent;
-  let csrf: string;
+  let stack: LoggedInStack;
 
   beforeAll(async () => {
-    stack = await startStack({ services: [partnersService] });
-    ({ agent, csrf } = await stack.login());
+    stack = await startLoggedInStack({ services: [partnersService] });
   });
   afterAll(async () => stack.stop());
 
   const apply = async () =>
     (await request(stack.app).post('/api/partners').send(clubApplication()).expect(201)).body as Partner;
   const put = (path: string, body: object, ifMatch?: string) => {
-    const req = agent.put(path).set('X-CSRF-Token', csrf);
+    const req = stack.agent.put(path).set('X-CSRF-Token', stack.csrf);
     return (ifMatch ? req.set('If-Match', ifMatch) : req).send(body);
   };
-  const partner = async (id: string) => agent.get(`/api/admin/partners/${id}`).expect(200);
+  const partner = async (id: string) => stack.agent.get(`/api/admin/partners/${id}`).expect(200);
 
   it('When the admin reads a partner, then its version is a strong ETag; saving with it gives 200 and the next one', async () => {
     const { id } = await apply();
@@ -67,7 +64,9 @@ describe('partners service: admin edits with If-Match', () => {
   it('When the partner list is read, then each item carries its version for If-Match', async () => {
     const { id } = await apply();
     await put(`/api/admin/partners/${id}`, { status: 'Approved' }).expect(200);
-    const list = (await agent.get('/api/partners').expect(200)).body as Array<Partner & { version: number }>;
+    const list = (await stack.agent.get('/api/partners').expect(200)).body as Array<
+      Partner & { version: number }
+    >;
     expect(list.find((p) => p.id === id)?.version).toBe(2);
   });
 
@@ -76,20 +75,20 @@ describe('partners service: admin edits with If-Match', () => {
       .post('/api/contacts')
       .send({ name: 'A', email: 'a@example.com', subject: 'If-Match test', message: 'Hello' })
       .expect(201);
-    const listed = (await agent.get('/api/contacts').query({ q: 'If-Match test' }).expect(200)).body[0];
+    const listed = (await stack.agent.get('/api/contacts').query({ q: 'If-Match test' }).expect(200)).body[0];
     expect(listed.version).toBe(1);
     await put(`/api/admin/contacts/${listed.id}`, { status: 'read' }, `"${listed.version}"`).expect(200);
     const stale = await put(`/api/admin/contacts/${listed.id}`, { status: 'responded' }, '"1"').expect(412);
     expect(stale.body).toEqual(STALE);
-    const after = (await agent.get('/api/contacts').query({ q: 'If-Match test' }).expect(200)).body[0];
+    const after = (await stack.agent.get('/api/contacts').query({ q: 'If-Match test' }).expect(200)).body[0];
     expect(after).toMatchObject({ status: 'read', version: 2 });
   });
 
   it('When a partner action is saved with a stale version, then 412 and its notes stay', async () => {
     const { id } = await apply();
-    const created = await agent
+    const created = await stack.agent
       .post(`/api/admin/partners/${id}/actions`)
-      .set('X-CSRF-Token', csrf)
+      .set('X-CSRF-Token', stack.csrf)
       .send({ actionText: 'Call back' })
       .expect(201);
     expect(created.body.version).toBe(1);
@@ -97,7 +96,7 @@ describe('partners service: admin edits with If-Match', () => {
     const first = await put(path, { notes: 'First' }, '"1"').expect(200);
     expect(first.headers.etag).toBe('"2"');
     await put(path, { notes: 'Stale' }, '"1"').expect(412);
-    const [action] = (await agent.get(`/api/admin/partners/${id}/actions`).expect(200)).body;
+    const [action] = (await stack.agent.get(`/api/admin/partners/${id}/actions`).expect(200)).body;
     expect(action).toMatchObject({ notes: 'First', version: 2 });
   });
 });

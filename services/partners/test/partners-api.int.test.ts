@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { INFLUENCER_RULE_MESSAGE, type Partner, type PartnerAction } from '@12yards/api';
 import { Projector } from '@12yards/platform';
-import { startStack, TEST_EDITOR, type Stack } from '@12yards/gateway/testing';
+import { startLoggedInStack, TEST_EDITOR, type LoggedInStack } from '@12yards/gateway/testing';
 import { partnersService } from '../src/definition';
 import { lockedMessage } from '../src/partner/decide';
 import {
@@ -15,27 +15,24 @@ import {
 // Every endpoint through the gateway: a visitor for the public paths, a logged-in admin (session + CSRF) for the rest.
 describe('partners service through the gateway', () => {
   const now = new Date('2026-11-22T10:00:00.000Z');
-  let stack: Stack;
-  let agent: request.Agent;
-  let csrf: string;
+  let stack: LoggedInStack;
 
   beforeAll(async () => {
-    stack = await startStack({ services: [partnersService], clock: () => now });
-    ({ agent, csrf } = await stack.login());
+    stack = await startLoggedInStack({ services: [partnersService], clock: () => now });
   });
   afterAll(async () => stack.stop());
 
   const apply = async (body: Record<string, unknown>) =>
     (await request(stack.app).post('/api/partners').send(body).expect(201)).body as Partner;
   const put = (path: string, body: unknown) =>
-    agent
+    stack.agent
       .put(path)
-      .set('X-CSRF-Token', csrf)
+      .set('X-CSRF-Token', stack.csrf)
       .send(body as object);
   const post = (path: string, body: unknown) =>
-    agent
+    stack.agent
       .post(path)
-      .set('X-CSRF-Token', csrf)
+      .set('X-CSRF-Token', stack.csrf)
       .send(body as object);
 
   describe('applications', () => {
@@ -49,7 +46,7 @@ describe('partners service through the gateway', () => {
         activeContracts: 0,
         createdAt: now.toISOString(),
       });
-      const one = await agent.get(`/api/admin/partners/${res.body.id}`).expect(200);
+      const one = await stack.agent.get(`/api/admin/partners/${res.body.id}`).expect(200);
       expect(one.body).toEqual({ ...res.body, version: 1 });
       expect(one.headers['cache-control']).toBe('no-store');
     });
@@ -78,7 +75,7 @@ describe('partners service through the gateway', () => {
     });
 
     it('When required fields are missing or malformed, then 400 names each and nothing is created', async () => {
-      const before = (await agent.get('/api/partners').expect(200)).body.length;
+      const before = (await stack.agent.get('/api/partners').expect(200)).body.length;
       const cases: [Record<string, unknown>, string[]][] = [
         [clubApplication({ name: ' ', message: '' }), ['name', 'message']],
         [clubApplication({ email: 'not-an-email' }), ['email']],
@@ -91,13 +88,13 @@ describe('partners service through the gateway', () => {
         const res = await request(stack.app).post('/api/partners').send(body).expect(400);
         expect(res.body.error.details.map((d: { path: string }) => d.path)).toEqual(paths);
       }
-      expect((await agent.get('/api/partners').expect(200)).body).toHaveLength(before);
+      expect((await stack.agent.get('/api/partners').expect(200)).body).toHaveLength(before);
     });
 
     it('When the admin lists partners, then they come newest first with status, statusLocked and activeContracts', async () => {
       const first = await apply(clubApplication({ name: 'First' }));
       const second = await apply(clubApplication({ name: 'Second' }));
-      const res = await agent.get('/api/partners').expect(200);
+      const res = await stack.agent.get('/api/partners').expect(200);
       expect(res.headers['cache-control']).toBe('no-store');
       const ids = res.body.map((p: Partner) => p.id);
       expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
@@ -117,12 +114,12 @@ describe('partners service through the gateway', () => {
         .send({ status: 'Approved' })
         .expect(401);
       await request(stack.app).post('/api/admin/partners').send({ name: 'X', email: 'x@y.co' }).expect(401);
-      expect((await agent.get(`/api/admin/partners/${p.id}`).expect(200)).body.status).toBe('Pending');
+      expect((await stack.agent.get(`/api/admin/partners/${p.id}`).expect(200)).body.status).toBe('Pending');
     });
 
     it('When an admin write lacks the CSRF token, then 403', async () => {
       const p = await apply(clubApplication());
-      await agent.put(`/api/admin/partners/${p.id}/status`).send({ status: 'Approved' }).expect(403);
+      await stack.agent.put(`/api/admin/partners/${p.id}/status`).send({ status: 'Approved' }).expect(403);
     });
   });
 
@@ -137,7 +134,7 @@ describe('partners service through the gateway', () => {
         status: 'Pending',
         statusLocked: false,
       });
-      expect((await agent.get('/api/partners')).body[0].id).toBe(res.body.id);
+      expect((await stack.agent.get('/api/partners')).body[0].id).toBe(res.body.id);
       await post('/api/admin/partners', { name: '', email: 'nope' }).expect(400);
     });
 
@@ -148,7 +145,7 @@ describe('partners service through the gateway', () => {
         const res = await put(path, { status }).expect(200);
         expect(res.body).toMatchObject({ id: p.id, status, statusLocked: false });
       }
-      expect((await agent.get(`/api/admin/partners/${p.id}`)).body.status).toBe('Pending');
+      expect((await stack.agent.get(`/api/admin/partners/${p.id}`)).body.status).toBe('Pending');
     });
 
     it('When the status is not one of the five, then 400; when the partner is unknown, then 404', async () => {
@@ -158,7 +155,7 @@ describe('partners service through the gateway', () => {
       await put(`/api/admin/partners/${p.id}`, {}).expect(400);
       await put('/api/admin/partners/nope/status', { status: 'Approved' }).expect(404);
       await put('/api/admin/partners/nope', { status: 'Approved' }).expect(404);
-      await agent.get('/api/admin/partners/nope').expect(404);
+      await stack.agent.get('/api/admin/partners/nope').expect(404);
     });
 
     it('When the admin sends the form fields to PUT /api/admin/partners/:id, then the details are replaced and the type kept', async () => {
@@ -188,7 +185,7 @@ describe('partners service through the gateway', () => {
         topic.close();
       }
       const locked = await eventually(async () => {
-        const res = await agent.get(`/api/admin/partners/${p.id}`).expect(200);
+        const res = await stack.agent.get(`/api/admin/partners/${p.id}`).expect(200);
         expect(res.body).toMatchObject({ status: 'Partner', statusLocked: true, activeContracts: 1 });
         return res.body;
       });
@@ -196,7 +193,7 @@ describe('partners service through the gateway', () => {
         const res = await put(path, { status: 'Rejected' }).expect(409);
         expect(res.body.error).toEqual({ code: 'conflict', message: lockedMessage(1) });
       }
-      expect((await agent.get(`/api/admin/partners/${p.id}`)).body).toEqual(locked);
+      expect((await stack.agent.get(`/api/admin/partners/${p.id}`)).body).toEqual(locked);
     });
   });
 
@@ -233,7 +230,7 @@ describe('partners service through the gateway', () => {
         false,
         null,
       ]);
-      const list = await agent.get(actionsPath()).expect(200);
+      const list = await stack.agent.get(actionsPath()).expect(200);
       expect(list.headers['cache-control']).toBe('no-store');
       expect(list.body.map((a: PartnerAction) => a.id)).toEqual([empty.id, none.id, today.id, past.id]);
     });
@@ -243,7 +240,7 @@ describe('partners service through the gateway', () => {
       expect(res.body.error.details).toEqual([expect.objectContaining({ path: 'actionText' })]);
       await post(actionsPath(), { actionText: 'x', dueDate: 'someday' }).expect(400);
       await post('/api/admin/partners/nope/actions', { actionText: 'x' }).expect(404);
-      await agent.get('/api/admin/partners/nope/actions').expect(404);
+      await stack.agent.get('/api/admin/partners/nope/actions').expect(404);
     });
 
     it('When the admin saves notes and then completes an overdue action, then completedAt is set and it is no longer overdue', async () => {
@@ -281,7 +278,7 @@ describe('partners service through the gateway', () => {
       await post(path, { actionText: 'two' }).expect(201);
       await post(path, { actionText: 'three' }).expect(201);
       await put(`${path}/${a1.id}`, { isCompleted: true }).expect(200);
-      const res = await agent.get('/api/admin/partner-action-counts').expect(200);
+      const res = await stack.agent.get('/api/admin/partner-action-counts').expect(200);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toContainEqual({ partnerId: p.id, openActionsCount: 2 });
       const quiet = await apply(clubApplication({ name: 'Quiet' }));
@@ -305,7 +302,7 @@ describe('partners service through the gateway', () => {
         .post('/api/contacts')
         .send({ ...message, subject: 'Later' })
         .expect(201);
-      const list = await agent.get('/api/contacts').expect(200);
+      const list = await stack.agent.get('/api/contacts').expect(200);
       expect(list.headers['cache-control']).toBe('no-store');
       expect(list.body[0].id).toBe(second.body.id);
       expect(list.body[1]).toEqual({ ...first.body, version: 1 });
@@ -313,7 +310,7 @@ describe('partners service through the gateway', () => {
     });
 
     it('When a field is empty, malformed or too long, then 400 names it and nothing is stored (no placeholder values)', async () => {
-      const before = (await agent.get('/api/contacts')).body.length;
+      const before = (await stack.agent.get('/api/contacts')).body.length;
       const cases: [Record<string, unknown>, string][] = [
         [{ ...message, name: '' }, 'name'],
         [{ ...message, email: 'sam' }, 'email'],
@@ -327,7 +324,7 @@ describe('partners service through the gateway', () => {
         const res = await request(stack.app).post('/api/contacts').send(body).expect(400);
         expect(res.body.error.details).toEqual([expect.objectContaining({ path })]);
       }
-      expect((await agent.get('/api/contacts')).body).toHaveLength(before);
+      expect((await stack.agent.get('/api/contacts')).body).toHaveLength(before);
     });
 
     it('When the admin marks a message read then responded, then the list shows it; other values are 400, unknown ids 404', async () => {
@@ -340,7 +337,7 @@ describe('partners service through the gateway', () => {
       ).toBe('responded');
       await put(`/api/admin/contacts/${m.id}`, { status: 'unread' }).expect(400);
       await put('/api/admin/contacts/nope', { status: 'read' }).expect(404);
-      const listed = (await agent.get('/api/contacts')).body.find((c: { id: string }) => c.id === m.id);
+      const listed = (await stack.agent.get('/api/contacts')).body.find((c: { id: string }) => c.id === m.id);
       expect(listed.status).toBe('responded');
     });
 
@@ -357,15 +354,15 @@ describe('partners service through the gateway', () => {
 
   it('When the read models are rebuilt from the events, then every answer is the same as before', async () => {
     const read = async () => {
-      const partners = (await agent.get('/api/partners').expect(200)).body as Partner[];
+      const partners = (await stack.agent.get('/api/partners').expect(200)).body as Partner[];
       const actions = await Promise.all(
-        partners.map(async (p) => (await agent.get(`/api/admin/partners/${p.id}/actions`)).body),
+        partners.map(async (p) => (await stack.agent.get(`/api/admin/partners/${p.id}/actions`)).body),
       );
       return {
         partners,
         actions,
-        counts: (await agent.get('/api/admin/partner-action-counts')).body,
-        contacts: (await agent.get('/api/contacts')).body,
+        counts: (await stack.agent.get('/api/admin/partner-action-counts')).body,
+        contacts: (await stack.agent.get('/api/contacts')).body,
       };
     };
     const live = await read();
