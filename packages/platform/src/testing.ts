@@ -95,3 +95,11 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 500
     }
   }
 }
+
+/** What an admin write with a stale If-Match answers (412): the message the admin app shows as it is. */
+export const STALE_ANSWER = {
+  error: {
+    code: 'precondition_failed',
+    message: 'This item was changed by someone else. Reload to see the latest version.',
+  },
+};

@@ -1,14 +1,9 @@
 import request from 'supertest';
 import { startStack, TEST_EDITOR, type Stack } from '@12yards/gateway/testing';
 import { contentService } from '../src/definition';
+import { article } from './harness';
 
 const MINUTE = 60_000;
-const article = (title: string, over: Record<string, unknown> = {}) => ({
-  title,
-  excerpt: `${title} in short`,
-  content: `${title} in full`,
-  ...over,
-});
 
 describe('content service through the gateway', () => {
   let stack: Stack;

@@ -41,3 +41,11 @@ export function contentHarness(start = '2026-11-22T10:00:00.000Z') {
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
+
+/** A news article form: its title, an excerpt and text made from it, and any other fields. */
+export const article = (title: string, over: Record<string, unknown> = {}) => ({
+  title,
+  excerpt: `${title} in short`,
+  content: `${title} in full`,
+  ...over,
+});

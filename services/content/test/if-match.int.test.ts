@@ -1,11 +1,5 @@
+import { STALE_ANSWER } from '@12yards/platform';
 import { adminHeaders, contentHarness } from './harness';
-
-const STALE = {
-  error: {
-    code: 'precondition_failed',
-    message: 'This item was changed by someone else. Reload to see the latest version.',
-  },
-};
 
 const article = (title: string) => ({ title, excerpt: 'Excerpt', content: 'Text of the article.' });
 const faq = (question: string) => ({ question, answer: 'An answer.', isActive: true, sortOrder: 1 });
@@ -79,7 +73,7 @@ describe('content service: admin edits with If-Match', () => {
         .use(adminHeaders())
         .send(body('Mine'))
         .expect(412);
-      expect(res.body).toEqual(STALE);
+      expect(res.body).toEqual(STALE_ANSWER);
       expect(await listed(id)).toMatchObject({ version: 2 });
       expect(JSON.stringify(await listed(id))).toContain('Someone else');
     });
@@ -113,7 +107,7 @@ describe('content service: admin edits with If-Match', () => {
       .use(adminHeaders())
       .send({ value: 'true' })
       .expect(412);
-    expect(stale.body).toEqual(STALE);
+    expect(stale.body).toEqual(STALE_ANSWER);
     expect((await h.http().get('/api/settings/show_app_gallery').expect(200)).body.value).toBe('false');
   });
 

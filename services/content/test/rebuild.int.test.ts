@@ -4,14 +4,7 @@ import { FAQS } from '../src/faq/projection';
 import { GALLERY } from '../src/gallery/projection';
 import { NEWS } from '../src/news/projection';
 import { SETTINGS } from '../src/setting/projection';
-import { adminHeaders, contentHarness, DAY, HOUR } from './harness';
-
-const article = (title: string, over: Record<string, unknown> = {}) => ({
-  title,
-  excerpt: `${title} in short`,
-  content: `${title} in full`,
-  ...over,
-});
+import { adminHeaders, article, contentHarness, DAY, HOUR } from './harness';
 
 describe('content service: events and rebuild', () => {
   const h = contentHarness();

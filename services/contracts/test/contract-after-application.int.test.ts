@@ -5,12 +5,12 @@ import type { Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import request from 'supertest';
 import { startService, testServiceEnv, type RunningService } from '@12yards/platform';
-import { startStack, type Stack } from '@12yards/gateway/testing';
+import type { Stack } from '@12yards/gateway/testing';
 import { partnersService } from '@12yards/partners/src/definition';
 import { createContractsService } from '../src/definition';
 import { partnerLookup } from '../src/partner-view/lookup';
 import { recordPartnerEvent } from '../src/partner-view/reaction';
-import { admin, validContract } from './helpers';
+import { admin, startPartnersAndContracts, validContract } from './helpers';
 
 const application = (i: number) => ({
   name: `Applicant ${i}`,
@@ -27,12 +27,7 @@ describe('a contract right after the application, through the gateway [embedded]
   jest.setTimeout(60_000);
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack({
-      services: [
-        partnersService,
-        createContractsService({ partnerWaitMs: 1_000, partnersUrl: () => stack.urls.PARTNERS_URL }),
-      ],
-    });
+    stack = await startPartnersAndContracts();
   });
   afterAll(async () => stack?.stop());
 

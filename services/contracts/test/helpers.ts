@@ -12,6 +12,8 @@ import {
   toMessage,
   type RunningService,
 } from '@12yards/platform';
+import { startStack, type Stack } from '@12yards/gateway/testing';
+import { partnersService } from '@12yards/partners/src/definition';
 import { createContractsService } from '../src/definition';
 import { buildDocx } from '../src/document/default-template';
 import type { ContractsOptions } from '../src/options';
@@ -177,4 +179,18 @@ export function manyFilesDocx(files: number): Buffer {
   const extra: Record<string, string> = {};
   for (let i = 0; i < files; i++) extra[`customXml/item${i}.xml`] = `<i>${i}</i>`;
   return buildDocx(`<w:document xmlns:w="${WORDML}"><w:body/></w:document>`, extra);
+}
+
+/**
+ * The gateway with the partners and contracts services on one data directory; contracts asks the partners service
+ * for a partner its view has not heard of yet (for up to 1 s).
+ */
+export async function startPartnersAndContracts(): Promise<Stack> {
+  const stack: Stack = await startStack({
+    services: [
+      partnersService,
+      createContractsService({ partnerWaitMs: 1_000, partnersUrl: () => stack.urls.PARTNERS_URL }),
+    ],
+  });
+  return stack;
 }

@@ -1,12 +1,6 @@
 import request from 'supertest';
+import { STALE_ANSWER } from '@12yards/platform';
 import { admin, startContracts, validContract, type Harness } from './helpers';
-
-const STALE = {
-  error: {
-    code: 'precondition_failed',
-    message: 'This item was changed by someone else. Reload to see the latest version.',
-  },
-};
 
 describe('contracts service: admin edits with If-Match', () => {
   let h: Harness;
@@ -45,7 +39,7 @@ describe('contracts service: admin edits with If-Match', () => {
     const { id } = await create();
     await put(id, { ...validContract(partnerId), clientName: 'Other admin' }).expect(200);
     const res = await put(id, { ...validContract(partnerId), clientName: 'Mine' }, '"1"').expect(412);
-    expect(res.body).toEqual(STALE);
+    expect(res.body).toEqual(STALE_ANSWER);
     expect((await get(id)).body).toMatchObject({ clientName: 'Other admin', version: 2 });
     const types = (await h.svc.ctx.infra.eventStore.read(`contract-${id}`)).map((e) => e.type);
     expect(types).toEqual(['ContractCreated', 'ContractUpdated']);
@@ -91,7 +85,7 @@ describe('contracts service: admin edits with If-Match', () => {
       .use(admin())
       .send({ name: 'Stale' })
       .expect(412);
-    expect(stale.body).toEqual(STALE);
+    expect(stale.body).toEqual(STALE_ANSWER);
     await request(h.app).delete(path).set('If-Match', '"1"').use(admin()).expect(412);
     const [listed] = (await request(h.app).get('/api/admin/contract-templates').use(admin())).body;
     expect(listed).toMatchObject({ name: 'Renamed', version: 2 });

@@ -6,10 +6,8 @@ import http from 'node:http';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import request from 'supertest';
 import { startTracing } from '@12yards/platform/src/tracing/sdk';
-import { startStack, type Stack } from '@12yards/gateway/testing';
-import { partnersService } from '@12yards/partners/src/definition';
-import { createContractsService } from '../src/definition';
-import { validContract } from './helpers';
+import type { Stack } from '@12yards/gateway/testing';
+import { startPartnersAndContracts, validContract } from './helpers';
 
 const application = {
   name: 'Traced Applicant',
@@ -30,12 +28,7 @@ describe('one trace across the bus [embedded]', () => {
     if (def.name === 'http') def.patch?.(http, process.versions.node);
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack({
-      services: [
-        partnersService,
-        createContractsService({ partnerWaitMs: 1_000, partnersUrl: () => stack.urls.PARTNERS_URL }),
-      ],
-    });
+    stack = await startPartnersAndContracts();
   });
   afterAll(async () => {
     await stack?.stop();

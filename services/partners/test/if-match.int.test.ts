@@ -1,15 +1,9 @@
 import request from 'supertest';
 import type { Partner } from '@12yards/api';
+import { STALE_ANSWER } from '@12yards/platform';
 import { startLoggedInStack, type LoggedInStack } from '@12yards/gateway/testing';
 import { partnersService } from '../src/definition';
 import { clubApplication } from './helpers';
-
-const STALE = {
-  error: {
-    code: 'precondition_failed',
-    message: 'This item was changed by someone else. Reload to see the latest version.',
-  },
-};
 
 // Through the gateway, as the admin app calls it: session, CSRF, and If-Match from the version the admin read.
 describe('partners service: admin edits with If-Match', () => {
@@ -48,7 +42,7 @@ describe('partners service: admin edits with If-Match', () => {
     const mine = (await partner(id)).headers.etag!;
     await put(`/api/admin/partners/${id}`, { status: 'Approved' }).expect(200); // someone else, meanwhile
     const res = await put(`/api/admin/partners/${id}/status`, { status: 'Rejected' }, mine).expect(412);
-    expect(res.body).toEqual(STALE);
+    expect(res.body).toEqual(STALE_ANSWER);
     const now = await partner(id);
     expect(now.body).toMatchObject({ status: 'Approved', version: 2 });
     expect(now.headers.etag).toBe('"2"');
@@ -79,7 +73,7 @@ describe('partners service: admin edits with If-Match', () => {
     expect(listed.version).toBe(1);
     await put(`/api/admin/contacts/${listed.id}`, { status: 'read' }, `"${listed.version}"`).expect(200);
     const stale = await put(`/api/admin/contacts/${listed.id}`, { status: 'responded' }, '"1"').expect(412);
-    expect(stale.body).toEqual(STALE);
+    expect(stale.body).toEqual(STALE_ANSWER);
     const after = (await stack.agent.get('/api/contacts').query({ q: 'If-Match test' }).expect(200)).body[0];
     expect(after).toMatchObject({ status: 'read', version: 2 });
   });
