@@ -1,9 +1,11 @@
 import type { Request, Response } from 'express';
+import type { z } from 'zod';
 import type { Collection, EventMeta } from '../ports';
 import type { Decider, DomainEvent } from '../es/decider';
 import { runCommand, type CommandSite, type RunCommandOptions } from '../es/decider';
 import { notFound } from './errors';
 import { ifMatchVersions, setVersionEtag } from './preconditions';
+import { parse } from './validate';
 
 /** Who and which request caused a write: the signed-in admin (a visitor on the public forms) and the request id. */
 export const requestMeta = (req: Request): EventMeta => ({
@@ -47,15 +49,15 @@ export interface EntitySpec<
 
 /**
  * The reads and writes behind one entity's routes: its rows (a missing one is a 404), and its commands (those that
- * name the entity's id) run for a request and read back, so the caller answers the entity as it now is. The `Versioned` forms also set the row's
- * version as the response's ETag, which the admin sends back as If-Match.
+ * name the entity's id) run for a request and read back, so the caller answers the entity as it now is. The
+ * `Versioned` forms also set the row's version as the response's ETag, which the admin sends back as If-Match.
  */
 export function entityAccess<
   Row extends { id: string; version: number },
   State,
   Command,
   Event extends DomainEvent,
->(site: CommandSite, spec: EntitySpec<Row, State, Command, Event>) {
+>(site: CommandSite & { clock(): Date }, spec: EntitySpec<Row, State, Command, Event>) {
   const find = async (id: string): Promise<Row> => {
     const row = await spec.rows.get(id);
     if (!row) throw notFound(`No ${spec.name} with ${spec.idName ?? 'id'} ${id}`);
@@ -69,11 +71,28 @@ export function entityAccess<
     await runRequestCommand(site, req, spec.streamId(command.id), spec.decider, command);
     return find(command.id);
   };
+  const writeVersioned = async (req: Request, res: Response, command: Command & { id: string }) =>
+    versioned(res, await write(req, command));
+  /**
+   * The handler of an admin edit of the entity at `…/:id`: the body parsed with the schema (a 400 when bad), the
+   * command made of it run under the request's If-Match, and the entity as it now is (never cached, ETag set).
+   */
+  const editHandler =
+    <S extends z.ZodType, View>(
+      schema: S,
+      command: (input: z.output<S>, id: string, at: Date) => Command & { id: string },
+      view: (row: Row) => View,
+    ) =>
+    async (req: Request, res: Response) => {
+      const input = parse(schema, req.body);
+      const row = await writeVersioned(req, res, command(input, String(req.params.id), site.clock()));
+      res.set('Cache-Control', 'no-store').json(view(row));
+    };
   return {
     find,
     findVersioned: async (res: Response, id: string) => versioned(res, await find(id)),
     write,
-    writeVersioned: async (req: Request, res: Response, command: Command & { id: string }) =>
-      versioned(res, await write(req, command)),
+    writeVersioned,
+    editHandler,
   };
 }

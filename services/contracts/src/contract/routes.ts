@@ -104,16 +104,15 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
     res.set('Cache-Control', 'no-store').json(adminContractView(row));
   });
 
-  router.put('/api/admin/contracts/:id', admin, async (req, res) => {
-    const fields = parse(contractUpdate, req.body);
-    const row = await contracts.writeVersioned(req, res, {
-      type: 'UpdateContract',
-      id: String(req.params.id),
-      fields,
-      at: ctx.clock(),
-    });
-    res.set('Cache-Control', 'no-store').json(adminContractView(row));
-  });
+  router.put(
+    '/api/admin/contracts/:id',
+    admin,
+    contracts.editHandler(
+      contractUpdate,
+      (fields, id, at) => ({ type: 'UpdateContract', id, fields, at }),
+      adminContractView,
+    ),
+  );
 
   // Deleting is for role admin only (an editor gets 403), as for templates; the partners service releases the
   // partner's lock on ContractDeleted.

@@ -52,16 +52,15 @@ export function contactRoutes(ctx: ServiceContext): Router {
     res.set('Cache-Control', 'no-store').json(list.map(adminContactView));
   });
 
-  router.put('/api/admin/contacts/:id', admin, async (req, res) => {
-    const { status } = parse(updateContactStatus, req.body);
-    const updated = await contacts.writeVersioned(req, res, {
-      type: 'ChangeContactStatus',
-      id: String(req.params.id),
-      status,
-      at: ctx.clock(),
-    });
-    res.set('Cache-Control', 'no-store').json(adminContactView(updated));
-  });
+  router.put(
+    '/api/admin/contacts/:id',
+    admin,
+    contacts.editHandler(
+      updateContactStatus,
+      ({ status }, id, at) => ({ type: 'ChangeContactStatus', id, status, at }),
+      adminContactView,
+    ),
+  );
 
   return router;
 }

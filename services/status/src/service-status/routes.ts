@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { updateServiceStatus, type ServiceStatus } from '@12yards/api';
-import { entityAccess, parse, requireAdmin, type ServiceContext } from '@12yards/platform';
+import { entityAccess, requireAdmin, type ServiceContext } from '@12yards/platform';
 import { serviceStatusDecider } from './decide';
 import { streamId } from './events';
 import { statusRows, type ServiceStatusRow } from './projection';
@@ -27,16 +27,15 @@ export function serviceStatusRoutes(ctx: ServiceContext): Router {
     res.set('Cache-Control', 'no-cache').json(list.map(view));
   });
 
-  router.put('/api/admin/service-status/:id', requireAdmin(ctx.env.INTERNAL_SECRET), async (req, res) => {
-    const { status } = parse(updateServiceStatus, req.body);
-    const row = await statuses.writeVersioned(req, res, {
-      type: 'ChangeServiceStatus',
-      id: String(req.params.id),
-      status,
-      at: ctx.clock(),
-    });
-    res.set('Cache-Control', 'no-store').json(view(row));
-  });
+  router.put(
+    '/api/admin/service-status/:id',
+    requireAdmin(ctx.env.INTERNAL_SECRET),
+    statuses.editHandler(
+      updateServiceStatus,
+      ({ status }, id, at) => ({ type: 'ChangeServiceStatus', id, status, at }),
+      view,
+    ),
+  );
 
   return router;
 }
