@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { endExpiredContracts } from '../src/contract/expiry';
-import { admin, editor, startContracts, validContract, type Harness } from './helpers';
+import { admin, editor, startContractsWithPartner, validContract, type Harness } from './helpers';
 
 // validContract runs 2026-12-01 .. 2027-11-30; the service's clock is the test's.
 const DURING = new Date('2027-06-01T10:00:00.000Z');
@@ -13,8 +13,7 @@ describe('contracts service: end of a contract and deletion', () => {
   let partnerId: string;
   beforeEach(async () => {
     now = DURING;
-    h = await startContracts({}, () => now);
-    partnerId = (await h.addPartner()).id;
+    ({ h, partnerId } = await startContractsWithPartner({}, () => now));
   });
   afterEach(async () => h.stop());
 

@@ -2,15 +2,12 @@ import request from 'supertest';
 import { Projector } from '@12yards/platform';
 import { endExpiredContracts } from '../src/contract/expiry';
 import { contractsProjections } from '../src/definition';
-import { admin, startContracts, validContract, type Harness } from './helpers';
+import { admin, startContractsWithPartner, validContract, type Harness } from './helpers';
 
 describe('contracts service: contracts', () => {
   let h: Harness;
   let partnerId: string;
-  beforeEach(async () => {
-    h = await startContracts();
-    partnerId = (await h.addPartner()).id;
-  });
+  beforeEach(async () => ({ h, partnerId } = await startContractsWithPartner()));
   afterEach(async () => h.stop());
 
   const post = (body: object) => request(h.app).post('/api/admin/contracts').use(admin()).send(body);

@@ -52,6 +52,13 @@ describe('contracts through the gateway, with the partners service', () => {
     }, what);
   const setStatus = (agent: Agent, csrf: string, id: string, status: string) =>
     agent.put(`/api/admin/partners/${id}/status`).set('X-CSRF-Token', csrf).send({ status });
+  /** Creates a contract through the gateway (201); `changes` replace fields of the valid one. */
+  const createContract = (agent: Agent, csrf: string, partnerId: string, changes: object = {}) =>
+    agent
+      .post('/api/admin/contracts')
+      .set('X-CSRF-Token', csrf)
+      .send({ ...validContract(partnerId), ...changes })
+      .expect(201);
 
   it('When there is no admin session, then contract and template routes answer 401', async () => {
     await request(stack.app).post('/api/admin/contracts').send(validContract('x')).expect(401);
@@ -78,13 +85,7 @@ describe('contracts through the gateway, with the partners service', () => {
     // Without the CSRF token the write is refused.
     await agent.post('/api/admin/contracts').send(validContract(partnerId)).expect(403);
     // The partner reaches the contracts service over the bus; the write waits for it briefly.
-    const contract = (
-      await agent
-        .post('/api/admin/contracts')
-        .set('X-CSRF-Token', csrf)
-        .send(validContract(partnerId))
-        .expect(201)
-    ).body;
+    const contract = (await createContract(agent, csrf, partnerId)).body;
     expect((await agent.get(`/api/admin/partners/${partnerId}/contracts`).expect(200)).body).toEqual([
       contract,
     ]);
@@ -131,13 +132,7 @@ describe('contracts through the gateway, with the partners service', () => {
   it('When the partner’s only contract is deleted, then the partners service unlocks the partner: a manual status change answers 200', async () => {
     const partnerId = await applyAsPartner('Dana Reed');
     const { agent, csrf } = await stack.login();
-    const contract = (
-      await agent
-        .post('/api/admin/contracts')
-        .set('X-CSRF-Token', csrf)
-        .send(validContract(partnerId))
-        .expect(201)
-    ).body;
+    const contract = (await createContract(agent, csrf, partnerId)).body;
     await partnerState(agent, partnerId, { status: 'Partner', statusLocked: true }, 'the promotion');
     const locked = await setStatus(agent, csrf, partnerId, 'Approved').expect(409);
     expect(locked.body.error.message).toMatch(/locked to Partner/);
@@ -161,16 +156,8 @@ describe('contracts through the gateway, with the partners service', () => {
   it('When one of two contracts passes its end date, then the partner stays locked; when both have, then it unlocks', async () => {
     const partnerId = await applyAsPartner('Lee Marsh');
     let { agent, csrf } = await stack.login();
-    await agent
-      .post('/api/admin/contracts')
-      .set('X-CSRF-Token', csrf)
-      .send(validContract(partnerId)) // ends 2027-11-30
-      .expect(201);
-    await agent
-      .post('/api/admin/contracts')
-      .set('X-CSRF-Token', csrf)
-      .send({ ...validContract(partnerId), endDate: '2028-11-30', lengthMonths: 24 })
-      .expect(201);
+    await createContract(agent, csrf, partnerId); // ends 2027-11-30
+    await createContract(agent, csrf, partnerId, { endDate: '2028-11-30', lengthMonths: 24 });
     await partnerState(agent, partnerId, { statusLocked: true, activeContracts: 2 }, 'both promotions');
 
     // A year on (a new session: the old one went idle); the contracts service's periodic sweep ends the first.

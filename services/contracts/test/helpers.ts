@@ -122,6 +122,12 @@ export async function startContracts(options: ContractsOptions = {}, clock?: () 
 }
 export type Harness = Awaited<ReturnType<typeof startContracts>>;
 
+/** The contracts service with one partner it has heard of (most contract tests need one). */
+export async function startContractsWithPartner(options: ContractsOptions = {}, clock?: () => Date) {
+  const h = await startContracts(options, clock);
+  return { h, partnerId: (await h.addPartner()).id };
+}
+
 /** supertest's .parse(): collect a binary body into a Buffer. */
 export function binary(res: SuperagentResponse, cb: (err: Error | null, body: Buffer) => void) {
   const stream = res as unknown as NodeJS.ReadableStream; // in Node, superagent hands the parser the response stream

@@ -1,14 +1,11 @@
 import request from 'supertest';
 import { STALE_ANSWER } from '@12yards/platform';
-import { admin, startContracts, validContract, type Harness } from './helpers';
+import { admin, startContractsWithPartner, validContract, type Harness } from './helpers';
 
 describe('contracts service: admin edits with If-Match', () => {
   let h: Harness;
   let partnerId: string;
-  beforeEach(async () => {
-    h = await startContracts();
-    partnerId = (await h.addPartner()).id;
-  });
+  beforeEach(async () => ({ h, partnerId } = await startContractsWithPartner()));
   afterEach(async () => h.stop());
 
   const create = async () =>
