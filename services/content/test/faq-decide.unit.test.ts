@@ -1,7 +1,6 @@
 import { NotFound, fold } from '@12yards/platform';
-import { decide, faqDecider } from '../src/faq/decide';
+import { decide, faqDecider, initialState } from '../src/faq/decide';
 import type { FaqEvent, FaqFields } from '../src/faq/events';
-import { initialState } from '../src/faq/evolve';
 
 const at = new Date('2026-11-22T10:00:00.000Z');
 const iso = at.toISOString();

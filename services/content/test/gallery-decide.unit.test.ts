@@ -1,7 +1,6 @@
 import { NotFound, fold } from '@12yards/platform';
-import { decide, galleryDecider } from '../src/gallery/decide';
+import { decide, galleryDecider, initialState } from '../src/gallery/decide';
 import type { GalleryEvent, GalleryItemFields } from '../src/gallery/events';
-import { initialState } from '../src/gallery/evolve';
 
 const at = new Date('2026-11-22T10:00:00.000Z');
 const iso = at.toISOString();

@@ -1,3 +1,5 @@
+import { pickFields } from '@12yards/platform';
+
 export interface FaqFields {
   question: string;
   answer: string;
@@ -11,6 +13,9 @@ export const faqFieldKeys = [
   'isActive',
   'sortOrder',
 ] as const satisfies readonly (keyof FaqFields)[];
+
+/** The FAQ's fields of an event's data (which carries its id and time besides). */
+export const pickFaqFields = (data: FaqFields): FaqFields => pickFields(data, faqFieldKeys);
 
 export type FaqCreated = { type: 'FaqCreated'; data: { id: string } & FaqFields & { at: string } };
 export type FaqUpdated = { type: 'FaqUpdated'; data: { id: string } & FaqFields & { at: string } };

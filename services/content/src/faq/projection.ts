@@ -1,6 +1,6 @@
 import type { Faq } from '@12yards/api';
 import { defineRowProjection, trashUpdates, type ReadModels, type TrashableRow } from '@12yards/platform';
-import { pickFaqFields } from './evolve';
+import { pickFaqFields } from './events';
 import type { FaqStreamEvent } from './trash';
 
 export const FAQS = 'faqs';

@@ -1,3 +1,5 @@
+import { pickFields } from '@12yards/platform';
+
 export interface GalleryItemFields {
   imageUrl: string;
   description: string | null;
@@ -14,6 +16,10 @@ export const galleryFieldKeys = [
   'sortOrder',
   'isActive',
 ] as const satisfies readonly (keyof GalleryItemFields)[];
+
+/** The item's fields of an event's data (which carries its id and time besides). */
+export const pickGalleryFields = (data: GalleryItemFields): GalleryItemFields =>
+  pickFields(data, galleryFieldKeys);
 
 export type GalleryItemAdded = {
   type: 'GalleryItemAdded';

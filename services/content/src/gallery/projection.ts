@@ -1,7 +1,6 @@
 import type { GalleryItem, PublicGalleryItem } from '@12yards/api';
 import { defineRowProjection, trashUpdates, type ReadModels, type TrashableRow } from '@12yards/platform';
-import type { GalleryItemFields } from './events';
-import { pickGalleryFields } from './evolve';
+import { pickGalleryFields, type GalleryItemFields } from './events';
 import type { GalleryStreamEvent } from './trash';
 
 export const GALLERY = 'app_gallery';
