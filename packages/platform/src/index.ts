@@ -6,6 +6,7 @@ export * from './es';
 export * from './es/history';
 export * from './infrastructure';
 export * from './service';
+export * from './reactions';
 export { flushTracing } from './tracing/lifecycle';
 export * from './metrics';
 export * from './periodic';

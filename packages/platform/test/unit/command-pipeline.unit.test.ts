@@ -3,6 +3,7 @@ import { SqliteReadModels } from '../../src/embedded/sqlite-read-models';
 import { derivedEventId, runCommand, type Decider } from '../../src/es/decider';
 import { Conflict } from '../../src/es/errors';
 import { defineProjection, Projector } from '../../src/es/projector';
+import { REACTION_ATTEMPTS, runReaction } from '../../src/reactions';
 import { ConcurrencyError, type EventStore } from '../../src/ports';
 import { useTempSqlite } from './temp-sqlite';
 
@@ -109,6 +110,21 @@ describe('runCommand (the command pipeline of routes and reactions)', () => {
       derivedEventId({ eventId: 'message-2', purpose: 'count' }, 0),
     );
     expect(derivedEventId(causedBy, 0)).not.toBe(derivedEventId(causedBy, 1));
+  });
+
+  it('When a reaction races admin edits twice, then its third try appends it, with the id derived from its message', async () => {
+    const { raced, appends } = racing(2);
+    const reaction = { actor: 'system', eventId: 'message-1', purpose: 'count', type: 'Counted' };
+    const { events } = await runReaction(
+      { ...site, infra: { eventStore: raced } },
+      's',
+      counter,
+      { add: 1 },
+      reaction,
+    );
+    expect(appends()).toBe(REACTION_ATTEMPTS);
+    expect(events.map((e) => [e.id, e.meta.actor])).toEqual([[derivedEventId(reaction, 0), 'system']]);
+    expect(await total()).toBe(201);
   });
 
   it('When the same message is delivered again, then nothing is appended twice', async () => {

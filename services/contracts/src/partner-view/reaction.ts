@@ -1,7 +1,6 @@
-import { parseIntegrationEvent, type IntegrationEvent } from '@12yards/api/src/events';
 import {
-  runCommand,
-  subscribeIntegrationEvents,
+  runReaction,
+  subscribeToTopic,
   type ServiceContext,
   type StoredEvent,
   type Subscription,
@@ -22,29 +21,18 @@ export async function recordPartnerEvent(
   event: PartnerIntegrationEvent,
   source: Pick<StoredEvent, 'id' | 'occurredAt'>,
 ): Promise<void> {
-  await runCommand(
+  await runReaction(
     ctx,
     streamId(event.data.partnerId),
     partnerViewDecider,
     { type: 'RecordPartnerEvent', source: { id: source.id, occurredAt: source.occurredAt, event } },
-    {
-      meta: { actor: 'partners' },
-      causedBy: { eventId: source.id, purpose: 'contracts-partner-view' },
-      attempts: 3,
-    },
+    { actor: 'partners', eventId: source.id, purpose: 'contracts-partner-view' },
   );
 }
 
 /** Keeps the partner view from the partners service's events (group 'contracts'). */
 export function subscribeToPartners(ctx: ServiceContext): Promise<Subscription> {
-  return subscribeIntegrationEvents(ctx.infra.bus, ctx.infra.readModels, {
-    group: CONSUMER_GROUP,
-    topics: [PARTNERS_TOPIC],
-    parse: (message) => parseIntegrationEvent(PARTNERS_TOPIC, message),
-    handle: async (event: IntegrationEvent<'partners'>, message) => {
-      if (aboutPartner(event)) await recordPartnerEvent(ctx, event, message);
-    },
-    logger: ctx.logger,
-    metrics: ctx.metrics,
+  return subscribeToTopic(ctx, CONSUMER_GROUP, PARTNERS_TOPIC, async (event, message) => {
+    if (aboutPartner(event)) await recordPartnerEvent(ctx, event, message);
   });
 }

@@ -1,7 +1,7 @@
-import { parseIntegrationEvent, type IntegrationEvent } from '@12yards/api/src/events';
+import type { IntegrationEvent } from '@12yards/api/src/events';
 import {
-  runCommand,
-  subscribeIntegrationEvents,
+  runReaction,
+  subscribeToTopic,
   type ServiceContext,
   type StoredEvent,
   type Subscription,
@@ -56,27 +56,18 @@ export async function handleOutsideEvent(
   const uploadId = referenceIn(event);
   if (uploadId === undefined) return;
   const source = `${topic}:${message.streamId}`;
-  await runCommand(
+  await runReaction(
     ctx,
     streamId(source),
     referenceDecider,
     { type: 'SetReference', source, uploadId, at: ctx.clock() },
-    {
-      meta: { actor: 'system' },
-      causedBy: { eventId: message.id, purpose: 'media-reference' },
-      attempts: 3,
-    },
+    { actor: 'system', eventId: message.id, purpose: 'media-reference' },
   );
 }
 
 /** Follows the content service's topic so that a file a news article or screenshot shows is never deleted. */
 export function subscribeToContent(ctx: ServiceContext): Promise<Subscription> {
-  return subscribeIntegrationEvents(ctx.infra.bus, ctx.infra.readModels, {
-    group: GROUP,
-    topics: [CONTENT_TOPIC],
-    parse: (message) => parseIntegrationEvent(CONTENT_TOPIC, message),
-    handle: (event, message, topic) => handleOutsideEvent(ctx, event, message, topic),
-    logger: ctx.logger,
-    metrics: ctx.metrics,
-  });
+  return subscribeToTopic(ctx, GROUP, CONTENT_TOPIC, (event, message) =>
+    handleOutsideEvent(ctx, event, message, CONTENT_TOPIC),
+  );
 }

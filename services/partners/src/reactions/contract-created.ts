@@ -1,8 +1,8 @@
-import { parseIntegrationEvent, type IntegrationEvent } from '@12yards/api/src/events';
+import type { IntegrationEvent } from '@12yards/api/src/events';
 import {
   NotFound,
-  runCommand,
-  subscribeIntegrationEvents,
+  runReaction,
+  subscribeToTopic,
   type ServiceContext,
   type StoredEvent,
   type Subscription,
@@ -37,10 +37,11 @@ export async function handleContractEvent(
   try {
     // Ids derived from the source event: even a redelivery that slipped past the inbox (a crash between this append
     // and the inbox record) appends nothing twice. An admin edit in between is decided again (3 tries).
-    const { events } = await runCommand(ctx, partnerStreamId(partnerId), partnerDecider, command, {
-      meta: { actor: 'system' },
-      causedBy: { eventId: source.id, purpose: ACTIVATING.has(kind) ? 'promote' : 'release', type: kind },
-      attempts: 3,
+    const { events } = await runReaction(ctx, partnerStreamId(partnerId), partnerDecider, command, {
+      actor: 'system',
+      eventId: source.id,
+      purpose: ACTIVATING.has(kind) ? 'promote' : 'release',
+      type: kind,
     });
     // One line per effect (not per delivery): how work spreads over replicas is counted from these.
     if (events.length > 0)
@@ -63,12 +64,7 @@ export async function handleContractEvent(
 
 /** Started by the service definition's build(); progress is checkpointed by the bus, duplicates kept out by the inbox. */
 export function subscribeToContracts(ctx: ServiceContext): Promise<Subscription> {
-  return subscribeIntegrationEvents(ctx.infra.bus, ctx.infra.readModels, {
-    group: GROUP,
-    topics: [CONTRACTS_TOPIC],
-    parse: (message) => parseIntegrationEvent(CONTRACTS_TOPIC, message),
-    handle: (event, message) => handleContractEvent(ctx, event, message),
-    logger: ctx.logger,
-    metrics: ctx.metrics,
-  });
+  return subscribeToTopic(ctx, GROUP, CONTRACTS_TOPIC, (event, message) =>
+    handleContractEvent(ctx, event, message),
+  );
 }
