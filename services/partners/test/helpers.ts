@@ -7,6 +7,7 @@ import {
   type SqliteDb,
   type StoredEvent,
 } from '@12yards/platform';
+import type { PartnerPromoted } from '../src/partner/events';
 
 export { eventually } from '@12yards/platform';
 
@@ -93,4 +94,19 @@ export const influencerApplication = (over: Record<string, unknown> = {}) => ({
   totalFollowers: '120000',
   message: 'Let us talk',
   ...over,
+});
+
+/** A PartnerPromoted of partner p1 by its first contract c1, changed by `over`. */
+export const partnerPromoted = (over: Partial<PartnerPromoted['data']> = {}): PartnerPromoted => ({
+  type: 'PartnerPromoted',
+  data: {
+    id: 'p1',
+    contractId: 'c1',
+    status: 'Partner',
+    previousStatus: 'Pending',
+    activeContracts: 1,
+    statusLocked: true,
+    at: '',
+    ...over,
+  },
 });

@@ -1,7 +1,7 @@
 import { parseIntegrationEvent } from '@12yards/api/src/events';
 import { toMessage, type StoredEvent } from '@12yards/platform';
 import { partnersIntegrationEvents } from '../src/integration-events';
-import { noInfluencerFields } from './helpers';
+import { noInfluencerFields, partnerPromoted } from './helpers';
 
 const fields = {
   id: 'p1',
@@ -61,15 +61,7 @@ describe('the partners topic', () => {
   });
 
   it('When a partner is promoted or its status changes, then a PartnerStatusChanged is published', () => {
-    const promoted = {
-      id: 'p1',
-      contractId: 'c1',
-      status: 'Partner',
-      previousStatus: 'Approved',
-      activeContracts: 1,
-      statusLocked: true,
-      at: '',
-    };
+    const promoted = partnerPromoted({ previousStatus: 'Approved' }).data;
     const expected = {
       ok: true,
       event: { type: 'PartnerStatusChanged', version: 2, data: { partnerId: 'p1', status: 'Partner' } },

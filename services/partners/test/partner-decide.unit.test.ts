@@ -3,7 +3,7 @@ import { Conflict, NotFound, fold } from '@12yards/platform';
 import { decide, lockedMessage, partnerDecider } from '../src/partner/decide';
 import type { PartnerDetails, PartnerEvent } from '../src/partner/events';
 import { evolve, initialState } from '../src/partner/evolve';
-import { noInfluencerFields } from './helpers';
+import { noInfluencerFields, partnerPromoted } from './helpers';
 
 const at = new Date('2026-11-22T10:00:00.000Z');
 const iso = at.toISOString();
@@ -23,18 +23,8 @@ const submitted: PartnerEvent = {
   type: 'PartnerApplicationSubmitted',
   data: { id: 'p1', ...details, status: 'Pending', source: 'public', at: iso },
 };
-const promoted = (contractId: string, activeContracts: number): PartnerEvent => ({
-  type: 'PartnerPromoted',
-  data: {
-    id: 'p1',
-    contractId,
-    status: 'Partner',
-    previousStatus: 'Pending',
-    activeContracts,
-    statusLocked: true,
-    at: iso,
-  },
-});
+const promoted = (contractId: string, activeContracts: number): PartnerEvent =>
+  partnerPromoted({ contractId, activeContracts, at: iso });
 
 describe('partner decide/evolve', () => {
   it('Given no partner, when an application is submitted, then PartnerApplicationSubmitted carries every field and status Pending', () => {
@@ -163,20 +153,7 @@ describe('partner decide/evolve', () => {
     }
     expect(state).toMatchObject({ status: 'Approved', activeContractIds: [] });
     const again = decide({ type: 'RecordContractCreated', id: 'p1', contractId: 'c1', at }, state);
-    expect(again).toEqual([
-      {
-        type: 'PartnerPromoted',
-        data: {
-          id: 'p1',
-          contractId: 'c1',
-          status: 'Partner',
-          previousStatus: 'Approved',
-          activeContracts: 1,
-          statusLocked: true,
-          at: iso,
-        },
-      },
-    ]);
+    expect(again).toEqual([partnerPromoted({ previousStatus: 'Approved', at: iso })]);
     state = again.reduce(evolve, state);
     expect(() => decide({ type: 'UpdatePartner', id: 'p1', status: 'Pending', at }, state)).toThrow(Conflict);
   });
