@@ -5,6 +5,9 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceEnv } from './config';
 import { REQUEST_ID_HEADER, signIdentity, type AdminIdentity } from './http/identity';
 import type { OptionalAdapter } from './infrastructure';
+import { parseIntegrationEvent, type Producer } from '@12yards/api/src/events';
+import type { EventMeta, StoredEvent } from './ports';
+import { toMessage, type IntegrationMapper } from './es/relay';
 import { startService, type RunningService, type ServiceDefinition } from './service';
 
 export const TEST_SECRET = 'test-internal-secret-0123456789abcdef';
@@ -103,3 +106,33 @@ export const STALE_ANSWER = {
     message: 'This item was changed by someone else. Reload to see the latest version.',
   },
 };
+
+/** One stored event of a stream (first in it, at position 1), as a service's store hands it on. */
+export const storedEvent = (
+  type: string,
+  data: unknown,
+  streamId = 'stream-1',
+  meta: EventMeta = {},
+): StoredEvent => ({
+  id: 'e1',
+  type,
+  streamId,
+  version: 1,
+  position: 1,
+  occurredAt: '2026-11-24T09:00:00.000Z',
+  data,
+  meta,
+});
+
+/**
+ * What a consumer of the topic reads of one internal event of the producing service (null: not published): the
+ * event mapped as its relay maps it, sent as JSON, parsed with the topic's published schemas.
+ */
+export function consumerReading<P extends Producer>(topic: P, mapper: IntegrationMapper, streamId?: string) {
+  return (type: string, data: unknown) => {
+    const source = storedEvent(type, data, streamId);
+    const mapped = mapper(source);
+    if (!mapped) return null;
+    return parseIntegrationEvent(topic, JSON.parse(JSON.stringify(toMessage(source, mapped))) as StoredEvent);
+  };
+}

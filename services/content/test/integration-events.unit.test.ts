@@ -1,22 +1,7 @@
-import { parseIntegrationEvent } from '@12yards/api/src/events';
-import { toMessage, type StoredEvent } from '@12yards/platform';
+import { consumerReading } from '@12yards/platform';
 import { contentIntegrationEvents } from '../src/integration-events';
 
-const stored = (type: string, data: unknown): StoredEvent => ({
-  id: 'e1',
-  type,
-  streamId: 'news-1',
-  version: 1,
-  position: 3,
-  occurredAt: '2026-11-24T09:00:00.000Z',
-  data,
-  meta: {},
-});
-const read = (type: string, data: unknown) => {
-  const source = stored(type, data);
-  const mapped = contentIntegrationEvents(source);
-  return mapped && parseIntegrationEvent('content', toMessage(source, mapped));
-};
+const read = consumerReading('content', contentIntegrationEvents, 'news-1');
 const article = {
   id: '1',
   title: 'Derby',

@@ -1,22 +1,7 @@
-import { parseIntegrationEvent } from '@12yards/api/src/events';
-import { toMessage, type StoredEvent } from '@12yards/platform';
+import { consumerReading, storedEvent } from '@12yards/platform';
 import { contractsIntegrationEvents } from '../src/integration-events';
 
-const stored = (type: string, data: unknown): StoredEvent => ({
-  id: 'e1',
-  type,
-  streamId: 'contract-c1',
-  version: 1,
-  position: 5,
-  occurredAt: '2026-11-24T09:00:00.000Z',
-  data,
-  meta: {},
-});
-const read = (type: string, data: unknown) => {
-  const source = stored(type, data);
-  const mapped = contractsIntegrationEvents(source);
-  return mapped && parseIntegrationEvent('contracts', toMessage(source, mapped));
-};
+const read = consumerReading('contracts', contractsIntegrationEvents, 'contract-c1');
 
 describe('the contracts topic', () => {
   it.each([
@@ -41,7 +26,7 @@ describe('the contracts topic', () => {
   });
 
   it('When a mapping would publish something its schema refuses, then it throws before it leaves', () => {
-    expect(() => contractsIntegrationEvents(stored('ContractCreated', { contractId: 'c1' }))).toThrow(
+    expect(() => contractsIntegrationEvents(storedEvent('ContractCreated', { contractId: 'c1' }))).toThrow(
       /partnerId/,
     );
   });

@@ -1,5 +1,5 @@
 import { parseIntegrationEvent } from '@12yards/api/src/events';
-import { toMessage, type StoredEvent } from '@12yards/platform';
+import { storedEvent, toMessage, type StoredEvent } from '@12yards/platform';
 import { partnersIntegrationEvents } from '../src/integration-events';
 import { noInfluencerFields, partnerPromoted } from './helpers';
 
@@ -16,23 +16,15 @@ const fields = {
   message: 'Hello',
   ...noInfluencerFields,
 };
-const stored = (type: string, data: unknown): StoredEvent => ({
-  id: 'e1',
-  type,
-  streamId: 'partner-p1',
-  version: 1,
-  position: 7,
-  occurredAt: '2026-11-24T09:00:00.000Z',
-  data,
-  meta: { actor: 'ops', traceparent: '00-abc-def-01' },
-});
+const stored = (type: string, data: unknown) =>
+  storedEvent(type, data, 'partner-p1', { actor: 'ops', traceparent: '00-abc-def-01' });
 /** What a consumer of the partners topic reads of an internal event (null: not published). */
 const published = (type: string, data: unknown) => {
   const source = stored(type, data);
   const mapped = partnersIntegrationEvents(source);
   if (!mapped) return null;
   const message = JSON.parse(JSON.stringify(toMessage(source, mapped))) as StoredEvent;
-  expect(message).toMatchObject({ id: 'e1', position: 7, meta: { traceparent: '00-abc-def-01' } });
+  expect(message).toMatchObject({ id: 'e1', position: 1, meta: { traceparent: '00-abc-def-01' } });
   return parseIntegrationEvent('partners', message);
 };
 
