@@ -43,6 +43,9 @@ describe('content service: admin edits with If-Match', () => {
       expect(res.body.version).toBe(1);
       return res.body as { id: string };
     };
+    /** The admin's save of the item under If-Match: "<version>" (supertest: add .expect(...)). */
+    const saveAt = (id: string, version: number, title: string) =>
+      h.http().put(`${path}/${id}`).set('If-Match', `"${version}"`).use(adminHeaders()).send(body(title));
     const listed = async (id: string) => {
       const rows = (await h.http().get(list).use(adminHeaders()).expect(200)).body as Array<{ id: string }>;
       return rows.find((r) => r.id === id) as Record<string, unknown>;
@@ -50,13 +53,7 @@ describe('content service: admin edits with If-Match', () => {
 
     it('When the admin saves with the version it read, then 200, the new version as ETag, and the list shows it', async () => {
       const { id } = await make();
-      const res = await h
-        .http()
-        .put(`${path}/${id}`)
-        .set('If-Match', '"1"')
-        .use(adminHeaders())
-        .send(body('Second'))
-        .expect(200);
+      const res = await saveAt(id, 1, 'Second').expect(200);
       expect(res.headers.etag).toBe('"2"');
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body.version).toBe(2);
@@ -66,13 +63,7 @@ describe('content service: admin edits with If-Match', () => {
     it('When the admin saves with a stale version, then 412 with the reload message and nothing is written', async () => {
       const { id } = await make();
       await h.http().put(`${path}/${id}`).use(adminHeaders()).send(body('Someone else')).expect(200);
-      const res = await h
-        .http()
-        .put(`${path}/${id}`)
-        .set('If-Match', '"1"')
-        .use(adminHeaders())
-        .send(body('Mine'))
-        .expect(412);
+      const res = await saveAt(id, 1, 'Mine').expect(412);
       expect(res.body).toEqual(STALE_ANSWER);
       expect(await listed(id)).toMatchObject({ version: 2 });
       expect(JSON.stringify(await listed(id))).toContain('Someone else');
@@ -89,24 +80,19 @@ describe('content service: admin edits with If-Match', () => {
   });
 
   it('When a setting is read by the admin, then its version is the ETag; a stale If-Match on PUT is 412', async () => {
+    const saveSetting = (etag: string, value: string) =>
+      h
+        .http()
+        .put('/api/admin/settings/show_app_gallery')
+        .set('If-Match', etag)
+        .use(adminHeaders())
+        .send({ value });
     const first = await h.http().get('/api/admin/settings/show_app_gallery').use(adminHeaders()).expect(200);
     const etag = first.headers.etag!;
     expect(etag).toMatch(/^"\d+"$/);
-    const saved = await h
-      .http()
-      .put('/api/admin/settings/show_app_gallery')
-      .set('If-Match', etag)
-      .use(adminHeaders())
-      .send({ value: 'false' })
-      .expect(200);
+    const saved = await saveSetting(etag, 'false').expect(200);
     expect(saved.headers.etag).toBe(`"${Number(JSON.parse(etag)) + 1}"`);
-    const stale = await h
-      .http()
-      .put('/api/admin/settings/show_app_gallery')
-      .set('If-Match', etag)
-      .use(adminHeaders())
-      .send({ value: 'true' })
-      .expect(412);
+    const stale = await saveSetting(etag, 'true').expect(412);
     expect(stale.body).toEqual(STALE_ANSWER);
     expect((await h.http().get('/api/settings/show_app_gallery').expect(200)).body.value).toBe('false');
   });

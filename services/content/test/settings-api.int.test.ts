@@ -3,6 +3,9 @@ import { PUBLIC_CACHE_CONTROL } from '@12yards/platform';
 
 describe('content service: settings', () => {
   const h = contentHarness();
+  /** A change of a setting by an identity (supertest: add .expect(...)). */
+  const putSetting = (key: string, body: object, as = adminHeaders) =>
+    h.http().put(`/api/admin/settings/${key}`).use(as()).send(body);
 
   it('When the service has just started, then show_app_gallery is the string true', async () => {
     const res = await h.http().get('/api/settings/show_app_gallery').expect(200);
@@ -19,12 +22,10 @@ describe('content service: settings', () => {
 
   it('When the admin turns the gallery off, then the public value is false and it survives a restart', async () => {
     h.advance(HOUR);
-    const res = await h
-      .http()
-      .put('/api/admin/settings/show_app_gallery')
-      .use(adminHeaders())
-      .send({ value: 'false', description: 'Gallery switch' })
-      .expect(200);
+    const res = await putSetting('show_app_gallery', {
+      value: 'false',
+      description: 'Gallery switch',
+    }).expect(200);
     expect(res.body).toMatchObject({
       key: 'show_app_gallery',
       value: 'false',
@@ -60,39 +61,14 @@ describe('content service: settings', () => {
   });
 
   it('When the value or key is longer than 255 characters or the value is missing, then 400 and nothing changes', async () => {
-    const long = await h
-      .http()
-      .put('/api/admin/settings/show_app_gallery')
-      .use(adminHeaders())
-      .send({ value: 'x'.repeat(256) })
-      .expect(400);
+    const long = await putSetting('show_app_gallery', { value: 'x'.repeat(256) }).expect(400);
     expect(long.body.error.details).toEqual([
       expect.objectContaining({ path: 'value', message: 'value must be at most 255 characters' }),
     ]);
-    await h
-      .http()
-      .put('/api/admin/settings/show_app_gallery')
-      .use(adminHeaders())
-      .send({ value: 'x'.repeat(255) })
-      .expect(200);
-    await h
-      .http()
-      .put(`/api/admin/settings/${'k'.repeat(256)}`)
-      .use(adminHeaders())
-      .send({ value: 'v' })
-      .expect(400);
-    await h
-      .http()
-      .put(`/api/admin/settings/${'k'.repeat(255)}`)
-      .use(adminHeaders())
-      .send({ value: 'v' })
-      .expect(200);
-    const none = await h
-      .http()
-      .put('/api/admin/settings/show_app_gallery')
-      .use(adminHeaders())
-      .send({})
-      .expect(400);
+    await putSetting('show_app_gallery', { value: 'x'.repeat(255) }).expect(200);
+    await putSetting('k'.repeat(256), { value: 'v' }).expect(400);
+    await putSetting('k'.repeat(255), { value: 'v' }).expect(200);
+    const none = await putSetting('show_app_gallery', {}).expect(400);
     expect(none.body.error.details).toEqual([
       expect.objectContaining({ path: 'value', message: 'value is required' }),
     ]);
@@ -100,12 +76,7 @@ describe('content service: settings', () => {
   });
 
   it('When an editor changes a setting, then 403; without identity, 401; the value stays', async () => {
-    await h
-      .http()
-      .put('/api/admin/settings/show_app_gallery')
-      .use(editorHeaders())
-      .send({ value: 'false' })
-      .expect(403);
+    await putSetting('show_app_gallery', { value: 'false' }, editorHeaders).expect(403);
     await h.http().put('/api/admin/settings/show_app_gallery').send({ value: 'false' }).expect(401);
     await h.http().get('/api/admin/settings').expect(401);
     expect((await h.http().get('/api/settings/show_app_gallery')).body.value).toBe('true');

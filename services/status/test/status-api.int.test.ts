@@ -9,6 +9,10 @@ describe('status service HTTP API', () => {
   beforeEach(async () => (svc = await startTestService(statusService)));
   afterEach(() => svc?.stop());
 
+  /** An admin's status change of one service (supertest: add .expect(...)). */
+  const setStatus = (id: string, status: string) =>
+    request(svc.app).put(`/api/admin/service-status/${id}`).use(admin()).send({ status });
+
   it('When first started, then GET /api/service-status lists the four defaults, all operational', async () => {
     const res = await request(svc.app).get('/api/service-status').expect(200);
     expect(res.body.map((s: { serviceName: string }) => s.serviceName)).toEqual([
@@ -32,11 +36,7 @@ describe('status service HTTP API', () => {
       (s: { id: string }) => s.id === 'auctions',
     );
     await new Promise((r) => setTimeout(r, 5));
-    const res = await request(svc.app)
-      .put('/api/admin/service-status/auctions')
-      .use(admin())
-      .send({ status: 'issue' })
-      .expect(200);
+    const res = await setStatus('auctions', 'issue').expect(200);
     expect(res.body).toMatchObject({ id: 'auctions', serviceName: 'Auctions', status: 'issue' });
     expect(res.headers['cache-control']).toBe('no-store');
     const after = (await request(svc.app).get('/api/service-status')).body.find(
@@ -47,11 +47,7 @@ describe('status service HTTP API', () => {
   });
 
   it('When the status is not operational or issue, then 400 carries the zod issues and nothing changes', async () => {
-    const res = await request(svc.app)
-      .put('/api/admin/service-status/auctions')
-      .use(admin())
-      .send({ status: 'down' })
-      .expect(400);
+    const res = await setStatus('auctions', 'down').expect(400);
     expect(res.body.error.code).toBe('validation_failed');
     expect(res.body.error.details).toEqual([expect.objectContaining({ path: 'status' })]);
     const list = (await request(svc.app).get('/api/service-status')).body;
@@ -59,11 +55,7 @@ describe('status service HTTP API', () => {
   });
 
   it('When the id is unknown, then 404', async () => {
-    const res = await request(svc.app)
-      .put('/api/admin/service-status/nope')
-      .use(admin())
-      .send({ status: 'issue' })
-      .expect(404);
+    const res = await setStatus('nope', 'issue').expect(404);
     expect(res.body.error).toMatchObject({ code: 'not_found' });
   });
 
@@ -78,11 +70,7 @@ describe('status service HTTP API', () => {
   });
 
   it('When the service restarts on the same data directory, then changes are kept and defaults are not seeded twice', async () => {
-    await request(svc.app)
-      .put('/api/admin/service-status/ios-app')
-      .use(admin())
-      .send({ status: 'issue' })
-      .expect(200);
+    await setStatus('ios-app', 'issue').expect(200);
     svc = await svc.restart();
     const list = (await request(svc.app).get('/api/service-status')).body;
     expect(list).toHaveLength(4);
@@ -90,21 +78,9 @@ describe('status service HTTP API', () => {
   });
 
   it('When the read models are rebuilt from the events, then they equal the live ones', async () => {
-    await request(svc.app)
-      .put('/api/admin/service-status/auctions')
-      .use(admin())
-      .send({ status: 'issue' })
-      .expect(200);
-    await request(svc.app)
-      .put('/api/admin/service-status/auctions')
-      .use(admin())
-      .send({ status: 'operational' })
-      .expect(200);
-    await request(svc.app)
-      .put('/api/admin/service-status/android-app')
-      .use(admin())
-      .send({ status: 'issue' })
-      .expect(200);
+    await setStatus('auctions', 'issue').expect(200);
+    await setStatus('auctions', 'operational').expect(200);
+    await setStatus('android-app', 'issue').expect(200);
     const live = (await request(svc.app).get('/api/service-status')).body;
     const { infra } = svc.ctx;
     await new Projector(infra.eventStore, infra.readModels, statusService.projections).rebuild();
