@@ -11,6 +11,8 @@ describe('contracts service: contracts', () => {
   afterEach(async () => h.stop());
 
   const post = (body: object) => request(h.app).post('/api/admin/contracts').use(admin()).send(body);
+  const put = (id: string, body: object) =>
+    request(h.app).put(`/api/admin/contracts/${id}`).use(admin()).send(body);
   const listed = async () =>
     (await request(h.app).get(`/api/admin/partners/${partnerId}/contracts`).use(admin()).expect(200)).body;
   const storedTypes = async () => (await h.svc.ctx.infra.eventStore.readAll(0)).map((e) => e.type);
@@ -141,11 +143,7 @@ describe('contracts service: contracts', () => {
   it('When a contract is edited, then PUT returns the new terms, keeps id, partner and createdAt, and appends ContractUpdated', async () => {
     const created = (await post(validContract(partnerId)).expect(201)).body;
     const { partnerId: _p, ...terms } = validContract(partnerId);
-    const res = await request(h.app)
-      .put(`/api/admin/contracts/${created.id}`)
-      .use(admin())
-      .send({ ...terms, revenueSharePercent: 50, setupFee: '£2,000' })
-      .expect(200);
+    const res = await put(created.id, { ...terms, revenueSharePercent: 50, setupFee: '£2,000' }).expect(200);
     expect(res.body).toEqual({
       ...created,
       revenueSharePercent: 50,
@@ -165,22 +163,10 @@ describe('contracts service: contracts', () => {
 
   it('When an edit breaks a limit or names another partner, then 400 and the contract is unchanged', async () => {
     const created = (await post(validContract(partnerId)).expect(201)).body;
-    await request(h.app)
-      .put(`/api/admin/contracts/${created.id}`)
-      .use(admin())
-      .send({ ...validContract(partnerId), revenueSharePercent: 51 })
-      .expect(400);
-    await request(h.app)
-      .put(`/api/admin/contracts/${created.id}`)
-      .use(admin())
-      .send({ ...validContract(partnerId), lengthMonths: 0 })
-      .expect(400);
+    await put(created.id, { ...validContract(partnerId), revenueSharePercent: 51 }).expect(400);
+    await put(created.id, { ...validContract(partnerId), lengthMonths: 0 }).expect(400);
     const other = await h.addPartner({ name: 'Other' });
-    await request(h.app)
-      .put(`/api/admin/contracts/${created.id}`)
-      .use(admin())
-      .send(validContract(other.id))
-      .expect(400);
+    await put(created.id, validContract(other.id)).expect(400);
     expect(await listed()).toEqual([created]);
   });
 
@@ -231,11 +217,7 @@ describe('contracts service: contracts', () => {
   it('When the read models are rebuilt from the events, then every answer is the same', async () => {
     const other = (await h.addPartner({ name: 'Other' })).id;
     const a = (await post(validContract(partnerId)).expect(201)).body;
-    await request(h.app)
-      .put(`/api/admin/contracts/${a.id}`)
-      .use(admin())
-      .send({ ...validContract(partnerId), quizPerMonth: 9 })
-      .expect(200);
+    await put(a.id, { ...validContract(partnerId), quizPerMonth: 9 }).expect(200);
     await post(validContract(other)).expect(201);
     await h.changePartner(other, { name: 'Renamed' });
     // Ended, ended and reactivated, deleted: the contracts' own bookkeeping must come back the same too.
@@ -246,11 +228,12 @@ describe('contracts service: contracts', () => {
     const gone = (await post({ ...validContract(partnerId), companyName: 'Deleted' }).expect(201)).body;
     expect(await endExpiredContracts(h.svc.ctx)).toBe(2);
     const { partnerId: _p, ...terms } = validContract(partnerId);
-    await request(h.app)
-      .put(`/api/admin/contracts/${renewed.id}`)
-      .use(admin())
-      .send({ ...terms, startDate: '2025-01-01', endDate: '2099-12-31', companyName: 'Renewed' })
-      .expect(200);
+    await put(renewed.id, {
+      ...terms,
+      startDate: '2025-01-01',
+      endDate: '2099-12-31',
+      companyName: 'Renewed',
+    }).expect(200);
     await request(h.app).delete(`/api/admin/contracts/${gone.id}`).use(admin()).expect(204);
     expect(await storedTypes()).toEqual(
       expect.arrayContaining(['ContractEnded', 'ContractReactivated', 'ContractDeleted']),

@@ -69,19 +69,11 @@ describe('contracts service: admin edits with If-Match', () => {
       .expect(201);
     expect(created.body.version).toBe(1);
     const path = `/api/admin/contract-templates/${created.body.id}`;
-    const renamed = await request(h.app)
-      .patch(path)
-      .set('If-Match', '"1"')
-      .use(admin())
-      .send({ name: 'Renamed' })
-      .expect(200);
+    const renameAt1 = (name: string) =>
+      request(h.app).patch(path).set('If-Match', '"1"').use(admin()).send({ name });
+    const renamed = await renameAt1('Renamed').expect(200);
     expect(renamed.headers.etag).toBe('"2"');
-    const stale = await request(h.app)
-      .patch(path)
-      .set('If-Match', '"1"')
-      .use(admin())
-      .send({ name: 'Stale' })
-      .expect(412);
+    const stale = await renameAt1('Stale').expect(412);
     expect(stale.body).toEqual(STALE_ANSWER);
     await request(h.app).delete(path).set('If-Match', '"1"').use(admin()).expect(412);
     const [listed] = (await request(h.app).get('/api/admin/contract-templates').use(admin())).body;
