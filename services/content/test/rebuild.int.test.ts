@@ -13,104 +13,37 @@ describe('content service: events and rebuild', () => {
   /** A morning of editing across all four aggregates, with the clock moving between steps. */
   async function scriptedChanges() {
     const http = h.http;
-    const a = (
-      await http()
-        .post('/api/news')
-        .use(as())
-        .send(article('Launch', { category: 'announcement', featured: true }))
-        .expect(201)
-    ).body;
+    /** An admin's create (201), answering the item. */
+    const create = async (path: string, body: object) =>
+      (await http().post(path).use(as()).send(body).expect(201)).body as { id: string };
+    /** An admin's save (200). */
+    const save = (path: string, body: object) => http().put(path).use(as()).send(body).expect(200);
+    const a = await create('/api/news', article('Launch', { category: 'announcement', featured: true }));
     h.advance(HOUR);
-    const b = (
-      await http()
-        .post('/api/news')
-        .use(as())
-        .send(article('Draft', { published: false }))
-        .expect(201)
-    ).body;
-    await http()
-      .post('/api/news')
-      .use(as())
-      .send(article('Scheduled', { publishDate: new Date(h.now + 2 * DAY).toISOString() }))
-      .expect(201);
-    const c = (
-      await http()
-        .post('/api/news')
-        .use(as())
-        .send(article('Transfer', { category: 'transfer-news' }))
-        .expect(201)
-    ).body;
+    const b = await create('/api/news', article('Draft', { published: false }));
+    await create('/api/news', article('Scheduled', { publishDate: new Date(h.now + 2 * DAY).toISOString() }));
+    const c = await create('/api/news', article('Transfer', { category: 'transfer-news' }));
     h.advance(HOUR);
-    await http()
-      .put(`/api/admin/news/${a.id}`)
-      .use(as())
-      .send(article('Launch day', { category: 'announcement' }))
-      .expect(200);
-    await http().put(`/api/admin/news/${b.id}`).use(as()).send(article('Draft, now out')).expect(200);
+    await save(`/api/admin/news/${a.id}`, article('Launch day', { category: 'announcement' }));
+    await save(`/api/admin/news/${b.id}`, article('Draft, now out'));
     await http().delete(`/api/admin/news/${c.id}`).use(as()).expect(204);
 
-    const f1 = (
-      await http()
-        .post('/api/admin/faqs')
-        .use(as())
-        .send({ question: 'Free?', answer: 'Yes', sortOrder: 2 })
-        .expect(201)
-    ).body;
-    const f2 = (
-      await http()
-        .post('/api/admin/faqs')
-        .use(as())
-        .send({ question: 'Where?', answer: 'Stores' })
-        .expect(201)
-    ).body;
-    const f3 = (
-      await http()
-        .post('/api/admin/faqs')
-        .use(as())
-        .send({ question: 'Hidden?', answer: 'Yes', isActive: false })
-        .expect(201)
-    ).body;
+    const f1 = await create('/api/admin/faqs', { question: 'Free?', answer: 'Yes', sortOrder: 2 });
+    const f2 = await create('/api/admin/faqs', { question: 'Where?', answer: 'Stores' });
+    const f3 = await create('/api/admin/faqs', { question: 'Hidden?', answer: 'Yes', isActive: false });
     h.advance(HOUR);
-    await http()
-      .put(`/api/admin/faqs/${f1.id}`)
-      .use(as())
-      .send({ question: 'Free?', answer: 'Yes, always', sortOrder: '0' })
-      .expect(200);
+    await save(`/api/admin/faqs/${f1.id}`, { question: 'Free?', answer: 'Yes, always', sortOrder: '0' });
     await http().delete(`/api/admin/faqs/${f2.id}`).use(as()).expect(204);
 
-    await http()
-      .put('/api/admin/settings/show_app_gallery')
-      .use(as())
-      .send({ value: 'false', description: 'Gallery' })
-      .expect(200);
+    await save('/api/admin/settings/show_app_gallery', { value: 'false', description: 'Gallery' });
     h.advance(HOUR);
-    await http().put('/api/admin/settings/show_app_gallery').use(as()).send({ value: 'true' }).expect(200);
-    await http().put('/api/admin/settings/launch_banner').use(as()).send({ value: 'on' }).expect(200);
+    await save('/api/admin/settings/show_app_gallery', { value: 'true' });
+    await save('/api/admin/settings/launch_banner', { value: 'on' });
 
-    const g1 = (
-      await http()
-        .post('/api/admin/app-gallery')
-        .use(as())
-        .send({ imageUrl: '/media/1.png', sortOrder: 1 })
-        .expect(201)
-    ).body;
-    const g2 = (
-      await http()
-        .post('/api/admin/app-gallery')
-        .use(as())
-        .send({ imageUrl: '/media/2.png', sortOrder: null })
-        .expect(201)
-    ).body;
-    await http()
-      .post('/api/admin/app-gallery')
-      .use(as())
-      .send({ imageUrl: '/media/3.png', isActive: false, sortOrder: 0 })
-      .expect(201);
-    await http()
-      .put(`/api/admin/app-gallery/${g1.id}`)
-      .use(as())
-      .send({ imageUrl: '/media/1b.png', sortOrder: 5 })
-      .expect(200);
+    const g1 = await create('/api/admin/app-gallery', { imageUrl: '/media/1.png', sortOrder: 1 });
+    const g2 = await create('/api/admin/app-gallery', { imageUrl: '/media/2.png', sortOrder: null });
+    await create('/api/admin/app-gallery', { imageUrl: '/media/3.png', isActive: false, sortOrder: 0 });
+    await save(`/api/admin/app-gallery/${g1.id}`, { imageUrl: '/media/1b.png', sortOrder: 5 });
     await http().delete(`/api/admin/app-gallery/${g2.id}`).use(as()).expect(204);
 
     // The trash: an article and a FAQ deleted for good, a FAQ back from it, a screenshot left in it.
