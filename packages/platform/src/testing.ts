@@ -136,3 +136,9 @@ export function consumerReading<P extends Producer>(topic: P, mapper: Integratio
     return parseIntegrationEvent(topic, JSON.parse(JSON.stringify(toMessage(source, mapped))) as StoredEvent);
   };
 }
+
+/** The error of a 400 whose one bad field is `path` (what the zod message says of it). */
+export const validationFailure = (path: string, message: string) => ({
+  code: 'validation_failed',
+  message: `Invalid input: ${path}: ${message}`,
+});

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { validationFailure } from '@12yards/platform';
 import { startLoggedInStack, type LoggedInStack } from '@12yards/gateway/testing';
 import { contentService } from '../src/definition';
 
@@ -38,10 +39,7 @@ describe('content service: dates and numbers', () => {
     ['2101-01-01', 'must be in the years 2000 to 2100'],
   ])('When an article is dated %j, then 400 with the message and it is not public', async (date, message) => {
     const res = await post('/api/news', article(date)).expect(400);
-    expect(res.body.error).toMatchObject({
-      code: 'validation_failed',
-      message: `Invalid input: publishDate: ${message}`,
-    });
+    expect(res.body.error).toMatchObject(validationFailure('publishDate', message));
     const list = (await request(stack.app).get('/api/news').expect(200)).body as { title: string }[];
     expect(list.map((a) => a.title)).not.toContain(`Dated ${date}`);
   });

@@ -1,3 +1,4 @@
+import { validationFailure } from '@12yards/platform';
 import { startLoggedInStack, type LoggedInStack } from '@12yards/gateway/testing';
 import { mediaService } from '../src/definition';
 
@@ -29,10 +30,7 @@ describe('media service: media record size', () => {
     [1.5, 'size must be a whole number'],
   ])('When the size is %j, then 400 with the message', async (size, message) => {
     const res = await record(size).expect(400);
-    expect(res.body.error).toMatchObject({
-      code: 'validation_failed',
-      message: `Invalid input: size: ${message}`,
-    });
+    expect(res.body.error).toMatchObject(validationFailure('size', message));
   });
 
   it('When the size is a whole number or decimal digits, then the record keeps it', async () => {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { Partner } from '@12yards/api';
+import { validationFailure } from '@12yards/platform';
 import { startLoggedInStack, type LoggedInStack } from '@12yards/gateway/testing';
 import { partnersService } from '../src/definition';
 import { clubApplication } from './helpers';
@@ -37,10 +38,7 @@ describe('partners service: action due dates', () => {
     ['1999-12-31', 'must be in the years 2000 to 2100'],
   ])('When the due date is %j, then 400 with the message', async (dueDate, message) => {
     const res = await addAction(dueDate).expect(400);
-    expect(res.body.error).toMatchObject({
-      code: 'validation_failed',
-      message: `Invalid input: dueDate: ${message}`,
-    });
+    expect(res.body.error).toMatchObject(validationFailure('dueDate', message));
   });
 
   it('When the due date is what the admin form sends (YYYY-MM-DD, or empty), then it is kept', async () => {
