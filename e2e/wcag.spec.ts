@@ -61,6 +61,7 @@ test.describe('Accessibility: the admin panel', () => {
     'Templates',
     'Settings',
     'Recent activity',
+    'Trash',
   ]) {
     test(`When the admin opens the ${tab} tab, then axe finds no WCAG 2.2 AA violation`, async ({
       adminPage,

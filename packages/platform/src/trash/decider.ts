@@ -72,7 +72,10 @@ export function trashable<
         case 'PurgeFromTrash':
           if (!state.trashed) throw missing(id);
           // The purge command has exactly the shape { type, id, at } (TrashableOptions.purge names such a command).
-          return decider.decide({ type: options.purge, id, at: command.at } as unknown as Command, state.item);
+          return decider.decide(
+            { type: options.purge, id, at: command.at } as unknown as Command,
+            state.item,
+          );
       }
     },
     evolve(state, event) {
