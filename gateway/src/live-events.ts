@@ -40,6 +40,8 @@ const LIVE: Mappers = {
   ContractReactivated: (d) => to('contract-changed', 'contract', d.contractId),
   ContractEnded: (d) => to('contract-changed', 'contract', d.contractId),
   ContractDeleted: (d) => to('contract-changed', 'contract', d.contractId),
+  ContractDocumentGenerated: (d) =>
+    to('document-generated', 'contract', d.contractId, 'Contract document generated'),
   ServiceStatusChanged: (d) => to('status-changed', 'service-status', d.serviceId),
   NewsArticleChanged: (d) => to('content-changed', 'news', d.articleId),
   NewsArticleDeleted: (d) => to('content-changed', 'news', d.articleId),

@@ -5,6 +5,8 @@ import express from 'express';
 import request from 'supertest';
 import { createLogger } from '@12yards/platform';
 import { LIVE_RESYNC_EVENT, liveEvent } from '@12yards/api';
+import { createContractsService } from '@12yards/contracts/src/definition';
+import { validContract } from '@12yards/contracts/test/fixtures';
 import { partnersService } from '@12yards/partners/src/definition';
 import { clubApplication } from '@12yards/partners/test/helpers';
 import { LiveEvents } from '../src/live-events';
@@ -292,6 +294,49 @@ describe('the live stream when the admin session ends', () => {
       await live.stop();
       server.closeAllConnections();
       server.close();
+    }
+  });
+});
+
+describe('the live stream when a contract document is generated', () => {
+  it('When an admin generates a contract document through the gateway, then a connected admin gets a document-generated frame for the contract', async () => {
+    const stack = await startStack({
+      services: [partnersService, createContractsService({ partnerWaitMs: 2_000 })],
+    });
+    const server = stack.app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    let s: Stream | undefined;
+    try {
+      const login = await request(stack.app).post('/api/auth/login').send(TEST_ADMIN).expect(200);
+      const cookie = (login.headers['set-cookie'] as unknown as string[])
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const csrf = login.body.csrfToken as string;
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      s = await openStream(base, { cookie, accept: 'text/event-stream' });
+      const partner = await request(stack.app).post('/api/partners').send(clubApplication()).expect(201);
+      const contract = await request(stack.app)
+        .post('/api/admin/contracts')
+        .set({ cookie, 'X-CSRF-Token': csrf })
+        .send(validContract(partner.body.id))
+        .expect(201);
+      await request(stack.app)
+        .post(`/api/admin/contracts/${contract.body.id}/generate-document`)
+        .set({ cookie, 'X-CSRF-Token': csrf })
+        .expect(200);
+      const frame = await s.next((f) => f.event === 'document-generated', 5000);
+      expect(liveEvent.parse(JSON.parse(frame.data!))).toMatchObject({
+        kind: 'document-generated',
+        entityType: 'contract',
+        entityId: contract.body.id,
+        title: 'Contract document generated',
+      });
+      expect(frame.id).toBeDefined();
+    } finally {
+      s?.close();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await stack.stop();
     }
   });
 });

@@ -24,6 +24,16 @@ describe('what an admin is told of each integration event', () => {
     expect(toLive(event('PartnerApplicationSubmitted', data))?.title).toBe('New application from KimKicks');
   });
 
+  it('When a contract document is generated, then the admin is told document-generated for the contract, with a title', () => {
+    const data = { contractId: 'c1', partnerId: 'p1', fileName: 'contract-c1.docx' };
+    expect(toLive(event('ContractDocumentGenerated', data))).toEqual({
+      kind: 'document-generated',
+      entityType: 'contract',
+      entityId: 'c1',
+      title: 'Contract document generated',
+    });
+  });
+
   it('When an event type has no entry, then nothing is pushed', () => {
     expect(toLive(event('SomethingElse', {}))).toBeNull();
   });

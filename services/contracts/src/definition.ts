@@ -1,15 +1,13 @@
 import { defineService } from '@12yards/platform';
 import { buildApp } from './app';
 import { startExpirySweep } from './contract/expiry';
-import { contractProjection } from './contract/projection';
 import { startDocumentWorker } from './document/worker';
 import { resolveOptions, type ContractsOptions } from './options';
-import { partnerViewProjection } from './partner-view/projection';
 import { subscribeToPartners } from './partner-view/reaction';
-import { contractTemplateProjection } from './template/projection';
 import { contractsIntegrationEvents } from './integration-events';
+import { contractsProjections } from './projections';
 
-export const contractsProjections = [contractProjection, contractTemplateProjection, partnerViewProjection];
+export { contractsProjections };
 
 export function createContractsService(opts: ContractsOptions = {}) {
   const options = resolveOptions(opts);

@@ -22,8 +22,13 @@ export const contractsHistory: ServiceHistory = {
         'reactivatedAt',
         'deletedAt',
         'wasActive',
+        // A generated document changes no field of the contract.
+        'fileName',
+        'jobId',
+        'generatedAt',
       ],
       label: (f) => labelText(f.companyName) ?? labelText(f.platformName),
+      summary: (event) => (event.type === 'ContractDocumentGenerated' ? 'Document generated' : undefined),
     }),
     defineEntityHistory<ContractTemplateEvent>({
       entityType: 'contract-template',

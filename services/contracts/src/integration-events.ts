@@ -13,6 +13,16 @@ function map(event: ContractEvent): IntegrationEvent<'contracts'> | null {
         version: 1,
         data: { contractId: event.data.contractId, partnerId: event.data.partnerId },
       };
+    case 'ContractDocumentGenerated': // for the admins' live updates
+      return {
+        type: event.type,
+        version: 1,
+        data: {
+          contractId: event.data.contractId,
+          partnerId: event.data.partnerId,
+          fileName: event.data.fileName,
+        },
+      };
     case 'ContractUpdated': // terms only: no one outside reads them
     default: // and the events of the service's other aggregates
       return null;

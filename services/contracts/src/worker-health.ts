@@ -20,12 +20,15 @@ export function instrumentWorker(infra: { jobs: JobQueue }): Metrics {
   return metrics;
 }
 
-/** What the document worker depends on: the job queue it takes jobs from, the read models and the object store. */
+/**
+ * What the document worker depends on: the job queue it takes jobs from, the read models, the object store, and the
+ * event store it appends ContractDocumentGenerated to.
+ */
 export function workerReadiness(
   infra: Pick<Infrastructure, 'readiness'>,
 ): Record<string, () => Promise<boolean>> {
   const checks: Record<string, () => Promise<boolean>> = {};
-  for (const name of ['jobs', 'readModels', 'objects']) {
+  for (const name of ['jobs', 'readModels', 'objects', 'eventStore']) {
     const check = infra.readiness[name];
     if (check) checks[name] = check;
   }

@@ -1,10 +1,19 @@
 // The contract document worker as its own process (production: BullMQ on Redis, `node dist/worker.js`).
-// It reads the contracts service's read models and writes documents to the object store; the service enqueues.
+// It reads the contracts service's read models, writes documents to the object store and appends
+// ContractDocumentGenerated to the contract's stream (the same store as the service's); the service enqueues.
 // First: the OpenTelemetry SDK (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch modules before they load.
 import '@12yards/platform/src/tracing/register';
-import { createInfrastructure, createLogger, flushTracing, loadConfig, serviceEnv } from '@12yards/platform';
+import {
+  createInfrastructure,
+  createLogger,
+  flushTracing,
+  loadConfig,
+  Projector,
+  serviceEnv,
+} from '@12yards/platform';
 import { documentLimits, workerEnv } from './config';
 import { startDocumentWorker } from './document/worker';
+import { contractsProjections } from './projections';
 import { instrumentWorker, serveWorkerHealth, workerReadiness } from './worker-health';
 
 async function main() {
@@ -15,8 +24,11 @@ async function main() {
   const infra = await createInfrastructure('contracts', config, logger, { uses: ['jobs', 'objects'] });
   // The worker runs the jobs, so their durations and failures are measured here and served on its health port.
   const metrics = instrumentWorker(infra);
+  // A generated document is appended to the contract's stream here, and the shared read models catch up here too
+  // (the row's version is the ETag of the next edit); the service's outbox relay publishes it at its next poll.
+  const projector = new Projector(infra.eventStore, infra.readModels, contractsProjections, logger);
   const worker = await startDocumentWorker(
-    { infra, logger },
+    { infra, logger, projector, clock: () => new Date() },
     infra.objects,
     concurrency,
     documentLimits(config),

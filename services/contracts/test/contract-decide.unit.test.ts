@@ -209,4 +209,41 @@ describe('contract decide/evolve', () => {
       ).toThrow(NotFound);
     });
   });
+
+  describe('a generated document', () => {
+    const record = (id = 'c1') =>
+      ({
+        type: 'RecordDocumentGenerated',
+        id,
+        fileName: `contract-${id}.docx`,
+        templateId: 't1',
+        jobId: 'job-1',
+        at,
+      }) as const;
+
+    it('Given a contract, when its document is recorded, then ContractDocumentGenerated names the partner, file, template and job, and no term changes', () => {
+      const state = fold(contractDecider, [created]);
+      const events = decide(record(), state);
+      expect(events).toEqual([
+        {
+          type: 'ContractDocumentGenerated',
+          data: {
+            contractId: 'c1',
+            partnerId: 'p1',
+            fileName: 'contract-c1.docx',
+            templateId: 't1',
+            jobId: 'job-1',
+            generatedAt: at.toISOString(),
+          },
+        },
+      ]);
+      expect(fold(contractDecider, [created, ...events])).toEqual(state);
+    });
+
+    it('Given no contract, or a deleted one, when a document is recorded, then it is a 404', () => {
+      expect(() => decide(record('nope'), contractDecider.initialState())).toThrow(NotFound);
+      const deleted = decide({ type: 'DeleteContract', id: 'c1', at }, fold(contractDecider, [created]));
+      expect(() => decide(record(), fold(contractDecider, [created, ...deleted]))).toThrow(NotFound);
+    });
+  });
 });

@@ -19,6 +19,15 @@ describe('the contracts topic', () => {
     });
   });
 
+  it('When a document is generated, then the topic carries the contract, its partner and the file name only', () => {
+    const published = { contractId: 'c1', partnerId: 'p1', fileName: 'contract-c1.docx' };
+    const internal = { templateId: 't1', jobId: 'job-1', generatedAt: '2026-11-24T12:00:00.000Z' };
+    expect(read('ContractDocumentGenerated', { ...published, ...internal })).toEqual({
+      ok: true,
+      event: { type: 'ContractDocumentGenerated', version: 1, data: published },
+    });
+  });
+
   it('When a contract is edited, or a template or the partner view changes, then nothing is published', () => {
     expect(read('ContractUpdated', { contractId: 'c1', partnerId: 'p1' })).toBeNull();
     expect(read('ContractTemplateUploaded', { id: 't1' })).toBeNull();

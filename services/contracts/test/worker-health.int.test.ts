@@ -9,16 +9,25 @@ import { instrumentWorker, workerHealthApp, workerReadiness } from '../src/worke
 const logger = createLogger('contracts-worker-test', 'silent');
 const up = async () => true;
 const down = async () => false;
-const infra = (jobs: () => Promise<boolean>) => ({
-  readiness: { jobs, readModels: up, objects: up, eventStore: down, bus: down },
+const infra = (jobs: () => Promise<boolean>, eventStore = up) => ({
+  readiness: { jobs, readModels: up, objects: up, eventStore, bus: down },
 });
 
 describe('The contract document worker probes', () => {
-  it('When its job queue, read models and object store answer, then /readyz is 200 and names only those', async () => {
+  it('When its job queue, read models, object store and event store answer, then /readyz is 200 and names only those', async () => {
     const res = await request(workerHealthApp(workerReadiness(infra(up)), logger)).get('/readyz');
     expect(res.status).toBe(200);
-    // The worker neither appends events nor consumes the bus, so their state does not make it unready.
-    expect(res.body).toEqual({ status: 'ready', checks: { jobs: true, readModels: true, objects: true } });
+    // The worker does not consume the bus, so its state does not make it unready.
+    expect(res.body).toEqual({
+      status: 'ready',
+      checks: { jobs: true, readModels: true, objects: true, eventStore: true },
+    });
+  });
+
+  it('When the event store (where a generated document is recorded) does not answer, then /readyz is 503 naming it', async () => {
+    const res = await request(workerHealthApp(workerReadiness(infra(up, down)), logger)).get('/readyz');
+    expect(res.status).toBe(503);
+    expect(res.body.checks).toMatchObject({ eventStore: false });
   });
 
   it('When Redis (its job queue) does not answer, then /readyz is 503 naming it, and /healthz stays 200', async () => {

@@ -210,6 +210,31 @@ describe('automatic promotion from the contracts topic', () => {
     expect(await ourEvents('PartnerPromoted')).toHaveLength(1);
   });
 
+  it('When a contract document is generated, then the partner is left as it is, nothing is dead-lettered, and the next event applies', async () => {
+    const id = await apply();
+    await publishContractCreated(topic, 'c1', id);
+    await expectPartner(id, { status: 'Partner', statusLocked: true, activeContracts: 1 });
+    const { events } = await topic.store.append('contract-c1', 1, [
+      { type: 'ContractDocumentGenerated', data: { contractId: 'c1', partnerId: id } },
+    ]);
+    await topic.publish(events[0]!, {
+      type: 'ContractDocumentGenerated',
+      version: 1,
+      data: { contractId: 'c1', partnerId: id, fileName: 'contract-c1.docx' },
+    });
+    await publishContractCreated(topic, 'c2', id);
+    await expectPartner(id, { status: 'Partner', statusLocked: true, activeContracts: 2 });
+    expect(await ourEvents('PartnerContractEnded')).toEqual([]);
+    const db = openSqlite(serviceDbFile(env.DATA_DIR, 'partners'));
+    try {
+      expect(
+        db.prepare("SELECT COUNT(*) AS n FROM bus_messages WHERE topic = 'contracts.dlq'").get(),
+      ).toEqual({ n: 0 });
+    } finally {
+      db.close();
+    }
+  });
+
   it('When a message does not parse, then it lands in the dead-letter table with the reason, is counted, and the next one applies', async () => {
     const { events } = await topic.store.append('contract-x', 'no_stream', [
       { type: 'ContractCreated', data: { contractId: 'x' } },

@@ -38,9 +38,20 @@ export const contractDeleted = defineEvent({
   data: contractRef,
 });
 
+export const contractDocumentGenerated = defineEvent({
+  type: 'ContractDocumentGenerated',
+  version: 1,
+  producer: 'contracts',
+  consumers: ['gateway'],
+  description:
+    "A contract's document (.docx) was generated: admins are told live. It changes no partner: partners ignores it.",
+  data: contractRef.extend({ fileName: z.string().min(1) }),
+});
+
 export const contractsEvents = [
   contractCreated,
   contractReactivated,
   contractEnded,
   contractDeleted,
+  contractDocumentGenerated,
 ] as const;

@@ -24,6 +24,7 @@ const samples: Record<string, unknown> = {
   'ContractReactivated@1': { contractId: 'c1', partnerId: 'p1' },
   'ContractEnded@1': { contractId: 'c1', partnerId: 'p1' },
   'ContractDeleted@1': { contractId: 'c1', partnerId: 'p1' },
+  'ContractDocumentGenerated@1': { contractId: 'c1', partnerId: 'p1', fileName: 'contract-c1.docx' },
   'NewsArticleChanged@1': { articleId: 'n1', imageUrl: '/media/x.png' },
   'NewsArticleDeleted@1': { articleId: 'n1' },
   'NewsArticleWentLive@1': { articleId: 'n1', publishDate: '2026-11-24T12:00:00.000Z' },

@@ -25,6 +25,7 @@ const latest = {
     contracts.contractReactivated,
     contracts.contractEnded,
     contracts.contractDeleted,
+    contracts.contractDocumentGenerated,
   ],
   content: [
     content.newsArticleChanged,

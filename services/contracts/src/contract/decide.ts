@@ -22,7 +22,16 @@ export type ContractCommand =
     }
   /** The expiry sweep: ends the contract when its end date is before `at`'s day (UTC). */
   | { type: 'EndContract'; id: string; at: Date }
-  | { type: 'DeleteContract'; id: string; at: Date };
+  | { type: 'DeleteContract'; id: string; at: Date }
+  /** A document job completed: the document is recorded on the contract's stream. */
+  | {
+      type: 'RecordDocumentGenerated';
+      id: string;
+      fileName: string;
+      templateId: string | null;
+      jobId: string;
+      at: Date;
+    };
 
 const pickTerms = (fields: ContractTerms): ContractTerms =>
   Object.fromEntries(contractFieldNames.map((k) => [k, fields[k]])) as ContractTerms;
@@ -108,6 +117,22 @@ export function decide(command: ContractCommand, state: ContractState): Contract
             partnerId: state.partnerId,
             wasActive: !state.ended,
             deletedAt: command.at.toISOString(),
+          },
+        },
+      ];
+    }
+    case 'RecordDocumentGenerated': {
+      if (!state.exists) throw new NotFound(`No contract with id ${command.id}`);
+      return [
+        {
+          type: 'ContractDocumentGenerated',
+          data: {
+            contractId: command.id,
+            partnerId: state.partnerId,
+            fileName: command.fileName,
+            templateId: command.templateId,
+            jobId: command.jobId,
+            generatedAt: command.at.toISOString(),
           },
         },
       ];

@@ -38,7 +38,27 @@ export type ContractDeleted = {
   type: 'ContractDeleted';
   data: { contractId: string; partnerId: string; wasActive: boolean; deletedAt: string };
 };
+/**
+ * A document of the contract was generated (a document job completed). It changes no term: the History and the
+ * admins' live updates show it. `jobId` is the job's: one event per job, however often the job is run.
+ */
+export type ContractDocumentGenerated = {
+  type: 'ContractDocumentGenerated';
+  data: {
+    contractId: string;
+    partnerId: string;
+    fileName: string;
+    templateId: string | null;
+    jobId: string;
+    generatedAt: string;
+  };
+};
 export type ContractEvent =
-  ContractCreated | ContractUpdated | ContractEnded | ContractReactivated | ContractDeleted;
+  | ContractCreated
+  | ContractUpdated
+  | ContractEnded
+  | ContractReactivated
+  | ContractDeleted
+  | ContractDocumentGenerated;
 
 export const streamId = (id: string) => `contract-${id}`;

@@ -28,5 +28,7 @@ export function evolve(state: ContractState, event: ContractEvent): ContractStat
       return state.exists ? { ...state, ended: false } : state;
     case 'ContractDeleted':
       return { exists: false, deleted: true };
+    case 'ContractDocumentGenerated': // a document changes no term
+      return state;
   }
 }

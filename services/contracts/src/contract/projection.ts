@@ -31,6 +31,8 @@ export const contractProjection = defineRowProjection<ContractEvent, ContractRow
     ContractUpdated: (row, { data }) => ({ ...row, ...termsOf(data), updatedAt: data.updatedAt }),
     ContractEnded: (row, { data }) => ({ ...row, ended: true, endedAt: data.endedAt }),
     ContractReactivated: ({ endedAt: _endedAt, ...active }) => ({ ...active, ended: false }),
+    // Changes no field, but the row's version (the ETag an edit sends back as If-Match) follows the stream.
+    ContractDocumentGenerated: ({ version: _version, ...row }) => row,
   },
   remove: ['ContractDeleted'],
 });

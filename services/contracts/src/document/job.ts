@@ -1,4 +1,14 @@
-import type { JobHandler, ObjectStore, ReadModels } from '@12yards/platform';
+import {
+  NotFound,
+  runCommand,
+  type CommandSite,
+  type EventMeta,
+  type JobHandler,
+  type ObjectStore,
+  type ReadModels,
+} from '@12yards/platform';
+import { contractDecider } from '../contract/decide';
+import { streamId } from '../contract/events';
 import { contractRows, contractView } from '../contract/projection';
 import { partnerRows } from '../partner-view/projection';
 import { DOCX_MIME } from '../template/sniff';
@@ -15,6 +25,8 @@ export interface DocumentJobData {
   contractId: string;
   /** The day the document is made for (YYYY-MM-DD): picks the template and fills documentDate. */
   today: string;
+  /** Who asked (the admin's username and the request's id): the actor of the ContractDocumentGenerated event. */
+  requestedBy?: EventMeta;
 }
 
 /**
@@ -53,18 +65,23 @@ async function fill(template: Buffer, data: ReturnType<typeof documentData>, lim
   return renderDocxBounded(template, data, limits.render);
 }
 
+/** The contract is gone (never there, or deleted while its document was made). */
+const noContract = (contractId: string): DocumentJobResult => ({
+  ok: false,
+  error: { status: 404, code: 'not_found', message: `No contract with id ${contractId}` },
+});
+
 export function documentJobHandler(deps: {
   models: ReadModels;
   objects: ObjectStore;
   limits: DocumentLimits;
+  /** Where ContractDocumentGenerated is appended: the service's event store and projector, or the worker's. */
+  site: CommandSite;
+  clock: () => Date;
 }): JobHandler<DocumentJobData, DocumentJobResult> {
-  return async ({ contractId, today }, { jobId }) => {
+  return async ({ contractId, today, requestedBy }, { jobId }) => {
     const row = await contractRows(deps.models).get(contractId);
-    if (!row)
-      return {
-        ok: false,
-        error: { status: 404, code: 'not_found', message: `No contract with id ${contractId}` },
-      };
+    if (!row) return noContract(contractId);
     const contract = contractView(row);
     const partner = await partnerRows(deps.models).get(contract.partnerId);
 
@@ -108,12 +125,21 @@ export function documentJobHandler(deps: {
     }
     const objectKey = documentKey(contractId, jobId);
     await deps.objects.put(objectKey, document, { contentType: DOCX_MIME, metadata: { contractId, jobId } });
-    return {
-      ok: true,
-      objectKey,
-      fileName: `contract-${contractId}.docx`,
-      size: document.length,
-      templateId: template?.id ?? null,
-    };
+    const fileName = `contract-${contractId}.docx`;
+    const templateId = template?.id ?? null;
+    try {
+      // The event's id derives from the job's: a retried or redelivered job appends nothing twice.
+      await runCommand(
+        deps.site,
+        streamId(contractId),
+        contractDecider,
+        { type: 'RecordDocumentGenerated', id: contractId, fileName, templateId, jobId, at: deps.clock() },
+        { meta: requestedBy ?? {}, causedBy: { eventId: jobId, purpose: 'document-generated' } },
+      );
+    } catch (err) {
+      if (err instanceof NotFound) return noContract(contractId);
+      throw err;
+    }
+    return { ok: true, objectKey, fileName, size: document.length, templateId };
   };
 }

@@ -1,6 +1,13 @@
 import { Router, type Response } from 'express';
 import type { ContractDocumentJob } from '@12yards/api';
-import { HttpError, notFound, requireAdmin, type JobInfo, type ServiceContext } from '@12yards/platform';
+import {
+  HttpError,
+  notFound,
+  requestMeta,
+  requireAdmin,
+  type JobInfo,
+  type ServiceContext,
+} from '@12yards/platform';
 import { contractRows } from '../contract/projection';
 import { isoDay, type ResolvedOptions } from '../options';
 import { DOCUMENT_JOB, type DocumentJobData, type DocumentJobResult } from './job';
@@ -71,7 +78,7 @@ export function documentRoutes(ctx: ServiceContext<'jobs' | 'objects'>, options:
     const contractId = String(req.params.id);
     if (!(await contractRows(infra.readModels).get(contractId)))
       throw notFound(`No contract with id ${contractId}`);
-    const data: DocumentJobData = { contractId, today: isoDay(ctx.clock()) };
+    const data: DocumentJobData = { contractId, today: isoDay(ctx.clock()), requestedBy: requestMeta(req) };
     const jobId = await infra.jobs.enqueue(DOCUMENT_JOB, data, { attempts: 3, backoffMs: 500 });
     req.log.info({ jobId, contractId }, 'contract document job enqueued');
     res.set('X-Job-Id', jobId); // also on an error while waiting (the queue gone): the job can be looked up later

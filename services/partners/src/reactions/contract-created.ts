@@ -30,10 +30,19 @@ export async function handleContractEvent(
   const kind = event.type;
   const { contractId, partnerId } = event.data;
   const at = ctx.clock();
-  const command: PartnerCommand =
-    kind === 'ContractCreated' || kind === 'ContractReactivated'
-      ? { type: 'RecordContractCreated', id: partnerId, contractId, at }
-      : { type: 'RecordContractEnded', id: partnerId, contractId, reason: kind, at };
+  let command: PartnerCommand;
+  switch (kind) {
+    case 'ContractCreated':
+    case 'ContractReactivated':
+      command = { type: 'RecordContractCreated', id: partnerId, contractId, at };
+      break;
+    case 'ContractEnded':
+    case 'ContractDeleted':
+      command = { type: 'RecordContractEnded', id: partnerId, contractId, reason: kind, at };
+      break;
+    default: // the contract's other events (a generated document) change no partner
+      return;
+  }
   try {
     // Ids derived from the source event: even a redelivery that slipped past the inbox (a crash between this append
     // and the inbox record) appends nothing twice. An admin edit in between is decided again (3 tries).
