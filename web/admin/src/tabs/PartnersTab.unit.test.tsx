@@ -730,6 +730,10 @@ describe('Applications tab', () => {
       await userEvent.click(within(d).getByRole('button', { name: /Generate document/ }));
       await waitFor(() => expect(created).toEqual(['contract-c1.docx']));
       expect(api.writes()[0]!.headers['X-CSRF-Token']).toBe(CSRF);
+      // The document is an event of the contract: the list is read again, so an edit sends the new version.
+      const contractReads = () =>
+        api.calls.filter((c) => c.method === 'GET' && c.url.includes('/api/admin/partners/p1/contracts'));
+      await waitFor(() => expect(contractReads()).toHaveLength(2));
       click.mockRestore();
     });
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, Pencil, Plus, Wand2 } from 'lucide-react';
@@ -138,6 +138,7 @@ function ContractCard({
   deleting: boolean;
 }) {
   const { csrfToken } = useSession();
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   // Why the last document failed (the server's message, e.g. 'Document generation failed: ...'); the toast keeps
   // SPEC's text, this line under the card says why.
@@ -149,6 +150,8 @@ function ContractCard({
       const blob = await fetchDocument(c.id, csrfToken);
       saveBlob(blob, `contract-${c.id}.docx`);
       toastSuccess('Contract document generated successfully');
+      // The generation is an event of the contract: its version (the If-Match of an edit) and history moved on.
+      void queryClient.invalidateQueries({ queryKey: contractsKey(c.partnerId) });
     } catch (err) {
       toastError('Failed to generate contract document');
       setFailure(err instanceof DocumentJobFailed ? err.message : serverMessage(err));
