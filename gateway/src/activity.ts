@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
 import {
+  ACTIVITY_UNAVAILABLE_HEADER,
   activityFeedQuery,
   activityResponse,
   encodeActivityFeedCursor,
@@ -25,7 +26,6 @@ import { requireSession } from './auth/guard';
 import { outgoingUrl, type Targets } from './proxy';
 
 /** The header naming the services whose changes an answer lacks because they did not answer. */
-export const ACTIVITY_UNAVAILABLE_HEADER = 'Activity-Unavailable';
 
 export interface ActivityDeps {
   targets: Targets;

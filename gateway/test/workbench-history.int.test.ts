@@ -2,7 +2,7 @@ import request from 'supertest';
 import { activityResponse, historyResponse, nextCursorOf, type ActivityEntry } from '@12yards/api';
 import { contentService } from '@12yards/content/src/definition';
 import { partnersService } from '@12yards/partners/src/definition';
-import { ACTIVITY_UNAVAILABLE_HEADER } from '../src/activity';
+import { ACTIVITY_UNAVAILABLE_HEADER } from '@12yards/api';
 import { startStack, TEST_EDITOR, type Stack } from '../src/testing';
 
 jest.setTimeout(120_000);

@@ -1,11 +1,24 @@
 import { keepPreviousData, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { nextCursorOf, throwIfResNotOk, type Page } from '@12yards/api';
+import { ACTIVITY_UNAVAILABLE_HEADER, nextCursorOf, throwIfResNotOk, type Page } from '@12yards/api';
+
+/** A page as the admin reads it; a list merged from several services names those that did not answer. */
+export interface AdminPage<T> extends Page<T> {
+  unavailable: string[];
+}
 
 /** One page of a list: the body is its items, the Link header names the next page (see @12yards/api pagination). */
-export async function fetchPage<T>(url: string, signal?: AbortSignal): Promise<Page<T>> {
+export async function fetchPage<T>(url: string, signal?: AbortSignal): Promise<AdminPage<T>> {
   const res = await fetch(url, { credentials: 'include', cache: 'no-cache', signal });
   await throwIfResNotOk(res);
-  return { items: (await res.json()) as T[], nextCursor: nextCursorOf(res.headers.get('link')) };
+  const unavailable = (res.headers.get(ACTIVITY_UNAVAILABLE_HEADER) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return {
+    items: (await res.json()) as T[],
+    nextCursor: nextCursorOf(res.headers.get('link')),
+    unavailable,
+  };
 }
 
 /** The URL of a page: the query key's first part is the path; its second, when there, the filters. */
@@ -40,5 +53,10 @@ export function usePagedList<T>(queryKey: QueryKey, extra: Extra = {}) {
     placeholderData: keepPreviousData,
     ...extra,
   });
-  return { ...query, items: query.data?.pages.flatMap((p) => p.items) ?? [] };
+  const pages = query.data?.pages ?? [];
+  return {
+    ...query,
+    items: pages.flatMap((p) => p.items),
+    unavailable: [...new Set(pages.flatMap((p) => p.unavailable))],
+  };
 }

@@ -43,6 +43,16 @@ export function ActivityTab() {
           onSearch={setActor}
         />
       </ListToolbar>
+      {activity.unavailable.length > 0 && (
+        <p
+          role="status"
+          className="mb-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          Some changes may be missing: the {activity.unavailable.join(', ')} service
+          {activity.unavailable.length > 1 ? 's' : ''} did not answer. Their changes will show once they are
+          back.
+        </p>
+      )}
       {activity.isPending ? (
         <Loading text="Loading activity..." />
       ) : activity.isError ? (

@@ -124,6 +124,20 @@ describe('Recent activity tab', () => {
     expect(screen.getByRole('searchbox', { name: 'Changed by' })).toHaveValue('');
   });
 
+  test('When a service did not answer, then the feed shows what it has and says whose changes may be missing', async () => {
+    mockApi({
+      'GET /api/admin/activity': {
+        body: [change(1)],
+        headers: { 'Activity-Unavailable': 'contracts, media' },
+      },
+    });
+    renderTab(<ActivityTab />);
+    expect(
+      await screen.findByText(/Some changes may be missing: the contracts, media services did not answer\./),
+    ).toHaveAttribute('role', 'status');
+    expect(rows()).toHaveLength(1);
+  });
+
   test('When nothing has changed yet, then it says No activity yet.', async () => {
     mockApi({ 'GET /api/admin/activity': { body: [] } });
     renderTab(<ActivityTab />);
