@@ -13,3 +13,5 @@ export function down(names?: ServerName[]): Promise<void>;
 export function status(): Promise<
   { name: ServerName; label: string; address: string; pid: number | null; answering: boolean }[]
 >;
+export const VERSIONS: { kafka: string; ferretdb: string; minio: string };
+export function artifact(name: ServerName): Promise<string>;

@@ -470,6 +470,14 @@ const SERVERS = {
   },
 };
 export const NAMES = Object.keys(SERVERS);
+export const VERSIONS = { kafka: KAFKA_VERSION, ferretdb: FERRETDB_VERSION, minio: MINIO_VERSION };
+
+/** What a server runs from, built or installed when missing (the images of `npm run images` are made of these). */
+export async function artifact(name) {
+  if (!SERVERS[name]) throw new Error(`unknown server ${name}; one of ${NAMES.join(', ')}`);
+  ensureDirs();
+  return SERVERS[name].install();
+}
 
 function ensureDirs() {
   for (const d of Object.values(DIRS)) mkdirSync(d, { recursive: true });
