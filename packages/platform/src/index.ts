@@ -11,6 +11,7 @@ export { flushTracing } from './tracing/lifecycle';
 export * from './metrics';
 export * from './periodic';
 export * from './trash';
+export * from './privacy';
 export { LeaderElection, type LeaderElectionOptions } from './leader-election';
 export { Lease, type LeaseRecord, type LeaseState } from './lease';
 export { instrumentBus } from './bus-metrics';

@@ -9,6 +9,8 @@ import { SqliteJobQueue } from './embedded/sqlite-job-queue';
 import { LocalObjectStore } from './embedded/local-object-store';
 import type { ServiceEnv } from './config';
 import type { Logger } from './logging';
+import type { SubjectKeyStore } from './privacy/subject-keys';
+import { SqliteSubjectKeyStore } from './privacy/sqlite-subject-key-store';
 
 /** The services that produce topics; a topic is named after its producer. */
 export const SERVICES = ['status', 'content', 'partners', 'contracts', 'media'] as const;
@@ -33,6 +35,8 @@ export type Infrastructure<U extends OptionalAdapter = OptionalAdapter> = {
   eventStore: EventStore;
   readModels: ReadModels;
   bus: EventBus;
+  /** The keys of the service's data subjects (crypto-shredding): a table of its SQLite file, or a MongoDB collection. */
+  subjectKeys: SubjectKeyStore;
   readiness: Record<string, () => Promise<boolean>>;
   close(): Promise<void>;
 } & Pick<OptionalPorts, U>;
@@ -117,6 +121,7 @@ export async function createInfrastructure<U extends OptionalAdapter = OptionalA
 
   let eventStore: EventStore;
   let readModels: ReadModels;
+  let subjectKeys: SubjectKeyStore;
   const kind: Record<string, string> = { eventStore: 'sqlite', readModels: 'sqlite', bus: 'sqlite' };
   if (env.MONGO_URL) {
     const mongo = await import('./adapters/mongo');
@@ -124,10 +129,13 @@ export async function createInfrastructure<U extends OptionalAdapter = OptionalA
     closers.push(() => conn.close());
     eventStore = new mongo.MongoEventStore(conn, { logger });
     readModels = new mongo.MongoReadModels(conn);
+    const { MongoSubjectKeyStore } = await import('./privacy/mongo-subject-key-store');
+    subjectKeys = new MongoSubjectKeyStore(conn);
     kind.eventStore = kind.readModels = 'mongo';
   } else {
     eventStore = new SqliteEventStore(db!);
     readModels = new SqliteReadModels(db!);
+    subjectKeys = new SqliteSubjectKeyStore(db!);
   }
 
   let bus: EventBus;
@@ -185,6 +193,7 @@ export async function createInfrastructure<U extends OptionalAdapter = OptionalA
     eventStore,
     readModels,
     bus,
+    subjectKeys,
     readiness: {
       eventStore: () => eventStore.ready(),
       readModels: () => readModels.ready(),

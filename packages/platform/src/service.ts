@@ -13,6 +13,9 @@ import { instrumentJobs } from './job-metrics';
 import { instrumentBus } from './bus-metrics';
 import { LeaderElection } from './leader-election';
 import { traceBus, traceEvents } from './tracing/propagation';
+import { secretOf, withPersonalData } from './privacy/wiring';
+import type { PersonalDataPolicy } from './privacy/personal-data-store';
+import type { SubjectKeys } from './privacy/subject-keys';
 
 /** What a service's code is given; `U`: the optional adapters its definition declared (`uses`), and only those. */
 export interface ServiceContext<U extends OptionalAdapter = never> {
@@ -22,6 +25,8 @@ export interface ServiceContext<U extends OptionalAdapter = never> {
   projector: Projector;
   /** The clock every write uses; tests replace it. */
   clock: () => Date;
+  /** The keys of its data subjects, when its definition declares personal data (erasure deletes them). */
+  subjectKeys?: SubjectKeys;
   /** Whether this process leads its service now: singleton work (relay, sweeps) runs only on the leader. */
   leader: LeaderElection;
   /** Metrics made while the service is built; the app's /metrics serves them. */
@@ -43,6 +48,11 @@ export interface ServiceDefinition<U extends OptionalAdapter = OptionalAdapter> 
    * the relay publishes nothing else. Unset: nothing is published.
    */
   integrationEvents?: IntegrationMapper;
+  /**
+   * The personal fields of its events (event type -> fields and whose they are): encrypted with a key per data
+   * subject before they are appended (crypto-shredding). Unset: nothing is encrypted.
+   */
+  personalData?: PersonalDataPolicy;
   /** Builds the HTTP app (no listening) and starts background work such as consumers and workers. */
   build(ctx: ServiceContext<U>): Promise<{ app: Express; stop?: () => Promise<void> }>;
   /** Runs once at start-up after the read models caught up (seeding, for example). */
@@ -74,7 +84,16 @@ export async function startService<U extends OptionalAdapter>(
   const infra: Infrastructure<U> = await createInfrastructure(def.name, env, logger, { uses: def.uses });
   // Every append in this process signals the outbox relay, which then publishes at once (its poll is the fallback).
   // Appended events carry the request's trace context in their meta; consumers continue that trace.
-  const appends = new SignallingEventStore(traceEvents(infra.eventStore));
+  // Personal fields are encrypted below everything else, so every reader (projections, history, activity, relay)
+  // sees them decrypted, or erased, while the store and its backups hold only ciphertext (integration events carry
+  // only what the service's mapper puts in them).
+  const personal = withPersonalData(
+    infra.eventStore,
+    infra.subjectKeys,
+    def.personalData,
+    () => env.INTERNAL_SECRET,
+  );
+  const appends = new SignallingEventStore(traceEvents(personal.store));
   infra.eventStore = appends;
   // Counted from the start (seeding included); served by the app's registry once it is built.
   const early = new Metrics({ defaultMetrics: false });
@@ -110,6 +129,7 @@ export async function startService<U extends OptionalAdapter>(
     infra,
     projector,
     clock: options.clock ?? (() => new Date()),
+    subjectKeys: personal.keys,
     leader,
     metrics: early,
   };
@@ -204,7 +224,10 @@ export async function rebuildReadModels(def: ServiceDefinition): Promise<number>
   const logger = createLogger(`${def.name}-rebuild`, 'info');
   const infra = await createInfrastructure(def.name, env as ServiceEnv, logger, { uses: [] });
   try {
-    const projector = new Projector(infra.eventStore, infra.readModels, def.projections, logger);
+    const { store } = withPersonalData(infra.eventStore, infra.subjectKeys, def.personalData, () =>
+      secretOf(env),
+    );
+    const projector = new Projector(store, infra.readModels, def.projections, logger);
     return await projector.rebuild();
   } finally {
     await infra.close();

@@ -1,0 +1,10 @@
+export { ERASED_PERSONAL_DATA, encryptField, decryptField, isEncryptedField } from './field-cipher';
+export { SubjectKeys, masterKeyFrom, type SubjectKeyStore } from './subject-keys';
+export { SqliteSubjectKeyStore, scrubWal } from './sqlite-subject-key-store';
+export {
+  PersonalDataStore,
+  streamSubject,
+  type PersonalDataPolicy,
+  type PersonalFields,
+} from './personal-data-store';
+export { withPersonalData, secretOf } from './wiring';

@@ -1,0 +1,50 @@
+import type { Connection } from 'mongoose';
+import type { SubjectKeyStore } from './subject-keys';
+
+interface KeyDoc {
+  _id: string;
+  wrapped: Buffer | { buffer: Uint8Array };
+  createdAt: Date;
+}
+
+const DUPLICATE_KEY = 11000;
+
+/** The bytes of a stored BSON binary (the driver answers a Binary, whose `buffer` holds them). */
+const bytesOf = (wrapped: KeyDoc['wrapped']): Buffer =>
+  Buffer.isBuffer(wrapped) ? wrapped : Buffer.from(wrapped.buffer);
+
+/** The subject keys in their own collection (`subject_keys`) of the service's MongoDB database. */
+export class MongoSubjectKeyStore implements SubjectKeyStore {
+  constructor(private readonly conn: Connection) {}
+
+  private get keys() {
+    return this.conn.db!.collection<KeyDoc>('subject_keys');
+  }
+
+  async get(subjectId: string): Promise<Buffer | null> {
+    const doc = await this.keys.findOne({ _id: subjectId });
+    return doc ? bytesOf(doc.wrapped) : null;
+  }
+
+  async putIfAbsent(subjectId: string, wrapped: Buffer): Promise<Buffer> {
+    try {
+      await this.keys.insertOne({ _id: subjectId, wrapped, createdAt: new Date() });
+      return wrapped;
+    } catch (err) {
+      if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+      const stored = await this.get(subjectId);
+      if (!stored)
+        throw new Error(`the key of subject ${subjectId} was erased while it was being made`, { cause: err });
+      return stored;
+    }
+  }
+
+  async delete(subjectId: string): Promise<boolean> {
+    return (await this.keys.deleteOne({ _id: subjectId })).deletedCount > 0;
+  }
+
+  async ready(): Promise<boolean> {
+    await this.conn.db!.command({ ping: 1 });
+    return true;
+  }
+}

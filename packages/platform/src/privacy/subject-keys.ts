@@ -1,0 +1,82 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { KEY_BYTES } from './field-cipher';
+
+/**
+ * Where a service keeps the keys of its data subjects, each wrapped (encrypted) by the master key: its own table
+ * (SQLite) or collection (MongoDB), apart from the events. Deleting a subject's key is what erases them.
+ */
+export interface SubjectKeyStore {
+  /** The wrapped key of the subject, or null when there is none (never made, or erased). */
+  get(subjectId: string): Promise<Buffer | null>;
+  /**
+   * Stores the wrapped key unless the subject already has one; answers the one stored, so two processes making a
+   * key for the same subject at once end up using the same key.
+   */
+  putIfAbsent(subjectId: string, wrapped: Buffer): Promise<Buffer>;
+  /** Deletes the subject's key for good; true when there was one. */
+  delete(subjectId: string): Promise<boolean>;
+  ready(): Promise<boolean>;
+}
+
+const WRAP_IV_BYTES = 12;
+const WRAP_TAG_BYTES = 16;
+
+/** The master key of a service's subject keys, derived from its secret (HKDF-SHA-256, labelled for this use only). */
+export function masterKeyFrom(secret: string): Buffer {
+  if (secret.length < 32) throw new Error('the secret of the subject keys must be at least 32 characters');
+  return Buffer.from(hkdfSync('sha256', secret, '12yards', 'subject-keys/v1', KEY_BYTES));
+}
+
+/**
+ * The data subjects' keys of one service: made on first use, wrapped by the master key with the subject's id
+ * authenticated, unwrapped when read. Keys are never logged and never leave the process unwrapped.
+ */
+export class SubjectKeys {
+  constructor(
+    private readonly store: SubjectKeyStore,
+    private readonly masterKey: Buffer,
+  ) {
+    if (masterKey.length !== KEY_BYTES) throw new Error('the master key must be 32 bytes');
+  }
+
+  /** The subject's key, made now when it has none. */
+  async keyFor(subjectId: string): Promise<Buffer> {
+    const existing = await this.store.get(subjectId);
+    if (existing) return this.unwrap(subjectId, existing);
+    const stored = await this.store.putIfAbsent(subjectId, this.wrap(subjectId, randomBytes(KEY_BYTES)));
+    return this.unwrap(subjectId, stored);
+  }
+
+  /** The subject's key, or null when it was erased (or never made). */
+  async existingKey(subjectId: string): Promise<Buffer | null> {
+    const wrapped = await this.store.get(subjectId);
+    return wrapped && this.unwrap(subjectId, wrapped);
+  }
+
+  /** Erases the subject: their key is deleted, so everything encrypted with it is unreadable from now on. */
+  erase(subjectId: string): Promise<boolean> {
+    return this.store.delete(subjectId);
+  }
+
+  ready(): Promise<boolean> {
+    return this.store.ready();
+  }
+
+  private wrap(subjectId: string, key: Buffer): Buffer {
+    const iv = randomBytes(WRAP_IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.masterKey, iv);
+    cipher.setAAD(Buffer.from(subjectId, 'utf8'));
+    const body = Buffer.concat([cipher.update(key), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), body]);
+  }
+
+  private unwrap(subjectId: string, wrapped: Buffer): Buffer {
+    const decipher = createDecipheriv('aes-256-gcm', this.masterKey, wrapped.subarray(0, WRAP_IV_BYTES));
+    decipher.setAAD(Buffer.from(subjectId, 'utf8'));
+    decipher.setAuthTag(wrapped.subarray(WRAP_IV_BYTES, WRAP_IV_BYTES + WRAP_TAG_BYTES));
+    return Buffer.concat([
+      decipher.update(wrapped.subarray(WRAP_IV_BYTES + WRAP_TAG_BYTES)),
+      decipher.final(),
+    ]);
+  }
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { SubjectKeyStore } from '../../src/privacy/subject-keys';
+
+export interface SubjectKeyStoreHarness {
+  /** Each call: the store as another process of the same service opens it. */
+  open(): Promise<SubjectKeyStore>;
+  /** Every stored byte that could still hold a deleted key (the SQLite file with its -wal; the collection's documents). */
+  storedBytes(): Promise<Buffer>;
+  cleanup(): Promise<void>;
+}
+
+let n = 0;
+
+/** The subject key store port: what both adapters (SQLite table, MongoDB collection) must do alike. */
+export function subjectKeyStoreContract(adapter: string, make: () => Promise<SubjectKeyStoreHarness>) {
+  describe(`SubjectKeyStore contract [${adapter}]`, () => {
+    let h: SubjectKeyStoreHarness;
+    const subject = () => `subject-${process.pid}-${Date.now()}-${++n}`;
+    beforeEach(async () => {
+      h = await make();
+    });
+    afterEach(async () => {
+      await h.cleanup();
+    });
+
+    it('When a subject has no key, then get answers null', async () => {
+      const store = await h.open();
+      expect(await store.get(subject())).toBeNull();
+      expect(await store.ready()).toBe(true);
+    });
+
+    it('When a key is put, then another process reads the same bytes', async () => {
+      const [a, b] = [await h.open(), await h.open()];
+      const id = subject();
+      const wrapped = randomBytes(60);
+      expect(await a.putIfAbsent(id, wrapped)).toEqual(wrapped);
+      expect(await b.get(id)).toEqual(wrapped);
+    });
+
+    it('When two processes put a key for the same subject at once, then both answer the one stored', async () => {
+      const [a, b] = [await h.open(), await h.open()];
+      const id = subject();
+      const [first, second] = await Promise.all([
+        a.putIfAbsent(id, randomBytes(60)),
+        b.putIfAbsent(id, randomBytes(60)),
+      ]);
+      expect(first).toEqual(second);
+      expect(await a.get(id)).toEqual(first);
+    });
+
+    it('When a key is deleted, then no process reads it again, a second delete answers false, and its bytes are gone', async () => {
+      const [a, b] = [await h.open(), await h.open()];
+      const id = subject();
+      const kept = subject();
+      const wrapped = randomBytes(60);
+      await a.putIfAbsent(id, wrapped);
+      await a.putIfAbsent(kept, randomBytes(60));
+      expect((await h.storedBytes()).includes(wrapped)).toBe(true);
+      expect(await b.delete(id)).toBe(true);
+      expect(await a.get(id)).toBeNull();
+      expect(await b.delete(id)).toBe(false);
+      expect(await a.get(kept)).not.toBeNull();
+      expect((await h.storedBytes()).includes(wrapped)).toBe(false);
+    });
+  });
+}
