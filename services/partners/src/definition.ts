@@ -5,6 +5,7 @@ import { contactProjection } from './contact/projection';
 import { partnerProjection } from './partner/projection';
 import { subscribeToContracts } from './reactions/contract-created';
 import { partnersIntegrationEvents } from './integration-events';
+import { partnersPersonalData } from './personal-data';
 
 export const partnersService = defineService({
   name: 'partners',
@@ -12,6 +13,7 @@ export const partnersService = defineService({
   uses: [],
   projections: [partnerProjection, partnerActionProjection, contactProjection],
   integrationEvents: partnersIntegrationEvents,
+  personalData: partnersPersonalData,
   build: async (ctx) => {
     const app = buildApp(ctx);
     const contracts = await subscribeToContracts(ctx);
