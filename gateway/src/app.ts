@@ -26,6 +26,7 @@ import { LiveEvents } from './live-events';
 import { canonicalPath, resolveRoute } from './routing';
 import { openApiRoutes } from './openapi';
 import { activityRoutes } from './activity';
+import { insightsRoutes } from './insights';
 import { trashFanOutRoutes } from './trash';
 import { serviceReadiness } from './service-readiness';
 
@@ -133,6 +134,10 @@ export function buildGateway(deps: GatewayDeps) {
   app.use(openApiRoutes({ cookieName: cookieName(secure) }));
   // The activity feed across the services: fanned out and merged here, behind an admin session (any role).
   app.use(activityRoutes({ targets, secret: env.INTERNAL_SECRET, publicOrigin: env.PUBLIC_ORIGIN, logger }));
+  // The dashboard's figures, composed here from the services' parts like the activity feed (any role).
+  app.use(
+    insightsRoutes({ targets, secret: env.INTERNAL_SECRET, publicOrigin: env.PUBLIC_ORIGIN, logger, clock }),
+  );
   // The whole trash (list, empty) across content and media; an item's restore and purge are proxied below.
   app.use(
     trashFanOutRoutes({ targets, secret: env.INTERNAL_SECRET, publicOrigin: env.PUBLIC_ORIGIN, logger }),

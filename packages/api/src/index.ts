@@ -9,3 +9,4 @@ export * from './contracts';
 export * from './media';
 export * from './client';
 export * from './workbench';
+export * from './insights';

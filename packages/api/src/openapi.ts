@@ -42,6 +42,7 @@ import {
   updatePartnerStatus,
 } from './partners';
 import { serviceStatus, updateServiceStatus } from './status';
+import { insights, insightsQuery } from './insights';
 import {
   activityEntry,
   activityFeedQuery,
@@ -169,6 +170,7 @@ const S = {
   ),
   historyEntry: named('HistoryEntry', historyEntry),
   activityEntry: named('ActivityEntry', activityEntry),
+  insights: named('Insights', insights),
   trashItem: named('TrashItem', trashItem),
   trashEmptied: named('TrashEmptied', trashEmptied),
   openApi: named('OpenApiDocument', z.object({ openapi: z.string() }).catchall(z.unknown())),
@@ -864,6 +866,18 @@ export const ENDPOINTS: readonly Endpoint[] = [
     access: 'admin',
     query: activityFeedQuery,
     success: [{ status: 200, description: 'The changes', body: list(S.activityEntry) }],
+    errors: [503],
+  },
+  // ---------- the dashboard (composed by the gateway from the services' insight projections) ----------
+  {
+    method: 'get',
+    path: '/api/admin/insights',
+    tag: 'Insights',
+    summary:
+      'The dashboard: partners by status and type, applications and partners gained per week (12 weeks), median days to a first contract (90 days), contracts ending within 30/60/90 days, messages awaiting an answer over 48 hours, overdue action items, scheduled articles; now, or with ?at= as it stood at the end of that moment (not in the future). A service that did not answer is named in `unavailable`, its figures null',
+    access: 'admin',
+    query: insightsQuery,
+    success: [{ status: 200, description: 'The figures', body: json(S.insights) }],
     errors: [503],
   },
   {

@@ -14,6 +14,7 @@ import { nextPublication } from './news/schedule';
 import { settingRoutes } from './setting/routes';
 import { contentTrash } from './trash';
 import { contentHistory } from './history';
+import { contentInsightsRoutes } from './insights/routes';
 
 /** The HTTP app from its dependencies: no listening, no globals. */
 export function buildApp(ctx: ServiceContext<'jobs'>): Express {
@@ -36,5 +37,6 @@ export function buildApp(ctx: ServiceContext<'jobs'>): Express {
   app.use(settingRoutes(ctx));
   app.use(galleryRoutes(ctx));
   app.use(trashRoutes(ctx, contentTrash(ctx)));
+  app.use(contentInsightsRoutes(ctx));
   return finishHttpApp(app, ctx.logger);
 }

@@ -2,6 +2,7 @@ import { defineService, startTrashSweep } from '@12yards/platform';
 import { buildApp } from './app';
 import { faqProjection } from './faq/projection';
 import { galleryProjection } from './gallery/projection';
+import { contentInsightsProjection } from './insights/projection';
 import { startGoLive } from './news/go-live';
 import { newsProjection } from './news/projection';
 import { seedDefaults } from './seed';
@@ -13,7 +14,13 @@ export const contentService = defineService({
   name: 'content',
   defaultPort: 8102,
   uses: ['jobs'], // scheduled articles go live by a job; gallery images live in the media service
-  projections: [newsProjection, faqProjection, settingProjection, galleryProjection],
+  projections: [
+    newsProjection,
+    faqProjection,
+    settingProjection,
+    galleryProjection,
+    contentInsightsProjection,
+  ],
   integrationEvents: contentIntegrationEvents,
   init: seedDefaults,
   build: async (ctx) => {

@@ -5,6 +5,7 @@ import { documentRoutes } from './document/routes';
 import type { ResolvedOptions } from './options';
 import { contractTemplateRoutes } from './template/routes';
 import { contractsHistory } from './history';
+import { contractInsightsRoutes } from './insights/routes';
 
 /** The HTTP app from its dependencies: no listening, no globals. */
 export function buildApp(ctx: ServiceContext<'jobs' | 'objects'>, options: ResolvedOptions): Express {
@@ -13,5 +14,6 @@ export function buildApp(ctx: ServiceContext<'jobs' | 'objects'>, options: Resol
   app.use(documentRoutes(ctx, options)); // before contractRoutes: /api/admin/contracts/jobs/... is not a contract id
   app.use(contractRoutes(ctx, options));
   app.use(contractTemplateRoutes(ctx, options.limits.zip));
+  app.use(contractInsightsRoutes(ctx));
   return finishHttpApp(app, ctx.logger);
 }

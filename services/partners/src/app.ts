@@ -4,6 +4,7 @@ import { partnerActionRoutes } from './action/routes';
 import { contactRoutes } from './contact/routes';
 import { partnerRoutes } from './partner/routes';
 import { partnersHistory } from './history';
+import { partnerInsightsRoutes } from './insights/routes';
 
 /** The HTTP app from its dependencies: no listening, no globals. */
 export function buildApp(ctx: ServiceContext): Express {
@@ -12,5 +13,6 @@ export function buildApp(ctx: ServiceContext): Express {
   app.use(partnerRoutes(ctx));
   app.use(partnerActionRoutes(ctx));
   app.use(contactRoutes(ctx));
+  app.use(partnerInsightsRoutes(ctx));
   return finishHttpApp(app, ctx.logger);
 }

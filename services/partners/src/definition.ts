@@ -6,12 +6,13 @@ import { partnerProjection } from './partner/projection';
 import { subscribeToContracts } from './reactions/contract-created';
 import { partnersIntegrationEvents } from './integration-events';
 import { partnersPersonalData } from './personal-data';
+import { partnerInsightsProjection } from './insights/projection';
 
 export const partnersService = defineService({
   name: 'partners',
   defaultPort: 8103,
   uses: [],
-  projections: [partnerProjection, partnerActionProjection, contactProjection],
+  projections: [partnerProjection, partnerActionProjection, contactProjection, partnerInsightsProjection],
   integrationEvents: partnersIntegrationEvents,
   personalData: partnersPersonalData,
   build: async (ctx) => {

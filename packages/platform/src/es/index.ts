@@ -7,3 +7,4 @@ export * from './inbox';
 export * from './append-signal';
 export * from './consumer';
 export * from './pick';
+export * from './insights';

@@ -9,3 +9,4 @@ export * from './preconditions';
 export * from './entity-routes';
 export * from './listen';
 export * from './workbench';
+export * from './insights';
