@@ -1,4 +1,5 @@
 import { openSqlite, SqliteReadModels, TEST_SECRET } from '@12yards/platform';
+import { WEAK_PASSWORD_MESSAGE } from '@12yards/api';
 import { gatewayEnv } from '../src/config';
 import { AdminUsers } from '../src/auth/users';
 
@@ -49,6 +50,9 @@ describe('ADMIN_PASSWORD and the password policy', () => {
     expect(issues({ ...admin, ADMIN_PASSWORD: 'x'.repeat(2000) })).toEqual([
       'ADMIN_PASSWORD: Password must be 12 to 128 characters',
     ]);
+    expect(issues({ ...admin, ADMIN_PASSWORD: 'Password123!' })).toEqual([
+      `ADMIN_PASSWORD: ${WEAK_PASSWORD_MESSAGE}`,
+    ]);
     expect(issues({ ...admin, ADMIN_PASSWORD: 'correct horse battery staple' })).toEqual([]);
   });
 
@@ -59,6 +63,10 @@ describe('ADMIN_PASSWORD and the password policy', () => {
       'password1234',
       ' '.repeat(12),
       'alice is here 2026',
+      'Password123!',
+      'abababababab',
+      'qwertyuiopasdf',
+      '111111111112',
       'x'.repeat(2000),
     ]) {
       await expect(users.upsert({ username: 'alice', password, role: 'admin' })).rejects.toThrow();

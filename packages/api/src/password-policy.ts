@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
 export const PASSWORD_MIN_LENGTH = 12;
 /** Long enough for any passphrase; bounds the work a login does on what it is sent. */
@@ -29,17 +30,42 @@ export function isCommonPassword(password: string): boolean {
   return common.has(password.toLowerCase());
 }
 
+/** The lowest zxcvbn score (0 to 4) a new password must reach: 3 is "safely unguessable: moderate protection". */
+export const PASSWORD_MIN_SCORE = 3;
+/** Words an attacker of this site would try first, beside the username (zxcvbn's user inputs). */
+export const PRODUCT_WORDS = ['12yards', '12 yards', 'twelve yards', 'yards', 'admin12yardsdb'];
+
+let strength: ZxcvbnFactory | undefined;
+
+/**
+ * How guessable a password is, 0 (too guessable) to 4 (very unguessable), by zxcvbn-ts with the common dictionaries
+ * and keyboard graphs, the username and the product's name counted as known words. Made once, on first use.
+ */
+export function passwordScore(password: string, username: string): number {
+  strength ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+  return strength.check(password, [username, ...PRODUCT_WORDS]).score;
+}
+
+export const WEAK_PASSWORD_MESSAGE =
+  'Password is too easy to guess: use a longer passphrase of unrelated words, or add unusual words, digits and symbols';
+
 /** Below this length a username is too short to look for inside a password (only equality is refused). */
 const USERNAME_INSIDE_MIN = 3;
 
 /**
  * A new admin password with its username (ASVS 6.2): 12 to 128 characters, not blank, not one character repeated,
- * not the username nor containing it, not a common password. Used by admin:create, the bootstrap admin and the tests.
+ * not the username nor containing it, not a common password, and hard enough to guess (a zxcvbn score of at least
+ * {@link PASSWORD_MIN_SCORE}, the username and the product's name counted as known words). Used by admin:create, the
+ * bootstrap admin (ADMIN_PASSWORD) and the tests.
  */
 export const newAdminCredentials = z
   .object({ username: adminUsername, password: passwordLength })
   .superRefine(({ username, password }, ctx) => {
-    const refuse = (message: string) => ctx.addIssue({ code: 'custom', path: ['password'], message });
+    let refused = false;
+    const refuse = (message: string) => {
+      refused = true;
+      ctx.addIssue({ code: 'custom', path: ['password'], message });
+    };
     const lower = password.toLowerCase();
     if (password.trim() === '') refuse('Password must not be only spaces');
     else if (new Set(password).size === 1) refuse('Password must not be one character repeated');
@@ -47,5 +73,7 @@ export const newAdminCredentials = z
       refuse('Password must not contain the username');
     }
     if (isCommonPassword(password)) refuse('Password is too common: choose another');
+    // Last, and only when nothing above said why: a repeated character or the username is also easy to guess.
+    if (!refused && passwordScore(password, username) < PASSWORD_MIN_SCORE) refuse(WEAK_PASSWORD_MESSAGE);
   });
 export type NewAdminCredentials = z.infer<typeof newAdminCredentials>;

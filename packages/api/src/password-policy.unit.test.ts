@@ -1,4 +1,10 @@
-import { isCommonPassword, newAdminCredentials, passwordLength } from './password-policy';
+import {
+  isCommonPassword,
+  newAdminCredentials,
+  passwordLength,
+  passwordScore,
+  WEAK_PASSWORD_MESSAGE,
+} from './password-policy';
 
 const messages = (username: string, password: string) =>
   newAdminCredentials.safeParse({ username, password }).error?.issues.map((i) => i.message) ?? [];
@@ -42,6 +48,21 @@ describe('admin password policy', () => {
     expect(messages('alice', 'Qwerty123456')).toEqual(['Password is too common: choose another']);
     expect(isCommonPassword('1q2w3e4r5t6y')).toBe(true);
     expect(isCommonPassword('quiet lantern harbour 12345')).toBe(false);
+  });
+
+  it('When the password is long enough but easy to guess (zxcvbn score under 3), then it is refused with a human message', () => {
+    for (const weak of ['Password123!', 'abababababab', 'qwertyuiopasdf', '111111111112']) {
+      expect(messages('alice', weak)).toEqual([WEAK_PASSWORD_MESSAGE]);
+    }
+    expect(WEAK_PASSWORD_MESSAGE).toMatch(/^Password is too easy to guess/);
+  });
+
+  it('When the password is built from the product name or the username, then those words count as known', () => {
+    // Strong to zxcvbn on its own (score 4), weak once the product's name is a known word.
+    expect(messages('alice', '12Yards2026!')).toEqual([WEAK_PASSWORD_MESSAGE]);
+    expect(messages('alice', 'Admin12YardsDB!')).toEqual([WEAK_PASSWORD_MESSAGE]);
+    expect(passwordScore('bartholomew2026', 'alice')).toBe(4);
+    expect(passwordScore('bartholomew2026', 'bartholomew')).toBeLessThan(3);
   });
 
   it('When a login checks the length alone, then the same bounds apply', () => {
