@@ -53,7 +53,12 @@ async function main() {
   let flip = false;
   const adminWrite = await measure(`${gw}/api/admin/service-status/auctions`, {
     method: 'PUT',
-    headers: { cookie: session, 'x-csrf-token': token, 'content-type': 'application/json' },
+    headers: {
+      cookie: session,
+      'x-csrf-token': token,
+      'sec-fetch-site': 'same-origin',
+      'content-type': 'application/json',
+    },
     body: () => {
       flip = !flip;
       return JSON.stringify({ status: flip ? 'issue' : 'operational' });

@@ -175,6 +175,9 @@ try {
     `Cookie: ${session.cookie}`,
     '--header',
     `X-CSRF-Token: ${session.csrfToken}`,
+    // As the admin app's fetch shows a same-origin write (a cookie write without it is refused, 403).
+    '--header',
+    'Sec-Fetch-Site: same-origin',
     // Logging out would end the fuzzer's own session half-way.
     '--exclude-path',
     '/api/auth/logout',

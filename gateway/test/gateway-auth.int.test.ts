@@ -135,6 +135,29 @@ describe('gateway: admin auth and the status service end to end', () => {
     expect(list.find((s: { id: string }) => s.id === 'auctions').status).toBe('operational');
   });
 
+  it('When a cookie write shows neither an Origin nor Sec-Fetch-Site: same-origin, then 403 and nothing changes', async () => {
+    const { csrf } = await stack.login();
+    const login = await request(stack.app).post('/api/auth/login').send(TEST_ADMIN).expect(200);
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const token = login.body.csrfToken as string;
+    expect(token).not.toBe(csrf);
+    const put = () =>
+      request(stack.app)
+        .put('/api/admin/service-status/auctions')
+        .set('Cookie', cookie)
+        .set('X-CSRF-Token', token);
+    const bare = await put().send({ status: 'issue' }).expect(403);
+    expect(bare.body.error.message).toBe('Cross-site request refused: no Origin of this site');
+    await put().set('Sec-Fetch-Site', 'cross-site').send({ status: 'issue' }).expect(403);
+    await put().set('Sec-Fetch-Site', 'same-site').send({ status: 'issue' }).expect(403);
+    const list = (await request(stack.app).get('/api/service-status')).body;
+    expect(list.find((s: { id: string }) => s.id === 'auctions').status).toBe('operational');
+
+    await put().set('Sec-Fetch-Site', 'same-origin').send({ status: 'issue' }).expect(200);
+    const host = `127.0.0.1`;
+    await put().set('Host', host).set('Origin', `http://${host}`).send({ status: 'operational' }).expect(200);
+  });
+
   it('When the status is invalid, then 400 with the zod issues in details', async () => {
     const { agent, csrf } = await stack.login();
     const res = await agent

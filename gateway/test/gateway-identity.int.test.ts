@@ -79,6 +79,7 @@ describe('gateway: the signed admin identity', () => {
         ...extra,
         Cookie: editor.cookie,
         'X-CSRF-Token': editor.csrf,
+        'Sec-Fetch-Site': 'same-origin',
         'X-Request-Id': 'copied-request-id',
         ...copied,
       });

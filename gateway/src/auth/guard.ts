@@ -39,18 +39,32 @@ export function expectedOrigin(req: Request, publicOrigin?: string): string {
   return publicOrigin ?? `${req.protocol}://${req.get('host')}`;
 }
 
-/** A cross-site Origin on a write is refused (when the browser sends one). */
+/** A cross-site Origin is refused (when the browser sends one): the login, which no cookie authenticates yet. */
 export function checkOrigin(req: Request, publicOrigin?: string): void {
   const origin = req.get('origin');
   if (origin && origin !== expectedOrigin(req, publicOrigin)) throw forbidden('Cross-site request refused');
 }
 
-/** 401 without a live session; for writes, 403 without the session's CSRF token or with a foreign Origin. */
+/**
+ * A cookie-authenticated write must show it comes from the site itself: an `Origin` equal to the site's or, when
+ * the browser sends none, `Sec-Fetch-Site: same-origin`. A foreign Origin, or neither header, is refused.
+ */
+export function checkSameOrigin(req: Request, publicOrigin?: string): void {
+  checkOrigin(req, publicOrigin);
+  if (!req.get('origin') && req.get('sec-fetch-site') !== 'same-origin') {
+    throw forbidden('Cross-site request refused: no Origin of this site');
+  }
+}
+
+/**
+ * 401 without a live session; for writes, 403 without the session's CSRF token, or without a same-origin sign
+ * (see {@link checkSameOrigin}).
+ */
 export function requireSession(req: Request, publicOrigin?: string): AdminSession {
   const session = req.session;
   if (!session) throw unauthorized('Please log in as an admin');
   if (!SAFE_METHODS.has(req.method)) {
-    checkOrigin(req, publicOrigin);
+    checkSameOrigin(req, publicOrigin);
     const token = req.get('x-csrf-token');
     if (!token || !sameToken(token, session.csrfToken)) throw forbidden('Missing or invalid CSRF token');
   }

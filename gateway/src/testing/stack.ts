@@ -31,13 +31,18 @@ export interface Stack {
   reads: ReturnType<typeof buildGateway>['reads'];
   /** The gateway's live events for admins (GET /api/admin/events). */
   live: ReturnType<typeof buildGateway>['live'];
+  /** The gateway's admin users (a password or role changed as admin:create would, in this process). */
+  users: ReturnType<typeof buildGateway>['users'];
   /** The gateway's metrics (main serves them on METRICS_PORT; tests: metricsHandler(stack.metrics)). */
   metrics: ReturnType<typeof buildGateway>['metrics'];
   services: Record<string, RunningService>;
   /** Each started service's base URL by variable name (PARTNERS_URL, ...), as the gateway is given them. */
   urls: Record<string, string>;
   dataDir: string;
-  /** Logs in and returns an agent that keeps the session cookie, plus the CSRF token for writes. */
+  /**
+   * Logs in and returns an agent that keeps the session cookie and sends `Sec-Fetch-Site: same-origin` (as a browser
+   * on the site does), plus the CSRF token for writes.
+   */
   login(who?: { username: string; password: string }): Promise<{ agent: request.Agent; csrf: string }>;
   stop(): Promise<void>;
 }
@@ -119,12 +124,15 @@ export async function startStack(options: {
     app: gateway.app,
     reads: gateway.reads,
     live: gateway.live,
+    users: gateway.users,
     metrics: gateway.metrics,
     services,
     urls: targets,
     dataDir: base.DATA_DIR,
     async login(who = TEST_ADMIN) {
-      const agent = request.agent(gateway.app);
+      // As a browser on the site sends its writes (fetch sends Sec-Fetch-Site; an Origin naming 127.0.0.1:<port>
+      // cannot be known before supertest picks the port): the gateway refuses a cookie write without either.
+      const agent = request.agent(gateway.app).set('Sec-Fetch-Site', 'same-origin');
       const res = await agent.post('/api/auth/login').send(who);
       if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
       return { agent, csrf: res.body.csrfToken as string };

@@ -24,6 +24,8 @@ let csrf = '';
 async function api(method, path, body, { form } = {}) {
   const headers = { cookie };
   if (csrf) headers['X-CSRF-Token'] = csrf;
+  // As the admin app in a browser shows its writes are same-origin (the gateway refuses a cookie write without it).
+  headers['Sec-Fetch-Site'] = 'same-origin';
   if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   const res = await fetch(BASE + path, {
     method,
