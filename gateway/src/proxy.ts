@@ -5,6 +5,8 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import {
   HttpError,
   IDENTITY_HEADER,
+  redactUrl,
+  refuseBusy,
   REQUEST_ID_HEADER,
   SIGNATURE_HEADER,
   signIdentity,
@@ -36,14 +38,21 @@ export function outgoingUrl(target: string, reqUrl: string): string {
 }
 
 /**
+ * The admin's credentials, meant for the gateway alone: the session cookie and the CSRF token never reach a service
+ * (the signed identity says who asks), so a service, its logs or its traces never hold them.
+ */
+export const GATEWAY_ONLY_HEADERS = ['cookie', 'x-csrf-token'] as const;
+
+/**
  * Replaces whatever identity a client sent with the gateway's own: the client's identity headers are dropped,
- * the request id is set, and an admin's identity is signed for this method, URL and request id.
+ * the admin's cookie and CSRF token are dropped, the request id is set, and an admin's identity is signed for this method, URL and request id.
  * It works on the incoming request's headers, before http-proxy copies them, so no hook of the proxy is needed
  * (a proxyReq hook runs late, or not at all with Expect: 100-continue).
  */
 export function vouch(req: Request, target: string, secret: string): void {
   delete req.headers[IDENTITY_HEADER];
   delete req.headers[SIGNATURE_HEADER];
+  for (const name of GATEWAY_ONLY_HEADERS) delete req.headers[name];
   const requestId = String(req.id);
   req.headers[REQUEST_ID_HEADER] = requestId;
   if (req.admin) {
@@ -53,9 +62,11 @@ export function vouch(req: Request, target: string, secret: string): void {
 }
 
 function overloaded(service: ServiceName): HttpError {
-  const err = new HttpError(503, 'overloaded', `The ${service} service is busy; please try again shortly`);
-  err.headers['Retry-After'] = String(RETRY_AFTER_SECONDS);
-  return err;
+  return refuseBusy(
+    'overloaded',
+    `The ${service} service is busy; please try again shortly`,
+    RETRY_AFTER_SECONDS,
+  );
 }
 
 /**
@@ -85,7 +96,7 @@ export function createProxies(
         error: (err, req, res) => {
           // An error here must answer this one request and never escape (it would end the process).
           try {
-            logger.error({ err, service, url: (req as Request).originalUrl }, 'proxy error');
+            logger.error({ err, service, url: redactUrl((req as Request).originalUrl) }, 'proxy error');
             const out = res as Response;
             if (typeof out.status !== 'function' || out.headersSent) {
               out.destroy?.();

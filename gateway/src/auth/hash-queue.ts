@@ -1,4 +1,4 @@
-import { HttpError } from '@12yards/platform';
+import { HttpError, refuseBusy } from '@12yards/platform';
 
 export interface HashQueueOptions {
   /** Password verifications run at once (each scrypt at N = 2^17 holds 128 MB). */
@@ -12,7 +12,8 @@ export interface HashQueueOptions {
 export const DEFAULT_HASH_QUEUE: HashQueueOptions = { concurrency: 2, maxWaiting: 32, perClient: 1 };
 
 const refuse = (status: 429 | 503, message: string) => {
-  const err = new HttpError(status, status === 429 ? 'too_many_requests' : 'service_unavailable', message);
+  if (status === 503) return refuseBusy('service_unavailable', message, 1);
+  const err = new HttpError(status, 'too_many_requests', message);
   err.headers['Retry-After'] = '1';
   return err;
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { logFormat } from './log-format';
 
 /**
  * Parses environment variables with a zod object schema. A bad or missing value stops the process with one
@@ -31,6 +32,11 @@ export const serviceEnv = (defaultPort: number) =>
     PORT: port(defaultPort),
     HOST: z.string().default('127.0.0.1'),
     DATA_DIR: z.string().default('./data'),
+    // pretty (one readable line each) or json (one object per line); unset: pretty in a terminal, else json.
+    LOG_FORMAT: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+      logFormat.optional(),
+    ),
     INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters (shared with the gateway)'),
     MONGO_URL: optionalUrl,
     KAFKA_BROKERS: optionalUrl,

@@ -1,6 +1,11 @@
 import pino from 'pino';
 import { context, isSpanContextValid, trace } from '@opentelemetry/api';
 import { IDENTITY_HEADER, SIGNATURE_HEADER } from './http/identity';
+import { chooseLogFormat, type LogFormat } from './log-format';
+import { prettyDestination } from './log-pretty';
+
+export { chooseLogFormat, logFormat, redactUrl, type LogFormat } from './log-format';
+export { prettyLine } from './log-pretty';
 
 export type Logger = pino.Logger;
 export type LogDestination = pino.DestinationStream;
@@ -36,13 +41,16 @@ export function traceFields(): Record<string, string> {
 }
 
 /**
- * JSON lines on stdout (or `destination`); LOG_LEVEL sets the level (silent in tests unless asked for). Every
- * process (gateway, services, worker, CLI) logs through this, so none writes the secrets in {@link REDACTED_PATHS}.
+ * Lines on stdout (or `destination`, always JSON): JSON, one object per line, or one short readable line each, as
+ * `format` says (default {@link chooseLogFormat}: LOG_FORMAT, else readable in a terminal and JSON anywhere else).
+ * LOG_LEVEL sets the level (silent in tests unless asked for). Every process (gateway, services, worker, CLI) logs
+ * through this, so none writes the secrets in {@link REDACTED_PATHS}.
  */
 export function createLogger(
   name: string,
   level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
   destination?: LogDestination,
+  format: LogFormat = chooseLogFormat(),
 ): Logger {
   const options: pino.LoggerOptions = {
     name,
@@ -53,5 +61,31 @@ export function createLogger(
     redact: { paths: REDACTED_PATHS },
     mixin: traceFields,
   };
-  return destination ? pino(options, destination) : pino(options);
+  if (destination) return pino(options, destination);
+  return format === 'pretty' ? pino(options, prettyDestination()) : pino(options);
+}
+
+/**
+ * Lets one line through per `intervalMs` for each key and counts the others, so a flood of the same expected event
+ * (a deliberate 503 under overload) writes a line a second, not one per request.
+ */
+export class LogSampler {
+  private readonly last = new Map<string, { at: number; skipped: number }>();
+
+  constructor(
+    private readonly intervalMs = 1000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** How many lines of `key` were skipped since the last one let through, or null: skip this one too. */
+  take(key: string): number | null {
+    const now = this.now();
+    const seen = this.last.get(key);
+    if (seen && now - seen.at < this.intervalMs) {
+      seen.skipped++;
+      return null;
+    }
+    this.last.set(key, { at: now, skipped: 0 });
+    return seen?.skipped ?? 0;
+  }
 }

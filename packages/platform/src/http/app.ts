@@ -6,7 +6,7 @@ import { pinoHttp } from 'pino-http';
 import onHeaders from 'on-headers';
 import { ZodError } from 'zod';
 import { ConcurrencyError, DependencyUnavailableError, unavailableDependency } from '../ports';
-import type { Logger } from '../logging';
+import { LogSampler, redactUrl, type Logger } from '../logging';
 import { HELMET_OPTIONS } from './security-headers';
 import { DomainError } from '../es/errors';
 import { domainHttpError, HttpError, validationError } from './errors';
@@ -101,9 +101,42 @@ export function createHttpApp(options: HttpAppOptions): Express {
   }
   app.use(httpMetrics(metrics));
   app.use(helmet(HELMET_OPTIONS));
+  // Deliberate refusals (503 under overload) are logged at most once a second each, as a warning.
+  const refusals = new LogSampler(1000);
   app.use(
     pinoHttp({
       logger: options.logger,
+      // One short line per request (method, path with credential-like query values redacted, status, time); the
+      // headers are never logged. Lines logged through req.log carry only the request id.
+      quietReqLogger: true,
+      serializers: {
+        req: (req: { id?: unknown; method?: string; url?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: redactUrl(req.url ?? ''),
+        }),
+        res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) => {
+        const refusal = (res as Response).locals?.refusal as string | undefined;
+        if (refusal) {
+          const skipped = refusals.take(refusal);
+          if (skipped === null) return 'silent';
+          (res as Response).locals.skipped = skipped;
+          return 'warn';
+        }
+        return err || res.statusCode >= 500 ? 'error' : 'info';
+      },
+      customSuccessMessage: (req, res, ms) => requestLine(req, res, ms),
+      // pino-http passes the response time fourth (its types stop at three).
+      customErrorMessage: (req, res, _err, ms?: number) => {
+        const line = requestLine(req, res, ms ?? 0);
+        const { refusal, skipped } = (res as Response).locals ?? {};
+        if (!refusal) return line;
+        return `${line} ${refusal}${skipped ? ` (${skipped} more since the last line)` : ''}`;
+      },
+      // The error itself is logged once by the error handler (finishHttpApp); the request line says what happened.
+      customErrorObject: (_req, _res, _err, val: Record<string, unknown>) => ({ ...val, err: undefined }),
       genReqId: (req, res) => {
         const given = req.headers['x-request-id'];
         const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -138,6 +171,12 @@ export function createHttpApp(options: HttpAppOptions): Express {
   return app;
 }
 
+/** `GET /api/news?page=2 200 12 ms`: a request as its log line says it. */
+function requestLine(req: IncomingMessage, res: ServerResponse, ms: number): string {
+  const url = (req as Partial<Request>).originalUrl ?? req.url ?? '';
+  return `${req.method} ${redactUrl(url)} ${res.statusCode} ${Math.round(ms)} ms`;
+}
+
 /** Adds the 404 for unknown routes and the one error handler. Call after every route is mounted. */
 export function finishHttpApp(app: Express, logger: Logger): Express {
   app.use((req: Request, _res: Response, next: NextFunction) => {
@@ -145,7 +184,9 @@ export function finishHttpApp(app: Express, logger: Logger): Express {
   });
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const error = toHttpError(err);
-    if (error.status >= 500) (req.log ?? logger).error({ err }, 'request failed');
+    // A deliberate refusal is said by the request's own (sampled, warn) line; anything else 5xx is an error.
+    if (error.deliberate) res.locals.refusal = error.code;
+    else if (error.status >= 500) (req.log ?? logger).error({ err }, 'request failed');
     if (res.headersSent) return;
     res.set(error.headers);
     res.status(error.status).json({

@@ -5,6 +5,11 @@ import { Conflict, type DomainError, Invalid, NotFound, StaleVersion } from '../
 export class HttpError extends Error {
   /** Extra response headers, e.g. Retry-After on a 429. */
   headers: Record<string, string> = {};
+  /**
+   * A refusal made on purpose to protect the process (admission control, a full queue): expected under load, so
+   * logged as a sampled warning, not as an error (see {@link refuseBusy}).
+   */
+  deliberate = false;
 
   constructor(
     readonly status: number,
@@ -15,6 +20,14 @@ export class HttpError extends Error {
     super(message);
     this.name = 'HttpError';
   }
+}
+
+/** A deliberate 503 with Retry-After: the process is busy by design (a full wait line), not broken. */
+export function refuseBusy(code: string, message: string, retryAfterSeconds: number): HttpError {
+  const err = new HttpError(503, code, message);
+  err.headers['Retry-After'] = String(retryAfterSeconds);
+  err.deliberate = true;
+  return err;
 }
 
 export const badRequest = (message: string, details?: unknown) =>
