@@ -67,16 +67,16 @@ export function buildGateway(deps: GatewayDeps) {
   const { env, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
   const secure = env.NODE_ENV === 'production';
-  const users = new AdminUsers(deps.models, env.SCRYPT_N);
+  const sessions = new Sessions(deps.models, clock);
+  const users = new AdminUsers(deps.models, env.SCRYPT_N, sessions);
   // Made now, so the first login for an unknown user does not pay for it (and stand out by its timing).
   users.decoyHash().catch((err: unknown) => logger.error({ err }, 'could not make the decoy password hash'));
-  const sessions = new Sessions(deps.models, clock);
   const metrics = deps.metrics ?? new Metrics();
   const limiters = countRejections(deps.limiters ?? memoryLimiters, metrics);
   const throttle = new LoginThrottle(deps.throttle ?? DEFAULT_THROTTLE, limiters);
   const publicWrites = limiters({
     keyPrefix: 'public-write',
-    points: deps.publicWritesPerIp ?? 30,
+    points: deps.publicWritesPerIp ?? env.PUBLIC_WRITES_PER_IP,
     duration: 600,
   });
   const targets: Targets = {
@@ -92,7 +92,10 @@ export function buildGateway(deps: GatewayDeps) {
     logger,
     clock,
     stillSignedIn: async (token) => (await sessions.resolve(token, { touch: false })) !== null,
+    maxStreams: env.LIVE_MAX_STREAMS,
   });
+  // A logout, or a password or role change, here ends that session's live streams at once.
+  sessions.onEnded(live.sessionsEnded);
   const proxies = createProxies(
     targets,
     env.INTERNAL_SECRET,

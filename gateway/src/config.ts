@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { newAdminCredentials, passwordLength } from '@12yards/api';
 import { serviceEnv } from '@12yards/platform';
 import { DEFAULT_SCRYPT } from './auth/passwords';
+import { DEFAULT_MAX_STREAMS } from './live-events';
 
 const url = (port: number) => z.string().url().default(`http://127.0.0.1:${port}`);
 
@@ -60,6 +61,10 @@ export const gatewayEnvFields = serviceEnv(8080).extend({
   PROXY_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(128),
   PROXY_MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(512),
   PROXY_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** Public form submissions (applications, contact messages) one address may make in 10 minutes. */
+  PUBLIC_WRITES_PER_IP: z.coerce.number().int().min(1).max(10_000_000).default(30),
+  /** Live-update streams (GET /api/admin/events) one gateway process holds at most; beyond, 503 + Retry-After. */
+  LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_MAX_STREAMS),
   /** GET /metrics on its own port (never on PORT, which the public reaches); default PORT + 1000, 0 turns it off. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SHELL_DIST: z.string().default('web/shell/dist'),

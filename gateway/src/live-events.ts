@@ -4,8 +4,23 @@ import type { Request, Response } from 'express';
 import { createChannel, createSession, type Channel, type DefaultChannelState } from 'better-sse';
 import { LIVE_RESYNC_EVENT, type EntityType, type LiveEvent } from '@12yards/api';
 import { parseIntegrationEvent, type IntegrationEvent, type Producer } from '@12yards/api/src/events';
-import type { EventBus, Logger, StoredEvent, Subscription } from '@12yards/platform';
+import {
+  HttpError,
+  refuseBusy,
+  type EventBus,
+  type Logger,
+  type StoredEvent,
+  type Subscription,
+} from '@12yards/platform';
 import { requireSession } from './auth/guard';
+import type { SessionsEnded } from './auth/sessions';
+
+/** Streams one sign-in may hold open (a few tabs); a further one is refused with 429, never an older one closed. */
+export const STREAMS_PER_SESSION = 4;
+/** Default bound on the streams one gateway process holds (LIVE_MAX_STREAMS). */
+export const DEFAULT_MAX_STREAMS = 500;
+/** What a client refused for the process's bound is told to wait (seconds). */
+const STREAMS_RETRY_AFTER = 10;
 
 /** The topics whose events an admin sees live (media publishes none). */
 const LIVE_TOPICS = ['partners', 'contracts', 'content', 'status'] as const satisfies readonly Producer[];
@@ -73,16 +88,26 @@ export interface LiveEventsOptions {
   maxAgeMs?: number;
   /**
    * Whether the session a stream was opened with is still live (not logged out, expired or revoked), asked every
-   * `recheckMs`: a stream whose session ended is closed, and the browser's reconnection then gets 401.
+   * `recheckMs` (default 5 s): a stream whose session ended elsewhere (another replica, `npm run admin:create`) is
+   * closed, and the browser's reconnection then gets 401. Sessions this process ends close theirs at once
+   * ({@link LiveEvents.sessionsEnded}).
    */
   stillSignedIn?: (sessionToken: string | undefined) => Promise<boolean>;
   recheckMs?: number;
+  /** Streams this process holds at most (default {@link DEFAULT_MAX_STREAMS}); beyond, 503 with Retry-After. */
+  maxStreams?: number;
+  /** Streams one sign-in holds at most (default {@link STREAMS_PER_SESSION}); beyond, 429. */
+  streamsPerSession?: number;
 }
 
 interface StreamState {
   sessionToken: string | undefined;
+  userId: string | undefined;
   end: () => void;
 }
+
+/** An open stream, counted from the moment it is accepted (before its first byte) until its socket closes. */
+type OpenStream = StreamState;
 
 /**
  * `GET /api/admin/events`: the integration events an admin cares about, as server-sent events. Each gateway process
@@ -99,6 +124,7 @@ export class LiveEvents {
   private seq = 0;
   private subscription?: Subscription;
   private startedAt = 0;
+  private readonly open = new Set<OpenStream>();
 
   constructor(private readonly options: LiveEventsOptions) {}
 
@@ -126,6 +152,37 @@ export class LiveEvents {
   /** Admins connected to this process (tests: a closed client is let go). */
   get connections(): number {
     return this.channel.sessionCount;
+  }
+
+  /** Ends at once every stream of the sessions that ended (logout, a password or role change in this process). */
+  readonly sessionsEnded = (ended: SessionsEnded): void => {
+    for (const stream of this.open) {
+      const match = 'token' in ended ? stream.sessionToken === ended.token : stream.userId === ended.userId;
+      if (match) stream.end();
+    }
+  };
+
+  /** Takes a place for a new stream of this session, or refuses: 503 when the process is full, 429 per session. */
+  private admit(sessionToken: string | undefined, userId: string | undefined, end: () => void): OpenStream {
+    const { maxStreams = DEFAULT_MAX_STREAMS, streamsPerSession = STREAMS_PER_SESSION } = this.options;
+    if (this.open.size >= maxStreams) {
+      throw refuseBusy(
+        'too_many_streams',
+        'Too many live connections to this server; please try again shortly',
+        STREAMS_RETRY_AFTER,
+      );
+    }
+    const mine = [...this.open].filter((s) => s.sessionToken === sessionToken).length;
+    if (mine >= streamsPerSession) {
+      throw new HttpError(
+        429,
+        'too_many_streams',
+        `At most ${streamsPerSession} live connections per sign-in: close another tab of the admin and reload`,
+      );
+    }
+    const stream: OpenStream = { sessionToken, userId, end };
+    this.open.add(stream);
+    return stream;
   }
 
   private now(): number {
@@ -158,13 +215,19 @@ export class LiveEvents {
     return this.buffer.filter((e) => Number(e.id.split('-')[1]) > seq);
   }
 
-  /** The route handler: 401 without an admin session (either role), else the stream. */
+  /**
+   * The route handler: 401 without an admin session (either role); 429 when this sign-in already holds
+   * {@link STREAMS_PER_SESSION} streams (an EventSource does not retry a refused stream, so tabs do not fight over
+   * places); 503 with Retry-After when the process holds its bound; else the stream.
+   */
   readonly handler = (publicOrigin: string | undefined) => async (req: Request, res: Response) => {
-    requireSession(req, publicOrigin);
+    const signedIn = requireSession(req, publicOrigin);
+    const stream = this.admit(req.sessionToken, signedIn.userId, () => res.end());
+    res.once('close', () => this.open.delete(stream));
     const session = await createSession<StreamState>(req, res, {
       keepAlive: this.options.heartbeatMs ?? 15_000,
       retry: 2_000,
-      state: { sessionToken: req.sessionToken, end: () => res.end() },
+      state: stream,
     });
     if (session.lastId) {
       const missed = this.missed(session.lastId);
@@ -184,7 +247,7 @@ export class LiveEvents {
 
   /** While streams are open, closes every stream whose admin session has ended. */
   private recheckSessions(): void {
-    const { stillSignedIn, recheckMs = 60_000 } = this.options;
+    const { stillSignedIn, recheckMs = 5_000 } = this.options;
     if (!stillSignedIn || this.recheck) return;
     this.recheck = setInterval(() => {
       if (this.channel.sessionCount === 0) {
@@ -192,9 +255,10 @@ export class LiveEvents {
         this.recheck = undefined;
         return;
       }
-      for (const stream of this.channel.activeSessions) {
-        stillSignedIn(stream.state.sessionToken).then(
-          (live) => live || stream.state.end(),
+      // One look per session, however many tabs it has open.
+      for (const token of new Set([...this.open].map((s) => s.sessionToken))) {
+        stillSignedIn(token).then(
+          (live) => live || (token !== undefined && this.sessionsEnded({ token })),
           (err: unknown) => this.options.logger.warn({ err }, 'live events: session check failed'),
         );
       }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import request from 'supertest';
-import { createLogger } from '@12yards/platform';
+import { createLogger, finishHttpApp } from '@12yards/platform';
 import { LIVE_RESYNC_EVENT, liveEvent } from '@12yards/api';
 import { createContractsService } from '@12yards/contracts/src/definition';
 import { validContract } from '@12yards/contracts/test/fixtures';
@@ -317,12 +317,12 @@ describe('the live stream when a contract document is generated', () => {
       const partner = await request(stack.app).post('/api/partners').send(clubApplication()).expect(201);
       const contract = await request(stack.app)
         .post('/api/admin/contracts')
-        .set({ cookie, 'X-CSRF-Token': csrf })
+        .set({ cookie, 'X-CSRF-Token': csrf, 'Sec-Fetch-Site': 'same-origin' })
         .send(validContract(partner.body.id))
         .expect(201);
       await request(stack.app)
         .post(`/api/admin/contracts/${contract.body.id}/generate-document`)
-        .set({ cookie, 'X-CSRF-Token': csrf })
+        .set({ cookie, 'X-CSRF-Token': csrf, 'Sec-Fetch-Site': 'same-origin' })
         .expect(200);
       const frame = await s.next((f) => f.event === 'document-generated', 5000);
       expect(liveEvent.parse(JSON.parse(frame.data!))).toMatchObject({
@@ -337,6 +337,134 @@ describe('the live stream when a contract document is generated', () => {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await stack.stop();
+    }
+  });
+});
+
+describe('the live streams an admin may hold, and when they end', () => {
+  let stack: Stack;
+  let server: Server;
+  let base: string;
+  const streams: Stream[] = [];
+  const signIn = async (who: { username: string; password: string }) => {
+    const res = await request(stack.app).post('/api/auth/login').send(who).expect(200);
+    const cookie = (res.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+    return { cookie, csrf: res.body.csrfToken as string };
+  };
+  const open = async (cookie: string) => {
+    const s = await openStream(base, { cookie, accept: 'text/event-stream' });
+    streams.push(s);
+    return s;
+  };
+  const ended = (s: Stream) =>
+    new Promise<number>((ok) => {
+      const start = Date.now();
+      if (s.res.readableEnded) ok(0);
+      s.res.once('end', () => ok(Date.now() - start));
+    });
+
+  beforeEach(async () => {
+    stack = await startStack({ services: [] });
+    server = stack.app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterEach(async () => {
+    for (const s of streams.splice(0)) s.close();
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+    await stack.stop();
+  });
+
+  it('When one sign-in opens a fifth stream, then it is refused with 429 JSON and the four stay open; another sign-in still connects', async () => {
+    const admin = await signIn(TEST_ADMIN);
+    const four = await Promise.all([1, 2, 3, 4].map(() => open(admin.cookie)));
+    expect(four.map((s) => s.res.statusCode)).toEqual([200, 200, 200, 200]);
+    const fifth = await request(stack.app)
+      .get('/api/admin/events')
+      .set('Cookie', admin.cookie)
+      .set('Accept', 'text/event-stream');
+    expect(fifth.status).toBe(429);
+    expect(fifth.body).toEqual({
+      error: {
+        code: 'too_many_streams',
+        message: 'At most 4 live connections per sign-in: close another tab of the admin and reload',
+      },
+    });
+    await within(2000, () => stack.live.connections === 4);
+    expect(four.every((s) => !s.res.readableEnded)).toBe(true);
+    const editor = await signIn(TEST_EDITOR);
+    expect((await open(editor.cookie)).res.statusCode).toBe(200);
+    // A tab closed gives its place back.
+    four[0]!.close();
+    await within(2000, () => stack.live.connections === 4);
+    expect((await open(admin.cookie)).res.statusCode).toBe(200);
+  });
+
+  it('When the admin logs out, then their open streams end at once (not at the next check) and another admin keeps theirs', async () => {
+    const admin = await signIn(TEST_ADMIN);
+    const editor = await signIn(TEST_EDITOR);
+    const mine = [await open(admin.cookie), await open(admin.cookie)];
+    const other = await open(editor.cookie);
+    const endings = mine.map(ended);
+    await request(stack.app)
+      .post('/api/auth/logout')
+      .set({ Cookie: admin.cookie, 'X-CSRF-Token': admin.csrf, 'Sec-Fetch-Site': 'same-origin' })
+      .expect(204);
+    const times = await Promise.all(endings);
+    expect(Math.max(...times)).toBeLessThan(500);
+    await within(2000, () => stack.live.connections === 1);
+    expect(other.res.readableEnded).toBe(false);
+    await request(stack.app).get('/api/admin/events').set('Cookie', admin.cookie).expect(401);
+  });
+
+  it('When an admin’s password or an editor’s role changes, then every stream of theirs ends at once', async () => {
+    const admin = await signIn(TEST_ADMIN);
+    const editor = await signIn(TEST_EDITOR);
+    const adminStream = await open(admin.cookie);
+    const editorStream = await open(editor.cookie);
+    const adminEnded = ended(adminStream);
+    await stack.users.upsert({ username: TEST_ADMIN.username, password: 'a brand new passphrase 2026' });
+    expect(await adminEnded).toBeLessThan(500);
+    expect(editorStream.res.readableEnded).toBe(false);
+
+    const editorEnded = ended(editorStream);
+    await stack.users.upsert({ ...TEST_EDITOR, role: 'admin' });
+    expect(await editorEnded).toBeLessThan(500);
+    await within(2000, () => stack.live.connections === 0);
+  });
+});
+
+describe('the live streams one gateway process holds', () => {
+  it('When the process holds LIVE_MAX_STREAMS streams, then the next is refused with 503 and Retry-After, and a closed one frees a place', async () => {
+    const live = new LiveEvents({ logger: createLogger('test', 'silent'), maxStreams: 2 });
+    const app = express();
+    let n = 0;
+    // Each request its own signed-in admin, so only the process's bound can refuse.
+    app.use((req, _res, next) => {
+      Object.assign(req, { session: { username: 'a', role: 'admin', userId: 'u' }, sessionToken: `t${++n}` });
+      next();
+    });
+    app.get('/api/admin/events', live.handler(undefined));
+    finishHttpApp(app, createLogger('test', 'silent'));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const first = await openStream(url, {});
+      await openStream(url, {});
+      const refused = await request(url).get('/api/admin/events');
+      expect(refused.status).toBe(503);
+      expect(refused.headers['retry-after']).toBe('10');
+      expect(refused.body.error.code).toBe('too_many_streams');
+      first.close();
+      await within(2000, () => live.connections === 1);
+      const again = await openStream(url, {});
+      expect(again.res.statusCode).toBe(200);
+    } finally {
+      await live.stop();
+      server.closeAllConnections();
+      server.close();
     }
   });
 });

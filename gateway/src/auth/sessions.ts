@@ -22,11 +22,26 @@ export interface AdminSession {
 
 const hashId = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/** Which sessions just ended: the one of a cookie value (logout, expiry), or all of a user's (password or role changed). */
+export type SessionsEnded = { token: string } | { userId: string };
+
 export class Sessions {
+  private readonly listeners = new Set<(ended: SessionsEnded) => void>();
+
   constructor(
     private readonly models: ReadModels,
     private readonly clock: () => Date = () => new Date(),
   ) {}
+
+  /** Calls `listener` whenever this object ends sessions (the live streams opened with them close at once). */
+  onEnded(listener: (ended: SessionsEnded) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private ended(which: SessionsEnded): void {
+    for (const listener of this.listeners) listener(which);
+  }
 
   private get sessions() {
     return this.models.collection<AdminSession>('admin_sessions');
@@ -72,6 +87,7 @@ export class Sessions {
     const user = await this.users.get(session.userId);
     if (idle || now >= Date.parse(session.expiresAt) || !user?.isActive) {
       await this.sessions.delete(session.id);
+      this.ended({ token });
       return null;
     }
     if (touch && now - Date.parse(session.lastSeenAt) > TOUCH_EVERY_MS) {
@@ -81,13 +97,16 @@ export class Sessions {
   }
 
   async end(token: string | undefined): Promise<void> {
-    if (token) await this.sessions.delete(hashId(token));
+    if (!token) return;
+    await this.sessions.delete(hashId(token));
+    this.ended({ token });
   }
 
   /** Ends every session of a user (their password or role changed: ASVS 5.0 7.4.3). */
   async endAllOf(userId: string): Promise<number> {
     const mine = await this.sessions.find({ where: { userId } });
     for (const s of mine) await this.sessions.delete(s.id);
+    this.ended({ userId });
     return mine.length;
   }
 

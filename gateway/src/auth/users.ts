@@ -22,6 +22,8 @@ export class AdminUsers {
   constructor(
     private readonly models: ReadModels,
     private readonly scryptN: number,
+    /** Whose sessions end when a password or role changes (the gateway's own, so its live streams close at once). */
+    private readonly sessions: Sessions = new Sessions(models),
   ) {}
 
   /**
@@ -68,7 +70,7 @@ export class AdminUsers {
       const updated = { ...existing, passwordHash, role, isActive: true };
       await this.users.put(updated);
       if (!samePassword || role !== existing.role || !existing.isActive) {
-        await new Sessions(this.models).endAllOf(existing.id);
+        await this.sessions.endAllOf(existing.id);
       }
       return updated;
     }

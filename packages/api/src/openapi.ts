@@ -885,7 +885,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: '/api/admin/events',
     tag: 'History',
     summary:
-      "Live updates (server-sent events): each event's `event:` is its kind (LIVE_EVENT_KINDS), its `data:` a LiveEvent (id, kind, at, entityType, entityId, title), its `id:` for Last-Event-ID on reconnection (replayed, or a `resync` event when no longer held); a comment every 15 s",
+      "Live updates (server-sent events): each event's `event:` is its kind (LIVE_EVENT_KINDS), its `data:` a LiveEvent (id, kind, at, entityType, entityId, title), its `id:` for Last-Event-ID on reconnection (replayed, or a `resync` event when no longer held); a comment every 15 s. At most 4 open streams per sign-in (a fifth is refused, 429) and LIVE_MAX_STREAMS per gateway (503 with Retry-After); a stream ends at once when its session ends",
     access: 'admin',
     success: [
       {
@@ -894,6 +894,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
         body: { kind: 'binary', contentTypes: ['text/event-stream'] },
       },
     ],
+    errors: [429, 503],
   },
   // ---------- trash (news, FAQs, gallery screenshots, media; deleted for good after TRASH_RETENTION_DAYS) ----------
   {
