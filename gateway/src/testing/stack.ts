@@ -4,6 +4,7 @@ import request from 'supertest';
 import {
   createLogger,
   SqliteEventBus,
+  withProducerKeys,
   SqliteReadModels,
   openSqlite,
   serviceDbFile,
@@ -100,10 +101,14 @@ export async function startStack(options: {
   const models = new SqliteReadModels(db);
   const mountWeb = await options.web?.({ env, db, dataDir: base.DATA_DIR });
   // The services' topics, as the gateway reads them in production (its copy of the public reads follows them).
-  const bus = new SqliteEventBus({
-    topics: Object.fromEntries(SERVICES.map((s) => [s, serviceDbFile(base.DATA_DIR, s)])),
-    db,
-  });
+  // Personal fields travel encrypted: opened with the producers' keys, as createInfrastructure does.
+  const bus = withProducerKeys(
+    new SqliteEventBus({
+      topics: Object.fromEntries(SERVICES.map((s) => [s, serviceDbFile(base.DATA_DIR, s)])),
+      db,
+    }),
+    base,
+  );
   const gateway = buildGateway({
     mountWeb,
     bus: options.wrapBus?.(bus) ?? bus,

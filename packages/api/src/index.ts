@@ -9,4 +9,5 @@ export * from './contracts';
 export * from './media';
 export * from './client';
 export * from './workbench';
+export * from './privacy';
 export * from './insights';

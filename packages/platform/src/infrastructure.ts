@@ -11,6 +11,7 @@ import type { ServiceEnv } from './config';
 import type { Logger } from './logging';
 import type { SubjectKeyStore } from './privacy/subject-keys';
 import { SqliteSubjectKeyStore } from './privacy/sqlite-subject-key-store';
+import { withProducerKeys } from './privacy/producer-keys';
 
 /** The services that produce topics; a topic is named after its producer. */
 export const SERVICES = ['status', 'content', 'partners', 'contracts', 'media'] as const;
@@ -152,6 +153,10 @@ export async function createInfrastructure<U extends OptionalAdapter = OptionalA
     const topics = Object.fromEntries(SERVICES.map((s) => [s, serviceDbFile(env.DATA_DIR, s)]));
     bus = new SqliteEventBus({ topics, db: db!, logger });
   }
+
+  // Integration events carry personal fields encrypted with their producer's subject keys: a consumer's handler gets
+  // them opened with those keys (read-only), or "Erased personal data" once the subject was erased.
+  bus = withProducerKeys(bus, env, logger);
 
   let jobs: JobQueue | undefined;
   if (!uses.has('jobs')) {

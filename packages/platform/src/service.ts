@@ -82,6 +82,7 @@ export async function startService<U extends OptionalAdapter>(
 ): Promise<RunningService<U>> {
   const logger = options.logger ?? createLogger(def.name);
   const infra: Infrastructure<U> = await createInfrastructure(def.name, env, logger, { uses: def.uses });
+  const storedEvents = infra.eventStore;
   // Every append in this process signals the outbox relay, which then publishes at once (its poll is the fallback).
   // Appended events carry the request's trace context in their meta; consumers continue that trace.
   // Personal fields are encrypted below everything else, so every reader (projections, history, activity, relay)
@@ -164,7 +165,9 @@ export async function startService<U extends OptionalAdapter>(
       },
     });
   }
-  const relay = new OutboxRelay(infra.eventStore, infra.bus, infra.readModels, def.name, logger, {
+  // The relay reads the events as stored: the personal fields its integration events carry stay encrypted with the
+  // data subject's key, so a topic holds no personal data in plain text (consumers open them with the keys).
+  const relay = new OutboxRelay(storedEvents, infra.bus, infra.readModels, def.name, logger, {
     onAppend: (listener) => appends.onAppend(listener),
     onPublished: (count) => published.inc({ service: def.name }, count),
     isActive: () => leader.isLeader,

@@ -1,9 +1,16 @@
 import type { Express } from 'express';
-import { createHttpApp, finishHttpApp, type ServiceContext, workbenchRoutes } from '@12yards/platform';
+import {
+  createHttpApp,
+  erasureRoutes,
+  finishHttpApp,
+  type ServiceContext,
+  workbenchRoutes,
+} from '@12yards/platform';
 import { partnerActionRoutes } from './action/routes';
 import { contactRoutes } from './contact/routes';
 import { partnerRoutes } from './partner/routes';
 import { partnersHistory } from './history';
+import { partnersPersonalDataHolder } from './privacy';
 import { partnerInsightsRoutes } from './insights/routes';
 
 /** The HTTP app from its dependencies: no listening, no globals. */
@@ -13,6 +20,7 @@ export function buildApp(ctx: ServiceContext): Express {
   app.use(partnerRoutes(ctx));
   app.use(partnerActionRoutes(ctx));
   app.use(contactRoutes(ctx));
+  app.use(erasureRoutes(ctx, partnersPersonalDataHolder(ctx.infra.readModels), 'partners'));
   app.use(partnerInsightsRoutes(ctx));
   return finishHttpApp(app, ctx.logger);
 }

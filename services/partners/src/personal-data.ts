@@ -2,7 +2,7 @@ import { streamSubject, type PersonalDataPolicy } from '@12yards/platform';
 import { partnerStreamId } from './partner/events';
 
 /** An applicant's fields that are about them as a person (type, audience and figures are the organisation's). */
-const applicantFields = [
+export const APPLICANT_FIELDS = [
   'name',
   'email',
   'organization',
@@ -16,6 +16,9 @@ const applicantFields = [
   'facebookAccount',
 ] as const;
 
+/** A contact message's fields: who sent it and what they wrote. */
+export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
+
 /** Notes and action items are about the applicant: their partner's key encrypts them, so erasing them shreds these too. */
 const aboutPartner = (event: { data: Record<string, unknown> }) =>
   partnerStreamId(String(event.data.partnerId));
@@ -26,9 +29,9 @@ const aboutPartner = (event: { data: Record<string, unknown> }) =>
  * (one key per message).
  */
 export const partnersPersonalData: PersonalDataPolicy = {
-  PartnerApplicationSubmitted: { subject: streamSubject, fields: applicantFields },
-  PartnerDetailsChanged: { subject: streamSubject, fields: applicantFields },
+  PartnerApplicationSubmitted: { subject: streamSubject, fields: APPLICANT_FIELDS },
+  PartnerDetailsChanged: { subject: streamSubject, fields: APPLICANT_FIELDS },
   PartnerActionCreated: { subject: aboutPartner, fields: ['actionText'] },
   PartnerActionNotesSaved: { subject: aboutPartner, fields: ['notes'] },
-  ContactMessageReceived: { subject: streamSubject, fields: ['name', 'email', 'subject', 'message'] },
+  ContactMessageReceived: { subject: streamSubject, fields: CONTACT_FIELDS },
 };

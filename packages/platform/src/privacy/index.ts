@@ -8,3 +8,15 @@ export {
   type PersonalFields,
 } from './personal-data-store';
 export { withPersonalData, secretOf } from './wiring';
+export {
+  emailHash,
+  erasedFields,
+  erasePerson,
+  erasureRoutes,
+  normalisedEmail,
+  ERASURE_STREAM_PREFIX,
+  type PersonalDataHolder,
+  type PersonalRecord,
+} from './erasure';
+export { withProducerKeys } from './producer-keys';
+export { openMessage } from './opening-bus';

@@ -40,6 +40,10 @@ export class SqliteSubjectKeyStore implements SubjectKeyStore {
     return deleted;
   }
 
+  async compact(): Promise<void> {
+    scrubWal(this.db);
+  }
+
   async ready(): Promise<boolean> {
     this.db.prepare('SELECT 1 FROM subject_keys LIMIT 1').get();
     return true;

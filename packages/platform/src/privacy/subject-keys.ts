@@ -15,6 +15,11 @@ export interface SubjectKeyStore {
   putIfAbsent(subjectId: string, wrapped: Buffer): Promise<Buffer>;
   /** Deletes the subject's key for good; true when there was one. */
   delete(subjectId: string): Promise<boolean>;
+  /**
+   * After personal data was scrubbed from the store's database (read models replaced): leaves no old copy of the
+   * pages behind (SQLite: the WAL checkpointed and truncated). Absent where the server does it itself.
+   */
+  compact?(): Promise<void>;
   ready(): Promise<boolean>;
 }
 

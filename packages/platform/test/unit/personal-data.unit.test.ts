@@ -6,6 +6,7 @@ import {
   ERASED_PERSONAL_DATA,
   isEncryptedField,
   masterKeyFrom,
+  openMessage,
   PersonalDataStore,
   SqliteSubjectKeyStore,
   streamSubject,
@@ -134,5 +135,37 @@ describe('PersonalDataStore (crypto-shredding over the event store)', () => {
     const { raw, store } = setUp();
     await raw.append('contact-old', 'no_stream', [{ type: 'MessageReceived', data: message }]);
     expect((await store.read('contact-old'))[0]!.data).toEqual(message);
+  });
+});
+
+describe('openMessage (an integration event as a consumer reads it)', () => {
+  const db = useTempSqlite();
+  const message = (data: Record<string, unknown>) => ({
+    id: 'e1',
+    type: 'ContactMessageReceived',
+    streamId: 'contact-m1',
+    version: 1,
+    position: 1,
+    occurredAt: '2026-01-01T00:00:00.000Z',
+    data,
+    meta: {},
+  });
+
+  it("When its fields were encrypted with the producer's key, then they are opened; once erased they read 'Erased personal data'", async () => {
+    const keys = new SubjectKeys(new SqliteSubjectKeyStore(db()), masterKeyFrom(SECRET));
+    const key = await keys.keyFor('contact-m1');
+    const sealed = message({ contactId: 'm1', name: encryptField(key, 'contact-m1|name', 'Ada Lovelace') });
+    expect((await openMessage(sealed, keys)).data).toEqual({ contactId: 'm1', name: 'Ada Lovelace' });
+    await keys.erase('contact-m1');
+    expect((await openMessage(sealed, keys)).data).toEqual({ contactId: 'm1', name: ERASED_PERSONAL_DATA });
+  });
+
+  it('When a field was encrypted for another field or nothing is encrypted, then the first reads erased and the second is left as it is', async () => {
+    const keys = new SubjectKeys(new SqliteSubjectKeyStore(db()), masterKeyFrom(SECRET));
+    const key = await keys.keyFor('contact-m1');
+    const moved = message({ name: encryptField(key, 'contact-m1|email', 'ada@example.org') });
+    expect((await openMessage(moved, keys)).data).toEqual({ name: ERASED_PERSONAL_DATA });
+    const plain = message({ contactId: 'm1', name: 'Ada' });
+    expect(await openMessage(plain, keys)).toBe(plain);
   });
 });

@@ -1,0 +1,58 @@
+import type { EventBus, EventHandler, StoredEvent } from '../ports';
+import type { Logger } from '../logging';
+import { decryptField, ERASED_PERSONAL_DATA, isEncryptedField } from './field-cipher';
+import type { SubjectKeys } from './subject-keys';
+
+/**
+ * An integration event's personal fields travel as the producer stored them: encrypted with the data subject's key
+ * (the subject is the source event's stream, the context its field's name). This opens them for the handler with the
+ * producer's keys; once the subject was erased they read "Erased personal data". Everything else is left as it is.
+ */
+export async function openMessage(
+  event: StoredEvent,
+  keys: SubjectKeys | null,
+  logger?: Logger,
+): Promise<StoredEvent> {
+  const data = event.data as Record<string, unknown> | null;
+  if (!data || typeof data !== 'object') return event;
+  const sealed = Object.entries(data).filter(([, v]) => isEncryptedField(v));
+  if (sealed.length === 0) return event;
+  const key = keys ? await keys.existingKey(event.streamId) : null;
+  const opened = { ...data };
+  for (const [field, value] of sealed) {
+    try {
+      opened[field] = key
+        ? decryptField(key, `${event.streamId}|${field}`, value as string)
+        : ERASED_PERSONAL_DATA;
+    } catch (err) {
+      // A ciphertext that does not open with the subject's key is unreadable: it is not passed on as it is.
+      logger?.warn(
+        { err, eventId: event.id, field },
+        'an encrypted field of an integration event could not be read',
+      );
+      opened[field] = ERASED_PERSONAL_DATA;
+    }
+  }
+  return { ...event, data: opened };
+}
+
+/** The bus with each delivered message's personal fields opened with its producer's keys (`keysOf` the topic). */
+export function openingBus(
+  bus: EventBus,
+  keysOf: (topic: string) => Promise<SubjectKeys | null>,
+  logger?: Logger,
+): EventBus {
+  return {
+    get needsRelay() {
+      return bus.needsRelay;
+    },
+    publish: (topic, events) => bus.publish(topic, events),
+    subscribe: (group, topics, handler) => {
+      const opening: EventHandler = async (event, topic) =>
+        handler(await openMessage(event, await keysOf(topic.replace(/\.dlq$/, '')), logger), topic);
+      return bus.subscribe(group, topics, opening);
+    },
+    ready: () => bus.ready(),
+    close: () => bus.close(),
+  };
+}

@@ -1,0 +1,54 @@
+import { resolve } from 'node:path';
+import type { EventBus } from '../ports';
+import type { Logger } from '../logging';
+import { mongoKeyReader, sqliteKeyReader } from './foreign-keys';
+import { openingBus } from './opening-bus';
+import { masterKeyFrom, SubjectKeys } from './subject-keys';
+import { secretOf } from './wiring';
+
+/** The services that produce topics (as in infrastructure.ts, which imports this module). */
+const PRODUCERS = new Set(['status', 'content', 'partners', 'contracts', 'media']);
+
+/**
+ * The bus with the personal fields of every delivered integration event opened with its producer's subject keys,
+ * read-only: the producer's SQLite file in DATA_DIR, or its MongoDB database. Closing it closes those readers too.
+ */
+export function withProducerKeys(
+  bus: EventBus,
+  env: { DATA_DIR: string; MONGO_URL?: string; INTERNAL_SECRET?: string },
+  logger?: Logger,
+): EventBus {
+  const producers = new Map<string, SubjectKeys>();
+  const closers: (() => Promise<void> | void)[] = [];
+  const keysOf = async (topic: string): Promise<SubjectKeys | null> => {
+    if (!PRODUCERS.has(topic)) return null;
+    let keys = producers.get(topic);
+    if (!keys) {
+      const mongoUrl = env.MONGO_URL;
+      let reader;
+      if (mongoUrl) {
+        const mongo = await import('../adapters/mongo');
+        reader = mongoKeyReader(() =>
+          mongo.connectMongo(mongoUrl, mongo.serviceDatabaseName(mongoUrl, topic)),
+        );
+      } else {
+        reader = sqliteKeyReader(resolve(env.DATA_DIR, `${topic}.sqlite`));
+      }
+      closers.push(() => reader.close());
+      keys = new SubjectKeys(reader, masterKeyFrom(secretOf(env)));
+      producers.set(topic, keys);
+    }
+    return keys;
+  };
+  const opening = openingBus(bus, keysOf, logger);
+  return {
+    ...opening,
+    get needsRelay() {
+      return bus.needsRelay;
+    },
+    async close() {
+      await bus.close();
+      for (const close of closers) await close();
+    },
+  };
+}
