@@ -1,10 +1,17 @@
 import type { Express } from 'express';
-import { createHttpApp, finishHttpApp, type ServiceContext, workbenchRoutes } from '@12yards/platform';
+import {
+  createHttpApp,
+  erasureRoutes,
+  finishHttpApp,
+  type ServiceContext,
+  workbenchRoutes,
+} from '@12yards/platform';
 import { contractRoutes } from './contract/routes';
 import { documentRoutes } from './document/routes';
 import type { ResolvedOptions } from './options';
 import { contractTemplateRoutes } from './template/routes';
 import { contractsHistory } from './history';
+import { contractsPersonalDataHolder } from './privacy';
 import { contractInsightsRoutes } from './insights/routes';
 
 /** The HTTP app from its dependencies: no listening, no globals. */
@@ -14,6 +21,12 @@ export function buildApp(ctx: ServiceContext<'jobs' | 'objects'>, options: Resol
   app.use(documentRoutes(ctx, options)); // before contractRoutes: /api/admin/contracts/jobs/... is not a contract id
   app.use(contractRoutes(ctx, options));
   app.use(contractTemplateRoutes(ctx, options.limits.zip));
+  const holder = contractsPersonalDataHolder({
+    models: ctx.infra.readModels,
+    events: ctx.infra.eventStore,
+    objects: ctx.infra.objects,
+  });
+  app.use(erasureRoutes(ctx, holder, 'contracts'));
   app.use(contractInsightsRoutes(ctx));
   return finishHttpApp(app, ctx.logger);
 }

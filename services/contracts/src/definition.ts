@@ -6,6 +6,7 @@ import { resolveOptions, type ContractsOptions } from './options';
 import { subscribeToPartners } from './partner-view/reaction';
 import { contractsIntegrationEvents } from './integration-events';
 import { contractsProjections } from './projections';
+import { contractsPersonalData } from './personal-data';
 
 export { contractsProjections };
 
@@ -17,6 +18,7 @@ export function createContractsService(opts: ContractsOptions = {}) {
     uses: ['jobs', 'objects'], // document jobs; templates and documents are files
     projections: contractsProjections,
     integrationEvents: contractsIntegrationEvents,
+    personalData: contractsPersonalData,
     build: async (ctx) => {
       const subscription = await subscribeToPartners(ctx);
       const inProcess = options.inProcessWorker ?? ctx.infra.kind.jobs === 'sqlite';

@@ -9,8 +9,11 @@ import {
   flushTracing,
   loadConfig,
   Projector,
+  secretOf,
   serviceEnv,
+  withPersonalData,
 } from '@12yards/platform';
+import { contractsPersonalData } from './personal-data';
 import { documentLimits, workerEnv } from './config';
 import { startDocumentWorker } from './document/worker';
 import { contractsProjections } from './projections';
@@ -22,6 +25,10 @@ async function main() {
   const concurrency = config.DOCUMENT_WORKER_CONCURRENCY;
   const logger = createLogger('contracts-worker');
   const infra = await createInfrastructure('contracts', config, logger, { uses: ['jobs', 'objects'] });
+  // The same store as the service's, seen the same way: the clients' fields encrypted with their keys.
+  infra.eventStore = withPersonalData(infra.eventStore, infra.subjectKeys, contractsPersonalData, () =>
+    secretOf(config),
+  ).store;
   // The worker runs the jobs, so their durations and failures are measured here and served on its health port.
   const metrics = instrumentWorker(infra);
   // A generated document is appended to the contract's stream here, and the shared read models catch up here too

@@ -1,0 +1,91 @@
+import request from 'supertest';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { historyResponse } from '@12yards/api';
+import { ERASED_PERSONAL_DATA, serviceDbFile } from '@12yards/platform';
+import { admin, binary, editor, startContracts, type Harness } from './helpers';
+
+/** Every file under a folder, recursively. */
+const filesUnder = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        return statSync(path).isDirectory() ? filesUnder(path) : [path];
+      })
+    : [];
+
+describe('contracts service: erasure of a person (POST /api/admin/privacy/erasure)', () => {
+  jest.setTimeout(60_000); // a document is filled in a process of its own
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startContracts();
+  });
+  afterEach(async () => h?.stop());
+
+  const person = { name: 'Orla Fenwick', email: 'orla.fenwick@leedsfans.example', phone: '+44 113 496 0731' };
+  /** The contracts service's own bytes: its SQLite file with its WAL, and its objects. */
+  const storedBytes = () => {
+    const file = serviceDbFile(h.env.DATA_DIR, 'contracts');
+    const files = [file, `${file}-wal`, ...filesUnder(join(h.env.DATA_DIR, 'objects'))].filter(existsSync);
+    return Buffer.concat(files.map((f) => readFileSync(f))).toString('latin1');
+  };
+
+  it('When an admin erases a partner who is also the client of a contract with a document, then its record, the client fields and the document are erased, and a second request finds nothing', async () => {
+    const partner = await h.addPartner({ name: person.name, email: person.email });
+    const contract = await h.createContract(partner.id, {
+      clientName: person.name,
+      clientEmail: person.email,
+      clientTelephone: person.phone,
+    });
+    const other = await h.createContract((await h.addPartner()).id);
+    const generated = await request(h.app)
+      .post(`/api/admin/contracts/${contract.id}/generate-document`)
+      .use(admin())
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    const jobId = String(generated.headers['x-job-id']);
+    expect(storedBytes()).toContain(person.name); // the read models hold it in plain text for the screens
+
+    const res = await request(h.app)
+      .post('/api/admin/privacy/erasure')
+      .use(admin())
+      .send({ email: person.email.toUpperCase() })
+      .expect(200);
+    expect(res.body).toEqual({
+      service: 'contracts',
+      erased: [
+        { kind: 'partner-record', id: partner.id },
+        { kind: 'contract', id: contract.id },
+        { kind: 'document', id: `contract-documents/${contract.id}/${jobId}.docx` },
+      ],
+    });
+
+    const shown = (await request(h.app).get(`/api/admin/contracts/${contract.id}`).use(admin()).expect(200))
+      .body;
+    expect(shown).toMatchObject({
+      clientName: ERASED_PERSONAL_DATA,
+      clientEmail: ERASED_PERSONAL_DATA,
+      clientTelephone: ERASED_PERSONAL_DATA,
+      companyName: 'Leeds Fans Ltd',
+    });
+    const otherShown = (await request(h.app).get(`/api/admin/contracts/${other.id}`).use(admin()).expect(200))
+      .body;
+    expect(otherShown).toMatchObject({ clientName: 'Alex Smith' });
+    const history = historyResponse.parse(
+      (await request(h.app).get(`/api/admin/history/contract/${contract.id}`).use(editor()).expect(200)).body,
+    );
+    expect(history[0]!.changes).toMatchObject({ clientName: { to: ERASED_PERSONAL_DATA } });
+    expect(await h.svc.ctx.infra.objects.stat(`contract-documents/${contract.id}/${jobId}.docx`)).toBeNull();
+
+    const bytes = storedBytes();
+    for (const plain of [person.name, person.email, person.phone]) expect(bytes).not.toContain(plain);
+
+    const again = await request(h.app)
+      .post('/api/admin/privacy/erasure')
+      .use(admin())
+      .send({ email: person.email })
+      .expect(200);
+    expect(again.body).toEqual({ service: 'contracts', erased: [] });
+  });
+});
