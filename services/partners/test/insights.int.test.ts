@@ -122,6 +122,19 @@ describe("the partners service's part of the dashboard (GET /api/admin/insights)
     expect(earlier.overdueActions).toBe(start.overdueActions + 1);
   });
 
+  it('When the read models are rebuilt from the events (npm run rebuild), then the figures are the same, now and at past moments', async () => {
+    const moments = [
+      undefined,
+      '2026-10-06T10:00:00.000Z',
+      '2026-10-08T09:59:59.999Z',
+      '2026-10-22T09:30:00.000Z',
+    ];
+    const before = await Promise.all(moments.map((m) => insights(m)));
+    await svc.ctx.projector.rebuild();
+    expect(await Promise.all(moments.map((m) => insights(m)))).toEqual(before);
+    expect(before[0]!.partnersByStatus.Partner).toBe(1);
+  });
+
   it('When at is in the future or no date-time, then 400 says what is wrong', async () => {
     const future = await request(svc.app)
       .get(insightsPath(new Date(Date.now() + 60_000).toISOString()))
