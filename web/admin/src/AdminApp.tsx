@@ -6,6 +6,7 @@ import { Button, Tabs, TabsContent, TabsList, TabsTrigger, Toaster } from '@12ya
 import { ME_KEY, SessionContext, useSession } from './lib/session';
 import { LiveProvider, UnseenBadge, unseenDescription, useLiveUpdates } from './lib/live';
 import { Loading, LoadError } from './components/QueryState';
+import { DashboardTab } from './tabs/DashboardTab';
 import { NewsTab } from './tabs/NewsTab';
 import { PartnersTab } from './tabs/PartnersTab';
 import { ContactsTab } from './tabs/ContactsTab';
@@ -21,6 +22,7 @@ import { TrashTab } from './tabs/TrashTab';
 export const LOGIN_PATH = '/admin-login';
 
 export const TABS = [
+  { value: 'dashboard', label: 'Dashboard', Component: DashboardTab },
   { value: 'news', label: 'News', Component: NewsTab },
   { value: 'partners', label: 'Applications', Component: PartnersTab },
   { value: 'contacts', label: 'Messages', Component: ContactsTab },
@@ -78,7 +80,7 @@ function Dashboard() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab = TABS.some((t) => t.value === requested) ? requested! : 'news';
+  const tab = TABS.some((t) => t.value === requested) ? requested! : 'dashboard';
   const live = useLiveUpdates(tab);
 
   async function logout() {
@@ -118,11 +120,8 @@ function Dashboard() {
         <Tabs
           value={tab}
           onValueChange={(value) =>
-            setParams((prev) => {
-              const next = new URLSearchParams(prev);
-              next.set('tab', value);
-              return next;
-            })
+            // Only the tab: a list's filters in the address (a dashboard figure's link) belong to that list.
+            setParams(new URLSearchParams({ tab: value }))
           }
         >
           <TabsList aria-label="Admin sections" className="w-full justify-start bg-background shadow-sm">

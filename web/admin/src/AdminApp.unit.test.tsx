@@ -28,6 +28,7 @@ function renderApp(route = '/admin12YardsDB', client = createQueryClient()) {
 }
 
 const TAB_LABELS = [
+  'Dashboard',
   'News',
   'Applications',
   'Messages',
@@ -52,7 +53,7 @@ describe('Admin gate and layout', () => {
   });
 
   test('When a stale no-session answer is cached (before logging in), then the panel asks again and opens', async () => {
-    mockApi({ 'GET /api/auth/me': { body: session }, 'GET /api/admin/news': { body: [] } });
+    mockApi({ 'GET /api/auth/me': { body: session }, 'GET /api/admin/insights': 'pending' });
     const client = createQueryClient();
     client.setQueryData(['/api/auth/me'], null);
     renderApp('/admin12YardsDB', client);
@@ -67,7 +68,7 @@ describe('Admin gate and layout', () => {
         ++meCalls === 1
           ? { status: 503, body: { error: { code: 'unavailable', message: 'down' } } }
           : { body: session },
-      'GET /api/admin/news': { body: [] },
+      'GET /api/admin/insights': 'pending',
     });
     renderApp();
     const card = await screen.findByRole('alert');
@@ -87,13 +88,13 @@ describe('Admin gate and layout', () => {
   });
 
   test('When signed in, then the title, robots noindex, header, Logout and the tabs in order show', async () => {
-    mockApi({ 'GET /api/auth/me': { body: session }, 'GET /api/admin/news': 'pending' });
+    mockApi({ 'GET /api/auth/me': { body: session }, 'GET /api/admin/insights': 'pending' });
     renderApp();
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Logout/ })).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(TAB_LABELS);
-    expect(screen.getByRole('tab', { name: 'News' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText('Loading news...')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('Loading the dashboard...')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Admin Dashboard'));
     expect(document.querySelector('meta[name="robots"]')).toHaveAttribute(
       'content',
@@ -119,7 +120,7 @@ describe('Admin gate and layout', () => {
   test('When Logout is pressed, then POST /api/auth/logout carries the CSRF token and the panel goes to /admin-login', async () => {
     const api = mockApi({
       'GET /api/auth/me': { body: session },
-      'GET /api/admin/news': { body: [] },
+      'GET /api/admin/insights': 'pending',
       'POST /api/auth/logout': { status: 204 },
     });
     renderApp();
@@ -138,7 +139,7 @@ describe('Admin gate and layout', () => {
         ++meCalls === 1
           ? { body: session }
           : { status: 401, body: { error: { code: 'unauthorized', message: 'x' } } },
-      'GET /api/admin/news': { status: 401, body: { error: { code: 'unauthorized', message: 'x' } } },
+      'GET /api/admin/insights': { status: 401, body: { error: { code: 'unauthorized', message: 'x' } } },
     });
     renderApp();
     expect(await screen.findByText('Login page')).toBeInTheDocument();

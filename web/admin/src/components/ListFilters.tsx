@@ -1,5 +1,6 @@
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { Button, Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@12yards/ui';
 import { Empty } from './QueryState';
 
@@ -8,8 +9,20 @@ import { Empty } from './QueryState';
  * list's query key with the chosen ones (so each choice is its own cached list and Load more continues it);
  * `clear` empties them all, the search box included (it remounts on `searchGeneration`).
  */
-export function useListFilters<Name extends string>(listKey: QueryKey) {
-  const [values, setValues] = useState<Partial<Record<Name | 'q', string>>>({});
+export function useListFilters<Name extends string>(
+  listKey: QueryKey,
+  /** Filters the address may choose at first (a dashboard figure's link: ?tab=partners&status=Pending), each with its allowed values. */
+  fromUrl?: Partial<Record<Name, readonly string[]>>,
+) {
+  const [search] = useSearchParams();
+  const [values, setValues] = useState<Partial<Record<Name | 'q', string>>>(() => {
+    const initial: Partial<Record<Name | 'q', string>> = {};
+    for (const [name, allowed] of Object.entries(fromUrl ?? {}) as [Name, readonly string[]][]) {
+      const value = search.get(name);
+      if (value && allowed.includes(value)) initial[name] = value;
+    }
+    return initial;
+  });
   const [searchGeneration, setSearchGeneration] = useState(0);
   const setQ = useCallback((q: string) => setValues((v) => (v.q === q ? v : { ...v, q })), []);
   const set = useCallback((name: Name, value: string) => setValues((v) => ({ ...v, [name]: value })), []);

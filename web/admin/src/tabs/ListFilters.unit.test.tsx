@@ -190,6 +190,27 @@ describe('Applications tab filters', () => {
     expect(screen.getByRole('combobox', { name: 'Type' })).toHaveTextContent('All Types');
     expect(listCalls(api.calls, '/api/partners')).toContainEqual({ type: 'club' });
   });
+  test("When the address names a status and a type (a Dashboard figure's link), then the list opens filtered by them", async () => {
+    const api = mockApi({
+      'GET /api/partners': { body: [partner('Pending Star', 'Pending', 'influencer')] },
+      'GET /api/admin/partner-action-counts': { body: [] },
+    });
+    renderTab(<PartnersTab />, { route: '/admin12YardsDB?tab=partners&status=Pending&type=influencer' });
+    expect(await screen.findByText('Pending Star')).toBeInTheDocument();
+    expect(listCalls(api.calls, '/api/partners')).toEqual([{ status: 'Pending', type: 'influencer' }]);
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Pending');
+    expect(screen.getByRole('combobox', { name: 'Type' })).toHaveTextContent('Influencer');
+  });
+
+  test('When the address names a status that does not exist, then the whole list opens', async () => {
+    const api = mockApi({
+      'GET /api/partners': { body: [partner('Anyone')] },
+      'GET /api/admin/partner-action-counts': { body: [] },
+    });
+    renderTab(<PartnersTab />, { route: '/admin12YardsDB?tab=partners&status=Bogus' });
+    expect(await screen.findByText('Anyone')).toBeInTheDocument();
+    expect(listCalls(api.calls, '/api/partners')).toEqual([{}]);
+  });
 });
 
 describe('Messages tab status filter', () => {

@@ -61,7 +61,10 @@ function noMatch({ q, status, type }: { q?: string; status?: string; type?: stri
 }
 
 export function PartnersTab() {
-  const filters = useListFilters<'status' | 'type'>(PARTNERS_KEY);
+  const filters = useListFilters<'status' | 'type'>(PARTNERS_KEY, {
+    status: partnerStatuses,
+    type: TYPE_FILTER.map((t) => t.value),
+  });
   const partners = usePagedList<Partner>(filters.key);
   const counts = useQuery<PartnerActionCount[]>({ queryKey: ACTION_COUNTS_KEY });
   const [adding, setAdding] = useState(false);
