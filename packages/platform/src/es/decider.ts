@@ -119,7 +119,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
 /** Where a command runs: the service's event store, and the projector that makes its read models catch up. */
 export interface CommandSite {
   infra: { eventStore: EventStore };
-  projector: { catchUp(): Promise<unknown> };
+  projector: { catchUp(upTo?: number): Promise<unknown> };
 }
 
 export interface RunCommandOptions extends CommandOptions {
@@ -151,6 +151,7 @@ export async function runCommand<State, Command, Event extends DomainEvent>(
     await undo?.().catch(() => undefined);
     throw err;
   }
-  await site.projector.catchUp();
+  // Up to what this command appended (or, when it appended nothing, whatever is there: its caller reads it next).
+  await site.projector.catchUp(result.events.at(-1)?.position);
   return result;
 }

@@ -56,6 +56,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class Projector {
   private chain: Promise<unknown> = Promise.resolve();
   private readonly holder = processHolderId();
+  /** The highest position this process knows applied (by itself or, as read, by another process). */
+  private reached = 0;
+  /**
+   * The checkpoint as this process last freed it: the next pass starts from it without reading it again. Should
+   * another process have moved it meanwhile, taking the lock fails (compare-and-set) and the pass reads it afresh.
+   */
+  private freed?: Checkpoint;
 
   constructor(
     private readonly store: EventStore,
@@ -69,16 +76,24 @@ export class Projector {
     return this.models.collection<Checkpoint>('checkpoints', { compareAndSet: true });
   }
 
-  /** Serialised: concurrent callers wait for one pass over the new events. */
-  catchUp(): Promise<number> {
-    const run = this.chain.then(() => this.passToEnd());
+  /**
+   * Serialised: concurrent callers wait for one pass over the new events. A writer passes the position of what it
+   * appended: once that is applied (often by the pass of a writer before it) its wait is over, without asking the
+   * store whether more came meanwhile.
+   */
+  catchUp(upTo?: number): Promise<number> {
+    const run = this.chain.then(() =>
+      upTo !== undefined && this.reached >= upTo ? 0 : this.passToEnd(upTo),
+    );
     this.chain = run.catch(() => undefined);
     return run;
   }
 
   /** The position of the last event applied to the read models (shared by every replica that shares them). */
   async position(): Promise<number> {
-    return (await this.checkpoints.get(this.name))?.position ?? 0;
+    const position = (await this.checkpoints.get(this.name))?.position ?? 0;
+    this.reached = Math.max(this.reached, position);
+    return position;
   }
 
   /**
@@ -86,10 +101,11 @@ export class Projector {
    * another process reserved and has not written yet stops a pass short of this process's own new event, which its
    * caller is about to read; the wait is bounded (the store skips a hole its writer abandoned after a while).
    */
-  private async passToEnd(): Promise<number> {
+  private async passToEnd(upTo?: number): Promise<number> {
     let applied = await this.pass();
     const deadline = Date.now() + GAP_WAIT_MS;
     for (let delay = 5; Date.now() < deadline; delay = Math.min(delay * 2, 100)) {
+      if (upTo !== undefined && this.reached >= upTo) break;
       if ((await this.store.lastPosition()) <= (await this.position())) break;
       await new Promise((r) => setTimeout(r, delay));
       applied += await this.pass();
@@ -107,13 +123,21 @@ export class Projector {
   private async pass(): Promise<number> {
     let applied = 0;
     for (let wait = 5; ;) {
-      const read = await this.checkpoints.get(this.name);
+      const own = this.freed;
+      this.freed = undefined;
+      const read = own ?? (await this.checkpoints.get(this.name));
+      this.reached = Math.max(this.reached, read?.position ?? 0);
       const events = await this.store.readAll(read?.position ?? 0, 500);
-      if (events.length === 0) return applied;
+      if (events.length === 0) {
+        this.freed = own;
+        return applied;
+      }
       const lock = await this.lock(read);
       if (!lock) {
-        await sleep(wait); // another process is applying them: re-read once it moved the checkpoint
-        wait = Math.min(wait * 2, 100);
+        // Another process moved the checkpoint since this one freed it (read it again at once), or is applying
+        // these events (re-read once it moved the checkpoint).
+        if (!own) await sleep(wait);
+        wait = own ? wait : Math.min(wait * 2, 100);
         continue;
       }
       wait = 5;
@@ -148,6 +172,8 @@ export class Projector {
         : { id: this.name, position, lockedBy: null, lockedUntil: 0 };
       const ok = await this.checkpoints.putIf(next, { position: held.position, lockedBy: this.holder });
       held = next;
+      if (ok) this.reached = Math.max(this.reached, position);
+      this.freed = ok && !keep ? next : undefined;
       return ok;
     };
     try {
@@ -182,6 +208,8 @@ export class Projector {
       for (const p of this.projections)
         for (const c of p.collections) await this.models.collection(c).clear();
       await this.checkpoints.delete(this.name);
+      this.reached = 0;
+      this.freed = undefined;
       const n = await this.pass();
       this.logger?.info({ events: n }, 'read models rebuilt');
       return n;

@@ -16,9 +16,14 @@ interface Revision {
  * Older revisions are deleted once they are this old: a deleted revision's id could be inserted again, so a writer
  * must insert within this long of its read (the seen-cache below is trusted for far less).
  */
-const KEEP_MS = 60_000;
+const KEEP_MS = 30_000;
 /** How long a revision this process read or wrote stands in for a read. */
 const SEEN_MS = 5_000;
+/**
+ * How long the newest revision this process knows is a safe start to look for newer ones by key (revision+1, ...)
+ * instead of querying the key's revisions: under KEEP_MS, so none of the newer ones can have been deleted yet.
+ */
+const PROBE_MS = 10_000;
 
 const revisionId = (key: string, rev: number) => `${key}\u0001${String(rev).padStart(12, '0')}`;
 
@@ -58,6 +63,9 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
   private indexed?: Promise<unknown>;
   /** The newest revision this process read or wrote of each key (a few: checkpoints, leases). */
   private readonly seen = new Map<string, { rev: number; doc: T | null; at: number }>();
+  /** Revisions this process wrote, oldest first, to delete once older than KEEP_MS and no longer the newest. */
+  private readonly written: { id: string; key: string; rev: number; at: number }[] = [];
+  private deleting = false;
 
   constructor(conn: Connection, name: string) {
     this.revisions = conn.collection<Revision>(`rm_${name}_revs`);
@@ -65,20 +73,29 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
   }
 
   private async latest(key: string): Promise<{ rev: number; doc: T | null }> {
-    this.indexed ??= this.revisions.createIndex({ key: 1, rev: -1 }).catch(() => undefined);
-    await this.indexed;
-    const [newest] = await this.revisions.find({ key }).sort({ rev: -1 }).limit(1).toArray();
-    let found: { rev: number; doc: T | null } = { rev: 0, doc: null };
-    if (newest) found = { rev: newest.rev, doc: newest.doc ? ({ ...newest.doc, id: key } as T) : null };
-    else {
-      const old = await this.legacy.findOne({ _id: key });
-      if (old) {
-        const { _id, ...rest } = old;
-        found = { rev: 0, doc: { ...rest, id: _id } as unknown as T }; // a T put before revisions
-      }
+    const known = this.seen.get(key);
+    let found =
+      known && Date.now() - known.at < PROBE_MS ? { rev: known.rev, doc: known.doc } : await this.query(key);
+    // Newer revisions written since, found by key: every server answers that from its primary key.
+    for (;;) {
+      const next = await this.revisions.findOne({ _id: revisionId(key, found.rev + 1) });
+      if (!next) break;
+      found = { rev: next.rev, doc: next.doc ? ({ ...next.doc, id: key } as T) : null };
     }
     this.seen.set(key, { ...found, at: Date.now() });
     return found;
+  }
+
+  /** The key's newest revision by query (indexed on MongoDB; a scan of the revisions on FerretDB). */
+  private async query(key: string): Promise<{ rev: number; doc: T | null }> {
+    this.indexed ??= this.revisions.createIndex({ key: 1, rev: -1 }).catch(() => undefined);
+    await this.indexed;
+    const [newest] = await this.revisions.find({ key }).sort({ rev: -1 }).limit(1).toArray();
+    if (newest) return { rev: newest.rev, doc: newest.doc ? ({ ...newest.doc, id: key } as T) : null };
+    const old = await this.legacy.findOne({ _id: key });
+    if (!old) return { rev: 0, doc: null };
+    const { _id, ...rest } = old;
+    return { rev: 0, doc: { ...rest, id: _id } as unknown as T }; // a T put before revisions
   }
 
   /** Writes revision rev (false when another writer wrote it first). */
@@ -97,12 +114,31 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
       if (isDuplicateKey(err)) return false;
       throw err;
     }
-    // Readers only ever want the newest revision; the older ones are kept a while only so that their ids stay
-    // taken (see KEEP_MS). Not awaited: the writer's caller need not wait for the clean-up.
-    void this.revisions
-      .deleteMany({ key, rev: { $lt: rev }, at: { $lt: Date.now() - KEEP_MS } })
-      .catch(() => undefined);
+    // Readers only ever want the newest revision; the older ones this process wrote are kept a while only so that
+    // their ids stay taken (see KEEP_MS), then deleted by key. Not awaited: the writer's caller need not wait.
+    this.written.push({ id: revisionId(key, rev), key, rev, at: Date.now() });
+    void this.deleteOld();
     return true;
+  }
+
+  private async deleteOld() {
+    if (this.deleting) return;
+    this.deleting = true;
+    try {
+      const cutoff = Date.now() - KEEP_MS;
+      if (this.written.length === 0 || this.written[0]!.at >= cutoff) return;
+      const keep: typeof this.written = [];
+      const due: string[] = [];
+      for (const w of this.written) {
+        const newest = this.seen.get(w.key)?.rev ?? w.rev;
+        if (w.at < cutoff && w.rev < newest) due.push(w.id);
+        else keep.push(w);
+      }
+      this.written.splice(0, this.written.length, ...keep);
+      for (const id of due) await this.revisions.deleteOne({ _id: id }).catch(() => undefined);
+    } finally {
+      this.deleting = false;
+    }
   }
 
   async get(id: string): Promise<T | null> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Schema, type Connection, type Model } from 'mongoose';
+import type { Connection, mongo } from 'mongoose';
 import {
   ConcurrencyError,
   DuplicateEventError,
@@ -12,12 +12,25 @@ import {
 } from '../../ports';
 import type { Logger } from '../../logging';
 import { isDuplicateKey, isReplicaSet, Mutex, pingMongo } from './connection';
+import { StreamCache } from './stream-cache';
 
 /**
  * One document per append (a "commit"): a single-document insert is atomic, so an append is all or nothing
- * without multi-document transactions. `version`/`position` are the first of the commit, `lastVersion`/
- * `lastPosition` the last. Commits of a stream are contiguous, so the unique index on (streamId, version) is
- * what makes a stale writer fail. Positions come from a counter document ($inc), reserved before the insert.
+ * without multi-document transactions. Its key is `<stream>@<first version>`: every version a writer can have
+ * read is the end of a commit, so the next commit after it can only have that key, and of two writers from the
+ * same version exactly one inserts it. `position`/`lastPosition` are the commit's first and last global position.
+ *
+ * Every hot path is a lookup by key, which every MongoDB-wire server answers from its primary key (FerretDB's SQLite
+ * backend answers nothing else without reading the whole collection):
+ * - a stream is read commit by commit (`s@1`, then `s@<next>`); this process caches what it read, so a warm read
+ *   is one lookup (is there a commit after the cached one?);
+ * - positions come from a counter document (`$inc`); once its commit is written, each position gets an entry in
+ *   `event_positions` (key = the position) holding a copy of the commit, so readers walk forward one lookup a
+ *   commit. A reserved position without its entry is a writer on its way, or one that died: readers wait for it up
+ *   to gapTimeoutMs, then look for its commit by query (the writer may have died between the two inserts) or skip
+ *   it; an append that failed marks its positions `gap` at once.
+ * Long reads (a rebuild, a relay that was down) use one sorted query with a cursor kept open for the next page,
+ * so a big backlog costs one pass, not one per page.
  */
 interface CommitEvent {
   id: string;
@@ -42,93 +55,121 @@ interface CounterDoc {
   _id: string;
   value: number;
 }
+/**
+ * The entry of one position: a copy of the commit that took it (at the commit's first position; later positions of
+ * the same commit name that one in `first`), or a `gap` when the append that reserved it failed.
+ */
+interface PositionDoc {
+  _id: string;
+  commit?: Omit<CommitDoc, '_id' | 'version' | 'lastVersion' | 'committedAt'>;
+  first?: number;
+  gap?: boolean;
+}
+type NativeCollection<T extends mongo.Document> = mongo.Collection<T>;
+interface BulkRead {
+  next: number;
+  cursor: mongo.FindCursor<CommitDoc>;
+  buffered?: CommitDoc;
+  idle?: NodeJS.Timeout;
+}
 
-/** Positions reserved by an append that then failed are filled with an empty commit of this pseudo-stream. */
-const GAP_STREAM = '$gap';
+const INDEXES = [
+  { key: { streamId: 1, version: 1 }, options: { unique: true, name: 'stream_version' } },
+  { key: { position: 1 }, options: { unique: true, name: 'position' } },
+  { key: { lastPosition: 1 }, options: { name: 'last_position' } },
+  // Enforced by MongoDB across streams; FerretDB does not enforce unique array keys, so append also checks the
+  // stream it writes to (where a redelivered reaction's derived ids would go).
+  { key: { 'events.id': 1 }, options: { unique: true, name: 'event_id' } },
+] as const;
 
-const commitSchema = new Schema(
-  {
-    _id: String,
-    streamId: { type: String, required: true },
-    version: { type: Number, required: true },
-    lastVersion: { type: Number, required: true },
-    position: { type: Number, required: true },
-    lastPosition: { type: Number, required: true },
-    committedAt: { type: Date, required: true },
-    events: { type: [Schema.Types.Mixed], default: [] },
-  },
-  { versionKey: false, collection: 'events', minimize: false },
-);
-commitSchema.index({ streamId: 1, version: 1 }, { unique: true, name: 'stream_version' });
-commitSchema.index({ position: 1 }, { unique: true, name: 'position' });
-commitSchema.index({ lastPosition: 1 }, { name: 'last_position' });
-commitSchema.index({ 'events.id': 1 }, { unique: true, name: 'event_id' });
+/** A backlog longer than this is read with one sorted query instead of position by position. */
+const WALK_LIMIT = 64;
+/** A sorted cursor left open for the next page of a long read is dropped after this long unused. */
+const CURSOR_IDLE_MS = 10_000;
 
-const counterSchema = new Schema<CounterDoc>(
-  { _id: String, value: Number },
-  { versionKey: false, collection: 'counters' },
-);
+const commitId = (streamId: string, version: number) => `${streamId}@${version}`;
+const positionId = (position: number) => String(position);
 
 export interface MongoEventStoreOptions {
   logger?: Logger;
   /** How long readAll waits for a reserved position to be written before it skips it as abandoned. */
   gapTimeoutMs?: number;
   clock?: () => Date;
+  /** Events of recently used streams kept in memory (0: none). */
+  cachedEvents?: number;
 }
 
 export class MongoEventStore implements EventStore {
-  private readonly commits: Model<CommitDoc>;
-  private readonly counters: Model<CounterDoc>;
+  private readonly commits: NativeCollection<CommitDoc>;
+  private readonly counters: NativeCollection<CounterDoc>;
+  private readonly positions: NativeCollection<PositionDoc>;
   private readonly counterLock = new Mutex();
+  private readonly streams: StreamCache;
   private init?: Promise<{ w: 'majority' | 1 }>;
+  /** When this process first found a reserved position without its entry (to tell a dead writer). */
+  private readonly holesSeen = new Map<number, number>();
+  /** Sorted cursors of long reads, by the position each goes on from (the relay's and the projector's). */
+  private readonly bulkReads = new Map<number, BulkRead>();
 
   constructor(
     private readonly conn: Connection,
     private readonly options: MongoEventStoreOptions = {},
   ) {
-    this.commits =
-      (conn.models.EventCommit as Model<CommitDoc>) ?? conn.model<CommitDoc>('EventCommit', commitSchema);
-    this.counters =
-      (conn.models.EventCounter as Model<CounterDoc>) ??
-      conn.model<CounterDoc>('EventCounter', counterSchema);
+    const db = conn.db!; // connectMongo resolves once connected
+    this.commits = db.collection<CommitDoc>('events');
+    this.counters = db.collection<CounterDoc>('counters');
+    this.positions = db.collection<PositionDoc>('event_positions');
+    this.streams = new StreamCache(options.cachedEvents ?? 50_000);
   }
 
-  /** Creates the collections and indexes once, and picks the write concern. */
+  /** Creates the indexes once (the long reads and MongoDB's own checks use them), and picks the write concern. */
   private setup() {
     this.init ??= (async () => {
-      await this.commits.createCollection().catch(() => undefined);
-      await this.commits.createIndexes();
+      // One index a command: FerretDB fails a createIndexes of several indexes that already exist.
+      for (const index of INDEXES) await this.commits.createIndex(index.key, index.options);
       return { w: (await isReplicaSet(this.conn)) ? ('majority' as const) : (1 as const) };
     })();
     this.init.catch(() => (this.init = undefined));
     return this.init;
   }
 
-  private async reserve(count: number): Promise<number> {
-    const { w } = await this.setup();
-    // Atomic on MongoDB; FerretDB v1 loses concurrent $inc updates, so callers in one process go one at a time.
-    // Two processes (replicas) upserting the very first counter at once: one inserts, the other's insert fails on
-    // the _id; the document exists then, so its retry increments it.
+  private now() {
+    return this.options.clock?.() ?? new Date();
+  }
+
+  /** Reserves `count` positions; returns the first. */
+  private async reserve(count: number, w: 'majority' | 1): Promise<number> {
+    // Atomic on MongoDB; FerretDB v1 loses concurrent $inc updates, so callers in one process go one at a time, and
+    // a position handed out twice (by two processes) is caught by the commits' unique index on position.
     const increment = () =>
-      this.counters
-        .findOneAndUpdate(
-          { _id: 'position' },
-          { $inc: { value: count } },
-          { upsert: true, returnDocument: 'after', writeConcern: { w } },
-        )
-        .lean();
+      this.counters.findOneAndUpdate(
+        { _id: 'position' },
+        { $inc: { value: count } },
+        { upsert: true, returnDocument: 'after', writeConcern: { w } },
+      );
     return this.counterLock.run(async () => {
       const doc = await increment().catch((err: unknown) => {
-        if (isDuplicateKey(err)) return increment();
+        if (isDuplicateKey(err)) return increment(); // two processes creating the counter at once
         throw err;
       });
       return doc!.value - count + 1;
     });
   }
 
-  private async currentVersion(streamId: string): Promise<number> {
-    const last = await this.commits.findOne({ streamId }, { lastVersion: 1 }).sort({ version: -1 }).lean();
-    return last?.lastVersion ?? 0;
+  /** The stream's events, from the cache and the commits written after what it holds. */
+  private async load(streamId: string): Promise<{ version: number; events: StoredEvent[] }> {
+    const cached = this.streams.get(streamId);
+    let version = cached?.version ?? 0;
+    const fresh: StoredEvent[] = [];
+    for (;;) {
+      const commit = await this.commits.findOne({ _id: commitId(streamId, version + 1) });
+      if (!commit) break;
+      for (const e of commit.events) fresh.push(toStored(streamId, e));
+      version = commit.lastVersion;
+    }
+    const events = fresh.length === 0 && cached ? cached.events : [...(cached?.events ?? []), ...fresh];
+    if (fresh.length > 0 || !cached) this.streams.set(streamId, { version, events });
+    return { version, events };
   }
 
   async append(
@@ -137,26 +178,34 @@ export class MongoEventStore implements EventStore {
     events: NewEvent[],
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    if (streamId === GAP_STREAM) throw new Error(`${GAP_STREAM} is reserved`);
     const { w } = await this.setup();
     const ids = events.map((e) => e.id ?? randomUUID());
     if (new Set(ids).size !== ids.length)
       throw new DuplicateEventError(ids.find((id, i) => ids.indexOf(id) !== i)!);
-    // The unique index on events.id catches duplicates on MongoDB; servers that do not enforce unique indexes on
-    // array fields (FerretDB) rely on this check.
-    const dup = await this.commits.findOne({ 'events.id': { $in: ids } }, { events: 1 }).lean();
-    if (dup) throw new DuplicateEventError(dup.events.find((e) => ids.includes(e.id))?.id ?? ids[0]!);
 
     for (let attempt = 0; ; attempt++) {
-      const actual = await this.currentVersion(streamId);
-      if (
-        (expectedVersion === 'no_stream' && actual !== 0) ||
-        (typeof expectedVersion === 'number' && expectedVersion !== actual)
-      ) {
-        throw new ConcurrencyError(streamId, expectedVersion, actual);
+      // The version to append after: what the caller expects, checked against the stream when this process does
+      // not already know it to be the stream's end (a stale one then fails on the commit key anyway).
+      const cached = this.streams.get(streamId);
+      const expected = expectedVersion === 'no_stream' ? 0 : expectedVersion;
+      let actual: number;
+      let known: StoredEvent[] | undefined;
+      if (typeof expected === 'number' && cached?.version === expected && !events.some((e) => e.id)) {
+        actual = expected;
+      } else {
+        const stream = await this.load(streamId);
+        actual = stream.version;
+        known = stream.events;
+        if (typeof expected === 'number' && expected !== actual)
+          throw new ConcurrencyError(streamId, expectedVersion, actual);
       }
-      const first = await this.reserve(events.length);
-      const occurredAt = (this.options.clock?.() ?? new Date()).toISOString();
+      const provided = events.filter((e) => e.id).map((e) => e.id!);
+      const already = provided.length > 0 ? known?.find((e) => provided.includes(e.id)) : undefined;
+      if (already) throw new DuplicateEventError(already.id);
+
+      const first = await this.reserve(events.length, w);
+      const id = commitId(streamId, actual + 1);
+      const occurredAt = this.now().toISOString();
       const stored: CommitEvent[] = events.map((e, i) => ({
         id: ids[i]!,
         type: e.type,
@@ -167,7 +216,7 @@ export class MongoEventStore implements EventStore {
         meta: e.meta ?? {},
       }));
       const commit: CommitDoc = {
-        _id: `${streamId}@${actual + 1}`,
+        _id: id,
         streamId,
         version: actual + 1,
         lastVersion: actual + events.length,
@@ -177,96 +226,198 @@ export class MongoEventStore implements EventStore {
         events: stored,
       };
       try {
-        await this.commits.collection.insertOne(commit as never, { writeConcern: { w } });
-        return {
-          nextExpectedVersion: commit.lastVersion,
-          events: stored.map((e) => ({ ...e, streamId })),
-        };
+        await this.commits.insertOne(commit, { writeConcern: { w } });
       } catch (err) {
         if (!isDuplicateKey(err)) {
-          await this.fillGap(first, events.length);
+          await this.markGap(first, events.length);
           throw err;
         }
-        // Not every server names the index in the error (FerretDB does not), so look at what is there now.
-        const conflict = await this.whichConflict(streamId, actual, first, ids);
-        if (conflict === 'position' && attempt < 20) continue; // another process (replica) got the same positions: reserve again
-        await this.fillGap(first, events.length);
-        if (conflict === 'version')
-          throw new ConcurrencyError(streamId, expectedVersion, await this.currentVersion(streamId));
-        if (conflict === 'event_id') throw new DuplicateEventError(ids[0]!);
-        throw err;
+        this.streams.delete(streamId);
+        const current = await this.load(streamId);
+        if (current.version !== actual) {
+          await this.markGap(first, events.length);
+          if (expectedVersion === 'any' && attempt < 20) continue;
+          throw new ConcurrencyError(streamId, expectedVersion, current.version);
+        }
+        // Not the stream's key: positions another process was handed too (FerretDB's lost $inc), or an event id
+        // MongoDB already holds in another stream.
+        if ((await this.commits.findOne({ position: first }, { projection: { _id: 1 } })) && attempt < 20)
+          continue;
+        await this.markGap(first, events.length);
+        throw new DuplicateEventError(ids[0]!);
       }
+      // The entries are a copy for readers by position: a writer that dies before them leaves a hole that readers
+      // fill from the commit itself after gapTimeoutMs.
+      const { _id, version: _v, lastVersion: _l, committedAt: _c, ...copy } = commit;
+      await this.positions
+        .insertMany(
+          stored.map((e, i) =>
+            i === 0 ? { _id: positionId(first), commit: copy } : { _id: positionId(e.position), first },
+          ),
+          { writeConcern: { w } },
+        )
+        .catch((err: unknown) =>
+          this.options.logger?.warn(
+            { err, position: first },
+            'event store: could not index an append by position',
+          ),
+        );
+      const appended = stored.map((e) => ({ ...e, streamId }));
+      this.streams.extend(streamId, actual, appended);
+      return { nextExpectedVersion: commit.lastVersion, events: appended };
     }
   }
 
-  private async whichConflict(streamId: string, actual: number, first: number, ids: string[]) {
-    if ((await this.currentVersion(streamId)) !== actual) return 'version';
-    if (await this.commits.exists({ position: first })) return 'position';
-    if (await this.commits.exists({ 'events.id': { $in: ids } })) return 'event_id';
-    return 'unknown';
-  }
-
   /** Marks reserved positions as used by nothing, so readers need not wait for them. */
-  private async fillGap(first: number, count: number) {
-    const filler: CommitDoc = {
-      _id: `${GAP_STREAM}@${first}`,
-      streamId: GAP_STREAM,
-      version: first,
-      lastVersion: first + count - 1,
-      position: first,
-      lastPosition: first + count - 1,
-      committedAt: new Date(),
-      events: [],
-    };
-    await this.commits.collection.insertOne(filler as never).catch((err) => {
-      this.options.logger?.warn({ err, first, count }, 'event store: could not mark abandoned positions');
+  private async markGap(first: number, count: number) {
+    const gaps = Array.from({ length: count }, (_, i) => ({ _id: positionId(first + i), gap: true }));
+    await this.positions.insertMany(gaps, { ordered: false }).catch((err: unknown) => {
+      if (!isDuplicateKey(err))
+        this.options.logger?.warn({ err, first, count }, 'event store: could not mark abandoned positions');
     });
   }
 
   async read(streamId: string): Promise<StoredEvent[]> {
-    const commits = await this.commits.find({ streamId }).sort({ version: 1 }).lean();
-    return commits.flatMap((c) => c.events.map((e) => toStored(c.streamId, e)));
+    return [...(await this.load(streamId)).events];
   }
 
   /**
    * Events after fromPosition in position order. Positions are reserved before their commit is written, so a
-   * lower position can appear after a higher one: readAll stops at a hole until it is filled, or until the
-   * commit after it is older than gapTimeoutMs (its writer died between reserving and writing).
+   * lower position can be written after a higher one: readAll stops at such a hole until it is filled, or until it
+   * is older than gapTimeoutMs (its writer died between reserving and writing).
    */
   async readAll(fromPosition: number, limit = 1000): Promise<StoredEvent[]> {
     await this.setup();
+    const end = (await this.counters.findOne({ _id: 'position' }))?.value ?? 0;
+    if (end <= fromPosition) return [];
+    if (end - fromPosition > WALK_LIMIT) return this.readSorted(fromPosition, limit);
+    return this.walk(fromPosition, end, limit);
+  }
+
+  /** Position by position: one lookup by key for each commit (its entry), and one to find the end. */
+  private async walk(fromPosition: number, end: number, limit: number): Promise<StoredEvent[]> {
     const gapTimeoutMs = this.options.gapTimeoutMs ?? 5000;
     const out: StoredEvent[] = [];
     let next = fromPosition + 1;
-    let cursorPosition = fromPosition;
-    const pageSize = Math.min(limit, 500) + 1;
-    for (;;) {
-      const page = await this.commits
-        .find({ lastPosition: { $gt: cursorPosition } })
-        .sort({ position: 1 })
-        .limit(pageSize)
-        .lean();
-      if (page.length === 0) return out;
-      for (const c of page) {
-        if (c.position > next) {
-          const age = Date.now() - new Date(c.committedAt).getTime();
-          if (age < gapTimeoutMs) return out;
-          this.options.logger?.warn(
-            { from: next, to: c.position - 1 },
-            'event store: skipping positions never written',
-          );
-        }
-        for (const e of c.events) {
-          if (e.position <= fromPosition) continue;
-          out.push(toStored(c.streamId, e));
+    while (next <= end && out.length < limit) {
+      let entry = await this.positions.findOne({ _id: positionId(next) });
+      if (entry && this.holesSeen.size > 0) this.holesSeen.delete(next);
+      if (entry?.gap) {
+        next++;
+        continue;
+      }
+      if (entry?.first !== undefined) entry = await this.positions.findOne({ _id: positionId(entry.first) });
+      const commit = entry?.commit;
+      if (commit) {
+        for (const e of commit.events) {
+          if (e.position < next) continue;
+          out.push(toStored(commit.streamId, e));
           if (out.length >= limit) return out;
         }
-        next = c.lastPosition + 1;
-        cursorPosition = c.lastPosition;
+        next = commit.lastPosition + 1;
+        continue;
       }
-      // A short page was everything there is: no second query to learn that (a round trip on every relay and
-      // projection pass, and a collection scan on servers without index pushdown such as FerretDB).
-      if (page.length < pageSize) return out;
+      // Reserved, without its entry: a writer on its way, or one that died.
+      const seen = this.holesSeen.get(next);
+      if (seen === undefined) {
+        await this.noteHoles(next, end);
+        return out;
+      }
+      if (Date.now() - seen < gapTimeoutMs) return out;
+      this.holesSeen.delete(next);
+      const [covering] = await this.sortedFrom(next - 1, 1).toArray();
+      if (covering && covering.position <= next) {
+        for (const e of covering.events) if (e.position >= next) out.push(toStored(covering.streamId, e));
+        next = covering.lastPosition + 1;
+        continue;
+      }
+      this.options.logger?.warn({ position: next }, 'event store: skipping a position never written');
+      next++;
+    }
+    return out;
+  }
+
+  /** Notes when the run of reserved positions without entries from `from` was first found. */
+  private async noteHoles(from: number, end: number) {
+    const now = Date.now();
+    for (let p = from; p <= end && p < from + WALK_LIMIT; p++) {
+      if (p > from && (await this.positions.findOne({ _id: positionId(p) }))) break;
+      if (!this.holesSeen.has(p)) this.holesSeen.set(p, now);
+    }
+    if (this.holesSeen.size > 10_000) this.holesSeen.clear();
+  }
+
+  private sortedFrom(fromPosition: number, limit?: number) {
+    const cursor = this.commits.find({ lastPosition: { $gt: fromPosition } }).sort({ position: 1 });
+    return limit ? cursor.limit(limit) : cursor.batchSize(1000);
+  }
+
+  /**
+   * One sorted query for a long read, its cursor kept for the next page (the caller asks again from where this
+   * page ended). A hole is waited for as in walk, judged by the age of the commit after it.
+   */
+  private async readSorted(fromPosition: number, limit: number): Promise<StoredEvent[]> {
+    const gapTimeoutMs = this.options.gapTimeoutMs ?? 5000;
+    let bulk = this.bulkReads.get(fromPosition + 1);
+    this.bulkReads.delete(fromPosition + 1);
+    if (bulk) clearTimeout(bulk.idle);
+    else bulk = { next: fromPosition + 1, cursor: this.sortedFrom(fromPosition) };
+    const out: StoredEvent[] = [];
+    for (;;) {
+      const c = bulk.buffered ?? (await bulk.cursor.next());
+      bulk.buffered = undefined;
+      if (!c) break;
+      if (c.lastPosition < bulk.next) continue;
+      if (c.position > bulk.next && !(await this.abandoned(bulk.next, c, gapTimeoutMs))) break;
+      for (const e of c.events) {
+        if (e.position < bulk.next) continue;
+        out.push(toStored(c.streamId, e));
+      }
+      bulk.next = c.lastPosition + 1;
+      if (out.length >= limit) {
+        const page = out.slice(0, limit);
+        if (page.length < out.length) {
+          bulk.next = page[page.length - 1]!.position + 1;
+          bulk.buffered = c;
+        }
+        this.keepBulk(bulk);
+        return page;
+      }
+    }
+    await bulk.cursor.close().catch(() => undefined);
+    return out;
+  }
+
+  /** Whether the positions from `from` up to the commit `after` were given up (marked, or left too long). */
+  private async abandoned(from: number, after: CommitDoc, gapTimeoutMs: number): Promise<boolean> {
+    if (Date.now() - new Date(after.committedAt).getTime() >= gapTimeoutMs) {
+      this.options.logger?.warn(
+        { from, to: after.position - 1 },
+        'event store: skipping positions never written',
+      );
+      return true;
+    }
+    for (let p = from; p < after.position && p < from + WALK_LIMIT; p++) {
+      const entry = await this.positions.findOne({ _id: positionId(p) });
+      if (!entry?.gap) return false;
+    }
+    return after.position - from <= WALK_LIMIT;
+  }
+
+  private keepBulk(bulk: BulkRead) {
+    bulk.idle = setTimeout(() => {
+      if (this.bulkReads.get(bulk.next) === bulk) this.bulkReads.delete(bulk.next);
+      void bulk.cursor.close().catch(() => undefined);
+    }, CURSOR_IDLE_MS);
+    bulk.idle.unref();
+    const stale = this.bulkReads.get(bulk.next);
+    if (stale) void stale.cursor.close().catch(() => undefined);
+    this.bulkReads.set(bulk.next, bulk);
+    for (const [next, other] of this.bulkReads) {
+      if (this.bulkReads.size <= 4) break;
+      this.bulkReads.delete(next);
+      clearTimeout(other.idle);
+      void other.cursor.close().catch(() => undefined);
     }
   }
 
@@ -282,10 +433,10 @@ export class MongoEventStore implements EventStore {
     const pageSize = Math.min(limit, 500);
     for (;;) {
       const page = await this.commits
-        .find({ position: { $lt: below }, streamId: { $ne: GAP_STREAM } })
+        .find({ position: { $lt: below } })
         .sort({ position: -1 })
         .limit(pageSize)
-        .lean();
+        .toArray();
       for (const c of page) {
         for (const e of [...c.events].reverse()) {
           if (e.position >= beforePosition) continue;
@@ -298,12 +449,21 @@ export class MongoEventStore implements EventStore {
     }
   }
 
+  /** The highest position written: back from the counter past positions reserved and not (yet) written. */
   async lastPosition(): Promise<number> {
     await this.setup();
-    const last = await this.commits
-      .findOne({ streamId: { $ne: GAP_STREAM } }, { lastPosition: 1 })
+    const end = (await this.counters.findOne({ _id: 'position' }))?.value ?? 0;
+    for (let p = end; p > 0 && p > end - WALK_LIMIT; p--) {
+      const entry = await this.positions.findOne({ _id: positionId(p) });
+      if (!entry || entry.gap) continue;
+      return entry.commit?.lastPosition ?? p; // a later position of a commit is its last written one here
+    }
+    if (end === 0) return 0;
+    const [last] = await this.commits
+      .find({}, { projection: { lastPosition: 1 } })
       .sort({ position: -1 })
-      .lean();
+      .limit(1)
+      .toArray();
     return last?.lastPosition ?? 0;
   }
 
@@ -312,6 +472,11 @@ export class MongoEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    for (const bulk of this.bulkReads.values()) {
+      clearTimeout(bulk.idle);
+      await bulk.cursor.close().catch(() => undefined);
+    }
+    this.bulkReads.clear();
     // The connection is shared by the service's Mongo adapters and closed by its owner.
   }
 }
