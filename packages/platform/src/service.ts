@@ -23,6 +23,11 @@ export interface ServiceContext<U extends OptionalAdapter = never> {
   logger: Logger;
   infra: Infrastructure<U>;
   projector: Projector;
+  /**
+   * The projector of the definition's reportProjections: a write does not wait for it; it catches up in the
+   * background after each append, and a reader of its read models calls catchUp() first to read every write.
+   */
+  reports: Projector;
   /** The clock every write uses; tests replace it. */
   clock: () => Date;
   /** The keys of its data subjects, when its definition declares personal data (erasure deletes them). */
@@ -43,6 +48,12 @@ export interface ServiceDefinition<U extends OptionalAdapter = OptionalAdapter> 
    */
   uses: readonly U[];
   projections: Projection[];
+  /**
+   * Read models that no write waits for (dashboards, counters, time series): kept by a projector of their own with
+   * its own checkpoint, caught up after each append in the background and by their readers before they read
+   * (ctx.reports.catchUp()), so a write pays only for the read models its own screens read back.
+   */
+  reportProjections?: Projection[];
   /**
    * Maps this service's internal events to the integration events it publishes on its topic (src/integration-events.ts);
    * the relay publishes nothing else. Unset: nothing is published.
@@ -72,6 +83,32 @@ export interface RunningService<U extends OptionalAdapter = never> {
   app: Express;
   relay: OutboxRelay;
   stop(): Promise<void>;
+}
+
+/**
+ * Catches a projector up after appends in this process, in the background: one pass at a time, and one more when
+ * appends came during a pass (so a burst of writes costs a few passes, not one each).
+ */
+function followAppends(appends: SignallingEventStore, projector: Projector, logger: Logger) {
+  let running = false;
+  let again = false;
+  const run = async () => {
+    running = true;
+    try {
+      do {
+        again = false;
+        await projector
+          .catchUp()
+          .catch((err: unknown) => logger.warn({ err }, 'report projections: catch-up failed'));
+      } while (again);
+    } finally {
+      running = false;
+    }
+  };
+  appends.onAppend(() => {
+    if (running) again = true;
+    else void run();
+  });
 }
 
 /** Wires a service from its definition without listening: used by main and by integration tests. */
@@ -111,6 +148,14 @@ export async function startService<U extends OptionalAdapter>(
   }
   infra.bus = instrumentBus(traceBus(infra.bus), early);
   const projector = new Projector(infra.eventStore, infra.readModels, def.projections, logger);
+  const reports = new Projector(
+    infra.eventStore,
+    infra.readModels,
+    def.reportProjections ?? [],
+    logger,
+    'reports',
+  );
+  if (def.reportProjections?.length) followAppends(appends, reports, logger);
   const leader = new LeaderElection(infra.readModels, def.name, {
     ttlMs: env.LEADER_LEASE_TTL_MS,
     renewMs: env.LEADER_LEASE_RENEW_MS,
@@ -129,12 +174,17 @@ export async function startService<U extends OptionalAdapter>(
     logger,
     infra,
     projector,
+    reports,
     clock: options.clock ?? (() => new Date()),
     subjectKeys: personal.keys,
     leader,
     metrics: early,
   };
   await projector.catchUp();
+  if (def.reportProjections?.length)
+    void reports
+      .catchUp()
+      .catch((err: unknown) => logger.warn({ err }, 'report projections: catch-up failed'));
   await leader.start();
   await def.init?.(ctx);
   const built = await def.build(ctx);
@@ -231,7 +281,10 @@ export async function rebuildReadModels(def: ServiceDefinition): Promise<number>
       secretOf(env),
     );
     const projector = new Projector(store, infra.readModels, def.projections, logger);
-    return await projector.rebuild();
+    const reports = new Projector(store, infra.readModels, def.reportProjections ?? [], logger, 'reports');
+    const events = await projector.rebuild();
+    if (def.reportProjections?.length) await reports.rebuild();
+    return events;
   } finally {
     await infra.close();
   }

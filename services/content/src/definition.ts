@@ -14,13 +14,8 @@ export const contentService = defineService({
   name: 'content',
   defaultPort: 8102,
   uses: ['jobs'], // scheduled articles go live by a job; gallery images live in the media service
-  projections: [
-    newsProjection,
-    faqProjection,
-    settingProjection,
-    galleryProjection,
-    contentInsightsProjection,
-  ],
+  projections: [newsProjection, faqProjection, settingProjection, galleryProjection],
+  reportProjections: [contentInsightsProjection],
   integrationEvents: contentIntegrationEvents,
   init: seedDefaults,
   build: async (ctx) => {

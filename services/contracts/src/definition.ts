@@ -5,7 +5,7 @@ import { startDocumentWorker } from './document/worker';
 import { resolveOptions, type ContractsOptions } from './options';
 import { subscribeToPartners } from './partner-view/reaction';
 import { contractsIntegrationEvents } from './integration-events';
-import { contractsProjections } from './projections';
+import { contractsProjections, contractsReportProjections } from './projections';
 import { contractsPersonalData } from './personal-data';
 
 export { contractsProjections };
@@ -17,6 +17,7 @@ export function createContractsService(opts: ContractsOptions = {}) {
     defaultPort: 8104,
     uses: ['jobs', 'objects'], // document jobs; templates and documents are files
     projections: contractsProjections,
+    reportProjections: contractsReportProjections,
     integrationEvents: contractsIntegrationEvents,
     personalData: contractsPersonalData,
     build: async (ctx) => {

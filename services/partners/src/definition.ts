@@ -12,7 +12,8 @@ export const partnersService = defineService({
   name: 'partners',
   defaultPort: 8103,
   uses: [],
-  projections: [partnerProjection, partnerActionProjection, contactProjection, partnerInsightsProjection],
+  projections: [partnerProjection, partnerActionProjection, contactProjection],
+  reportProjections: [partnerInsightsProjection],
   integrationEvents: partnersIntegrationEvents,
   personalData: partnersPersonalData,
   build: async (ctx) => {

@@ -8,6 +8,8 @@ import { requireAdmin } from './identity';
 export interface InsightsSite {
   env: { INTERNAL_SECRET: string };
   clock: () => Date;
+  /** The projector of the insight read models (report projections): caught up before each answer. */
+  reports: { catchUp(): Promise<unknown> };
 }
 
 /**
@@ -23,6 +25,7 @@ export function insightsRoutes<S extends z.ZodType>(
   const router = Router();
   router.get('/api/admin/insights', requireAdmin(site.env.INTERNAL_SECRET), async (req, res) => {
     const { at } = parse(insightsQuery, req.query);
+    await site.reports.catchUp(); // no write waits for these read models: every write so far is in the answer
     const part = schema.parse(await compute(at ? new Date(at) : null, site.clock()));
     res.set('Cache-Control', 'no-store').json(part);
   });
