@@ -1,0 +1,106 @@
+/**
+ * A whole product (`scripts/start.mjs`: gateway + five services) started for a benchmark, on the embedded adapters or
+ * on the real servers of infra/local, with an admin logged in: what a person reaches through the gateway.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { realServerEnv } from './common';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const BENCH_ADMIN = { username: 'bench-admin', password: 'Kestrel-Harbour-Lantern-42' };
+
+export interface BenchStack {
+  name: string;
+  url: string;
+  /** Headers of a logged-in admin's write (session cookie, CSRF token, same-origin Origin). */
+  admin: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export async function startStack(
+  name: string,
+  adapters: 'embedded' | 'real',
+  port: number,
+  extraArgs: string[] = [],
+): Promise<BenchStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), `12yards-bench-${name}-`));
+  const real =
+    adapters === 'real'
+      ? Object.fromEntries(
+          Object.entries(realServerEnv(`bench_${name}_${Date.now().toString(36)}`)).map(([k, v]) => [
+            k,
+            String(v),
+          ]),
+        )
+      : {};
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'scripts/start.mjs'), ...extraArgs], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...real,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: BENCH_ADMIN.username,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      // The bench's clients all come from 127.0.0.1: the public form limit per address is lifted by configuration.
+      PUBLIC_WRITES_PER_IP: '1000000',
+      SCRYPT_N: String(2 ** 14),
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      NODE_ENV: 'development',
+      METRICS_PORT: '0',
+      ...(adapters === 'real' && { DOCUMENT_WORKER: 'in-process' }),
+    },
+    stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      try {
+        process.kill(-child.pid!, 'SIGINT');
+      } catch {
+        child.kill('SIGINT');
+      }
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`${name}: the stack did not become ready`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (!login.ok) {
+    await stop();
+    throw new Error(`${name}: login ${login.status} ${await login.text()}`);
+  }
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const { csrfToken } = (await login.json()) as { csrfToken: string };
+  return {
+    name,
+    url,
+    admin: { cookie, 'x-csrf-token': csrfToken, origin: url, 'content-type': 'application/json' },
+    stop,
+  };
+}

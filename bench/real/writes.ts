@@ -1,0 +1,177 @@
+/**
+ * Writes through the gateway, as people make them, on the real servers against the embedded adapters in the same run:
+ * - throughput: FAQ creation by 10 admins at once, and partner applications by 10 visitors at once (autocannon's
+ *   way: each client sends its next request when its last one answered), for BENCH_SECONDS each;
+ * - single writes one after another: an application, a FAQ, a contract (with its partner lookup): p50/p95;
+ * - promotion: an application, then at once a contract for it, timed from before the contract POST until the
+ *   partners service shows `Partner` (25 in a row, 0 failures).
+ * Prints one JSON line. `tsx bench/real/writes.ts [--replicas partners=2,content=2]`.
+ */
+import { performance } from 'node:perf_hooks';
+import { summary } from './common';
+import { contractFor } from './contract-input';
+import { startStack, type BenchStack } from './stack';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+const SINGLES = Number(process.env.BENCH_SINGLES ?? 30);
+const PROMOTIONS = Number(process.env.BENCH_PROMOTIONS ?? 25);
+const replicasArg = process.argv.indexOf('--replicas');
+const replicas = replicasArg > 0 ? process.argv[replicasArg + 1] : undefined;
+
+let seq = 0;
+const application = () => {
+  const i = ++seq;
+  return {
+    name: `Applicant ${i}`,
+    email: `applicant${i}-${process.pid}@fans.example`,
+    type: 'club',
+    organization: `Fans Club ${i}`,
+    position: 'Chair',
+    webAddress: 'https://fans.example',
+    targetMembers: '500',
+    membershipType: 'paid',
+    message: 'We would like to bring our fans',
+  };
+};
+const faq = () => ({ question: `Question ${++seq}?`, answer: 'An answer a fan can use.', sortOrder: seq });
+
+async function post(stack: BenchStack, path: string, body: unknown, admin: boolean) {
+  const res = await fetch(`${stack.url}${path}`, {
+    method: 'POST',
+    headers: admin ? stack.admin : { 'content-type': 'application/json', origin: stack.url },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text };
+}
+
+/** CONCURRENCY clients, each sending its next write when the last one answered, for SECONDS. */
+async function throughput(stack: BenchStack, write: () => Promise<{ status: number }>) {
+  let ok = 0;
+  const errors: Record<string, number> = {};
+  const latencies: number[] = [];
+  const end = performance.now() + SECONDS * 1000;
+  const client = async () => {
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      const res = await write().catch((err: Error) => ({ status: err.name }));
+      if (res.status === 201) {
+        ok++;
+        latencies.push(performance.now() - t0);
+      } else errors[String(res.status)] = (errors[String(res.status)] ?? 0) + 1;
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, client));
+  const seconds = (performance.now() - t0) / 1000;
+  void stack;
+  return { perSecond: Math.round((ok / seconds) * 10) / 10, ok, errors, ms: summary(latencies) };
+}
+
+async function singles(stack: BenchStack) {
+  const times: Record<'application' | 'faq' | 'contract', number[]> = {
+    application: [],
+    faq: [],
+    contract: [],
+  };
+  for (let i = 0; i < SINGLES; i++) {
+    let t0 = performance.now();
+    const applied = await post(stack, '/api/partners', application(), false);
+    times.application.push(performance.now() - t0);
+    if (applied.status !== 201)
+      throw new Error(`${stack.name} application: ${applied.status} ${applied.body}`);
+    t0 = performance.now();
+    const asked = await post(stack, '/api/admin/faqs', faq(), true);
+    times.faq.push(performance.now() - t0);
+    if (asked.status !== 201) throw new Error(`${stack.name} faq: ${asked.status} ${asked.body}`);
+    const partnerId = (JSON.parse(applied.body) as { id: string }).id;
+    t0 = performance.now();
+    const contract = await post(stack, '/api/admin/contracts', contractFor(partnerId), true);
+    times.contract.push(performance.now() - t0);
+    if (contract.status !== 201)
+      throw new Error(`${stack.name} contract: ${contract.status} ${contract.body}`);
+  }
+  return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, summary(v)]));
+}
+
+async function promotions(stack: BenchStack) {
+  const ms: number[] = [];
+  let failed = 0;
+  for (let i = 0; i < PROMOTIONS; i++) {
+    const applied = await post(stack, '/api/partners', application(), false);
+    if (applied.status !== 201)
+      throw new Error(`${stack.name} application: ${applied.status} ${applied.body}`);
+    const partnerId = (JSON.parse(applied.body) as { id: string }).id;
+    const t0 = performance.now();
+    const contract = await post(stack, '/api/admin/contracts', contractFor(partnerId), true);
+    if (contract.status !== 201) {
+      failed++;
+      continue;
+    }
+    const deadline = t0 + 10_000;
+    for (;;) {
+      const res = await fetch(`${stack.url}/api/admin/partners/${partnerId}`, { headers: stack.admin });
+      const partner = (await res.json()) as { status?: string };
+      if (partner.status === 'Partner') {
+        ms.push(performance.now() - t0);
+        break;
+      }
+      if (performance.now() > deadline) {
+        failed++;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  }
+  return { ...summary(ms), failed };
+}
+
+async function measure(stack: BenchStack) {
+  await throughput(stack, () => post(stack, '/api/admin/faqs', faq(), true)); // warm-up, not counted
+  const faqs = await throughput(stack, () => post(stack, '/api/admin/faqs', faq(), true));
+  const applications = await throughput(stack, () => post(stack, '/api/partners', application(), false));
+  return { faqs, applications, single: await singles(stack), promotion: await promotions(stack) };
+}
+
+async function main() {
+  const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+  for (const [name, adapters, port] of [
+    ['embedded', 'embedded', 19400],
+    ['real', 'real', 19600],
+  ] as const) {
+    const stack = await startStack(
+      name,
+      adapters,
+      port,
+      adapters === 'real' && replicas ? ['--replicas', replicas] : [],
+    );
+    try {
+      results[name] = await measure(stack);
+    } finally {
+      await stack.stop();
+    }
+  }
+  const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+  console.log(
+    JSON.stringify({
+      bench: 'writes-through-gateway',
+      seconds: SECONDS,
+      concurrency: CONCURRENCY,
+      replicas: replicas ?? 'none',
+      ...results,
+      realToEmbedded: {
+        faqs: ratio(results.real!.faqs.perSecond, results.embedded!.faqs.perSecond),
+        applications: ratio(results.real!.applications.perSecond, results.embedded!.applications.perSecond),
+      },
+    }),
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
