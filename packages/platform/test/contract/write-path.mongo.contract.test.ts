@@ -1,0 +1,42 @@
+import mongoose from 'mongoose';
+import { MongoEventStore } from '../../src/adapters/mongo/mongo-event-store';
+import { MongoReadModels } from '../../src/adapters/mongo/mongo-read-models';
+import { runId, withRealServer } from './real-servers';
+import { writePathContract, type SentCommand } from './write-path.suite';
+
+/** The keys a command selects documents by, for the commands that select. */
+function filterKeys(command: Record<string, unknown>): string[] | undefined {
+  const first = (list: unknown) => (Array.isArray(list) ? (list[0] as { q?: object }).q : undefined);
+  const filter = (command.filter ?? command.query ?? first(command.updates) ?? first(command.deletes)) as
+    object | undefined;
+  return filter && Object.keys(filter);
+}
+
+withRealServer('mongo', (env) => {
+  // One append and its projection, in commands: the stream's next commit looked up (1); the position counter, the
+  // commit and its position entry (3); the end of the store and the new entry (2); the checkpoint's lock and move (2);
+  // the row (1).
+  writePathContract(
+    'mongo',
+    async () => {
+      const conn = await mongoose
+        .createConnection(env.MONGO_URL!, { dbName: `contract_wp_${runId}`, monitorCommands: true })
+        .asPromise();
+      const sent: SentCommand[] = [];
+      conn.getClient().on('commandStarted', (e) => {
+        if (['hello', 'isMaster', 'ping', 'endSessions'].includes(e.commandName)) return;
+        sent.push({ name: e.commandName, filterKeys: filterKeys(e.command as Record<string, unknown>) });
+      });
+      return {
+        store: new MongoEventStore(conn),
+        models: new MongoReadModels(conn),
+        takeCommands: () => sent.splice(0),
+        cleanup: async () => {
+          await conn.dropDatabase().catch(() => undefined);
+          await conn.close();
+        },
+      };
+    },
+    9,
+  );
+});

@@ -1,0 +1,107 @@
+import type { EventStore, ReadModels } from '../../src/ports';
+import { Projector, defineProjection, runCommand, type Decider } from '../../src/es';
+
+/** A server command one write sent (MongoDB's wire commands; the embedded adapters send none). */
+export interface SentCommand {
+  name: string;
+  /** The keys its filter selects by (find, update, delete, findAndModify), when it has one. */
+  filterKeys?: string[];
+}
+
+export interface WritePathHarness {
+  store: EventStore;
+  models: ReadModels;
+  /** The commands sent to the server since the last call. */
+  takeCommands(): SentCommand[];
+  cleanup(): Promise<void>;
+}
+
+type Note = { id: string; text: string };
+type NoteEvent = { type: 'NoteWritten'; data: { text: string } };
+const notes: Decider<Note | null, { text: string }, NoteEvent> = {
+  initialState: () => null,
+  decide: (command) => [{ type: 'NoteWritten', data: command }],
+  evolve: (_state, event) => ({ id: '', text: event.data.text }),
+};
+const noteRows = defineProjection<NoteEvent>({
+  collections: ['write_path_notes'],
+  async apply(event, models) {
+    await models.collection<Note>('write_path_notes').put({ id: event.streamId, text: event.data.text });
+  },
+});
+
+/** Counts the calls made through the ports, by `port.method`. */
+function counting(store: EventStore, models: ReadModels) {
+  const calls = new Map<string, number>();
+  const count = (name: string) => calls.set(name, (calls.get(name) ?? 0) + 1);
+  const wrap = <T extends object>(target: T, prefix: string): T =>
+    new Proxy(target, {
+      get(t, key, receiver) {
+        const value = Reflect.get(t, key, receiver) as unknown;
+        if (typeof value !== 'function' || typeof key !== 'string') return value;
+        return (...args: unknown[]) => {
+          count(`${prefix}.${key}`);
+          return (value as (...a: unknown[]) => unknown).apply(t, args);
+        };
+      },
+    });
+  const countedModels: ReadModels = {
+    collection: ((name: string, options?: never) =>
+      wrap(models.collection(name, options), name)) as ReadModels['collection'],
+    ready: () => models.ready(),
+    close: () => models.close(),
+  };
+  return { store: wrap(store, 'events'), models: countedModels, calls };
+}
+
+/**
+ * What one write costs on the write path (issue 24): a new stream appended with the version read, then the read
+ * model it reads back caught up, in a service that has been writing for a while. The port calls are the same on
+ * every adapter; on a server, every command selects by key, so none makes a server such as FerretDB read a whole
+ * collection, and their number is pinned: a regression shows here without timing anything.
+ */
+export function writePathContract(
+  adapter: string,
+  make: () => Promise<WritePathHarness>,
+  maxCommands: number,
+) {
+  describe(`Write path [${adapter}]`, () => {
+    let h: WritePathHarness;
+    beforeAll(async () => {
+      h = await make();
+    });
+    afterAll(async () => {
+      await h.cleanup();
+    });
+
+    it('When a service that has been writing appends a new stream and projects it, then it takes one read, one append, one read of the new events, two checkpoint writes and one row write', async () => {
+      const { store, models, calls } = counting(h.store, h.models);
+      const site = { infra: { eventStore: store }, projector: new Projector(store, models, [noteRows]) };
+      const write = (text: string) =>
+        runCommand(site, `note-${adapter.replace(/\W/g, '')}-${Date.now()}-${Math.random()}`, notes, {
+          text,
+        });
+      // Warm: indexes made, the checkpoint read once, as in a service that has been running.
+      for (let i = 0; i < 3; i++) await write(`warm ${i}`);
+      calls.clear();
+      h.takeCommands();
+
+      await write('counted');
+
+      expect(Object.fromEntries(calls)).toEqual({
+        'events.read': 1,
+        'events.append': 1,
+        'events.readAll': 1,
+        'checkpoints.putIf': 2, // the projection's lock, then the checkpoint moved past the event
+        'write_path_notes.put': 1,
+      });
+      const sent = h.takeCommands();
+      expect(sent.length).toBeLessThanOrEqual(maxCommands);
+      for (const command of sent.filter((c) => c.filterKeys))
+        expect({ command: command.name, by: command.filterKeys }).toEqual({
+          command: command.name,
+          by: ['_id'],
+        });
+    });
+  });
+}
