@@ -186,11 +186,20 @@ async function becomesReady(p, child) {
   return false;
 }
 
+/** What a process's message names as damaged (`<file>.sqlite is damaged (...)`), if it does. */
+const damagedFile = (text) => /(\S+\.sqlite) is damaged/.exec(text ?? '')?.[1];
+
 function launch(p, attempt = 0, failedStarts = 0) {
   const child = spawn(process.execPath, ['--enable-source-maps', p.script], {
     cwd: root,
     env: p.env,
-    stdio: 'inherit',
+    stdio: ['inherit', 'inherit', 'pipe'],
+  });
+  // Passed through as it comes; its last lines kept to say why the process could not start.
+  p.lastError = '';
+  child.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk);
+    p.lastError = (p.lastError + chunk).slice(-2000);
   });
   const started = Date.now();
   children.set(p.name, child);
@@ -204,6 +213,19 @@ function launch(p, attempt = 0, failedStarts = 0) {
     p.ready = false;
     if (stopping) return;
     const failed = wasReady ? 0 : failedStarts + 1;
+    if (failed >= MAX_FAILED_STARTS && p.group !== 'gateway') {
+      // One service down is not the site down: the gateway and the other services go on, the public pages too.
+      const file = damagedFile(p.lastError);
+      p.givenUp = true;
+      log(
+        `${p.name} exited (${signal ?? code}) ${failed} times before it was ready; ${
+          file ? `its database file ${file} is damaged` : 'see its message above'
+        }. The other services and the public pages go on without it; ${
+          file ? 'restore or repair that file (or move it away to start it empty), then ' : ''
+        }restart npm start.`,
+      );
+      return;
+    }
     if (failed >= MAX_FAILED_STARTS) {
       log(
         `${p.name} exited (${signal ?? code}) ${failed} times before it was ready; see its message above. Stopping.`,
@@ -251,12 +273,14 @@ if (REPLICAS > 1) {
 async function waitReady() {
   const deadline = Date.now() + 60_000 * REPLICAS;
   while (Date.now() < deadline && !stopping) {
-    if (runnable.every((p) => p.ready)) return true;
+    // A service given up on (it cannot start) does not hold the others back.
+    if (runnable.every((p) => p.ready || p.givenUp)) return runnable.some((p) => p.ready);
     await sleep(200);
   }
   return false;
 }
 waitReady().then((ok) => {
+  const down = runnable.filter((p) => p.givenUp).map((p) => p.name);
   if (ok)
     log(
       `12Yards is running at http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT}  (${
@@ -265,10 +289,37 @@ waitReady().then((ok) => {
               .map(([k, v]) => `${k}=${v}`)
               .join(' ')}; `
           : ''
-      }data in ${DATA_DIR}; Ctrl-C stops)`,
+      }data in ${DATA_DIR}; Ctrl-C stops)${down.length ? `, without ${down.join(', ')} (see above)` : ''}`,
     );
   else if (!stopping) log(`some processes are not ready after ${60 * REPLICAS} s; see the logs above`);
+  if (ok) void watchDamage();
 });
+
+/**
+ * While running, a service that finds its database file damaged answers /readyz 503 naming it: said here once per
+ * file (the service goes on answering what it can; the others are not affected).
+ */
+async function watchDamage() {
+  const said = new Set();
+  while (!stopping) {
+    await sleep(5_000);
+    for (const p of runnable.filter((p) => p.ready && p.group !== 'gateway')) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${p.env.PORT}/readyz`, {
+          signal: AbortSignal.timeout(2_000),
+        });
+        const body = res.status === 503 ? await res.json() : undefined;
+        for (const why of body?.damaged ?? []) {
+          if (said.has(why)) continue;
+          said.add(why);
+          log(`${p.name} is not ready: ${why}. Stop, restore or repair the file, and start again.`);
+        }
+      } catch {
+        // Not answering now: its restart (above) says so if it exits.
+      }
+    }
+  }
+}
 
 function stop(signal) {
   if (stopping) return;

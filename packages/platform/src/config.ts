@@ -37,6 +37,8 @@ export const serviceEnv = (defaultPort: number) =>
       (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
       logFormat.optional(),
     ),
+    // How often a running process runs quick_check on its SQLite file (ms; 0: never); read by openSqlite.
+    SQLITE_QUICK_CHECK_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
     INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters (shared with the gateway)'),
     MONGO_URL: optionalUrl,
     KAFKA_BROKERS: optionalUrl,

@@ -7,6 +7,7 @@ import onHeaders from 'on-headers';
 import { ZodError } from 'zod';
 import { ConcurrencyError, DependencyUnavailableError, unavailableDependency } from '../ports';
 import { LogSampler, redactUrl, type Logger } from '../logging';
+import { damagedDatabases, onDatabaseDamage } from '../embedded/sqlite';
 import { HELMET_OPTIONS } from './security-headers';
 import { DomainError } from '../es/errors';
 import { domainHttpError, HttpError, validationError } from './errors';
@@ -154,13 +155,23 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  onDatabaseDamage((file, why) =>
+    options.logger.error(
+      { file, damaged: why },
+      'a database file is damaged: not ready until it is repaired',
+    ),
+  );
   app.get('/readyz', async (_req, res) => {
     // In parallel: a slow check (a service behind the gateway) does not add to the others.
     const entries = Object.entries(options.readiness ?? {});
     const results = await Promise.all(entries.map(([, check]) => check().catch(() => false)));
     const checks = Object.fromEntries(entries.map(([name], i) => [name, results[i] === true]));
-    const ok = Object.values(checks).every(Boolean);
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not_ready', checks });
+    // A database file SQLite found damaged while this process ran (a statement, the periodic quick_check).
+    const damaged = [...damagedDatabases().values()];
+    const ok = Object.values(checks).every(Boolean) && damaged.length === 0;
+    res
+      .status(ok ? 200 : 503)
+      .json({ status: ok ? 'ready' : 'not_ready', checks, ...(damaged.length > 0 && { damaged }) });
   });
   if (options.metricsRoute !== false) {
     app.get('/metrics', async (_req, res) => {

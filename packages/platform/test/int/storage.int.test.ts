@@ -112,11 +112,13 @@ describe('embedded storage: private files, damaged files, unusable data folders'
         db.close();
         scribble(file, 0, 100);
       },
+      // The check's own statement meets the damage: the file is named.
+      (file: string) => ({ damaged: [`${file} is damaged (SQLITE_NOTADB: file is not a database)`] }),
     ],
-    ['deleted', (file: string) => rmSync(file)],
+    ['deleted', (file: string) => rmSync(file), () => ({})],
   ])(
     'When the running service database file gets %s, then /readyz answers 503 naming storage',
-    async (_, harm) => {
+    async (_, harm, named) => {
       const env = testServiceEnv({ DATA_DIR: join(base, 'data') });
       const service = await startService(statusService, env);
       try {
@@ -127,6 +129,7 @@ describe('embedded storage: private files, damaged files, unusable data folders'
         expect(after.body).toEqual({
           status: 'not_ready',
           checks: expect.objectContaining({ storage: false }),
+          ...named(join(env.DATA_DIR, 'status.sqlite')),
         });
       } finally {
         await service.stop();
