@@ -79,7 +79,7 @@ test.describe('Accessibility: the admin panel', () => {
 test.describe('Accessibility: dialogs and forms a person meets', () => {
   test('When the contact dialog is open, then axe finds no WCAG 2.2 AA violation', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('contentinfo').getByRole('button', { name: 'Contact Us' }).click();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us' }).click();
     await expect(page.getByRole('dialog', { name: 'Get in Touch' })).toBeVisible();
     await expectNoViolations(page);
   });

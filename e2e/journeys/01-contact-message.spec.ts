@@ -14,7 +14,7 @@ test('When a visitor sends a contact message, then it is confirmed and the admin
   await page.goto('/');
   await page
     .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Contact', exact: true })
+    .getByRole('link', { name: 'Contact', exact: true })
     .click();
   const contact = page.getByRole('dialog', { name: 'Get in Touch' });
   await expect(contact).toBeVisible();
@@ -33,7 +33,7 @@ test('When a visitor sends a contact message, then it is confirmed and the admin
   await expect(contact).toBeHidden();
   await shot(page, '01-contact-sent');
   // The form was reset: opened again, it is empty.
-  await page.getByRole('contentinfo').getByRole('button', { name: 'Contact Us' }).click();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us' }).click();
   await expect(contact.getByRole('textbox', { name: 'Subject', exact: true })).toHaveValue('');
   await expect(contact.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('');
   await contact.getByRole('button', { name: 'Close', exact: true }).last().click();

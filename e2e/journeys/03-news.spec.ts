@@ -85,12 +85,12 @@ test('When the admin publishes a featured article with an uploaded image, then v
   await expect(listed.getByText('Featured', { exact: true })).toBeVisible();
   await expectImage(listed.locator('img'), imageUrl);
   await expect(page.getByText(draftTitle)).toHaveCount(0);
-  await choose(page, 'Category', 'Match Report');
+  await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Match Report' });
   await expect(page.getByText('No News Found')).toBeVisible();
   await expect(
     page.getByText('No articles found in the "Match Report" category. Try changing the filter.'),
   ).toBeVisible();
-  await choose(page, 'Category', 'Transfer News');
+  await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Transfer News' });
   await expect(listed).toBeVisible();
   await shot(page, '03-news-filtered');
 });

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { createRequire } from 'node:module';
 import type { NextFunction, Request, Response } from 'express';
-import { pageCursor, type NewsArticle } from '@12yards/api';
+import { pageCursor, publicNewsCategories, type NewsArticle } from '@12yards/api';
 import { HttpError, type EventBus, type Logger, type Subscription } from '@12yards/platform';
 import { canonicalPath, resolveRoute } from '../routing';
 import type { Targets } from '../proxy';
@@ -69,6 +69,25 @@ export function newsCursorOf(path: string, query: unknown): string | undefined {
   if (canonicalPath(path) !== '/news') return undefined;
   const cursor = (query as Record<string, unknown> | undefined)?.cursor;
   return pageCursor.safeParse(cursor).success ? (cursor as string) : undefined;
+}
+
+/** The value of `?signin=` with which /partner-console shows that the sign-in failed (the no-JavaScript form). */
+export const SIGN_IN_FAILED = 'failed';
+
+/**
+ * The query a page is rendered with, when it is one that changes the page: a later page of /news (`cursor`), a
+ * category of /news (`category`, one of the public ones), a failed sign-in on /partner-console. Else undefined.
+ */
+export function pageQueryOf(path: string, query: unknown): string | undefined {
+  const cursor = newsCursorOf(path, query);
+  if (cursor !== undefined) return new URLSearchParams({ cursor }).toString();
+  const q = (query as Record<string, unknown> | undefined) ?? {};
+  const route = canonicalPath(path);
+  if (route === '/news' && publicNewsCategories.some((c) => c.value === q.category))
+    return new URLSearchParams({ category: q.category as string }).toString();
+  if (route === '/partner-console' && q.signin === SIGN_IN_FAILED)
+    return new URLSearchParams({ signin: SIGN_IN_FAILED }).toString();
+  return undefined;
 }
 
 /** The RSS feed's length: the latest articles (one page of the news API, whose maximum page is 100). */
@@ -151,12 +170,12 @@ export class PublicPages {
   }
 
   /**
-   * GET of a shell route (status 200) or of an unknown path (the 404 page); `cursor` (newsCursorOf) names a later
-   * page of /news.
+   * GET of a shell route (status 200) or of an unknown path (the 404 page); `query` (pageQueryOf) names a variant
+   * of the page: a later page or a category of /news, a failed sign-in.
    */
-  page(path: string, status: 200 | 404, cursor?: string): Promise<CachedAnswer> {
-    if (status === 200 && cursor !== undefined && canonicalPath(path) === '/news') {
-      const url = `/news?cursor=${cursor}`;
+  page(path: string, status: 200 | 404, query?: string): Promise<CachedAnswer> {
+    if (status === 200 && query !== undefined) {
+      const url = `${canonicalPath(path)}?${query}`;
       return this.cursorPages.get(url, async () => {
         const { template, entry } = this.options;
         const page = await entry.renderPage(url, {

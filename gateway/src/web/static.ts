@@ -2,7 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { canonicalPath } from '../routing';
 import { FEED_PATH } from './feeds';
-import { newsCursorOf, preferredEncoding, sendAnswer, type PublicPages } from './pages';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pageQueryOf, preferredEncoding, sendAnswer, SIGN_IN_FAILED, type PublicPages } from './pages';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 
 /**
@@ -98,6 +99,23 @@ const isPage = (req: Request) =>
   // A missing file (e.g. a chunk of an older build) must fail as a 404, never be answered with the page.
   extname(req.path) === '';
 
+/** SPEC section 9: the partner console's artificial wait before it says that no account exists. */
+export const PARTNER_CONSOLE_WAIT_MS = 1000;
+
+/**
+ * The partner console's form as a browser without JavaScript sends it (a POST: the password never goes into an
+ * address). No partner account exists, so its body is never read: after the same wait as the page's, a redirect to
+ * the page saying so (303, so a reload does not post again).
+ */
+export function partnerConsoleSignIn() {
+  return async (req: Request, res: Response) => {
+    req.resume();
+    await sleep(PARTNER_CONSOLE_WAIT_MS);
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(303, `/partner-console?signin=${SIGN_IN_FAILED}`);
+  };
+}
+
 /** Serves the admin remote under /admin-app/ and the shell at /: its routes rendered on the server when it can. */
 export function mountWeb(app: Express, options: WebOptions): void {
   const { pages } = options;
@@ -110,6 +128,7 @@ export function mountWeb(app: Express, options: WebOptions): void {
     app.get('/sitemap.xml', feeds.sitemap);
     app.get(FEED_PATH, feeds.feed);
   }
+  app.post('/partner-console', partnerConsoleSignIn());
   app.use(precompressed(options.shellDist));
   app.use(express.static(options.shellDist, { index: false, setHeaders: setCacheHeaders }));
   const index = join(options.shellDist, 'index.html');
@@ -121,7 +140,7 @@ export function mountWeb(app: Express, options: WebOptions): void {
       return res.status(status).sendFile(index);
     }
     try {
-      sendAnswer(req, res, await pages.page(req.path, status, newsCursorOf(req.path, req.query)));
+      sendAnswer(req, res, await pages.page(req.path, status, pageQueryOf(req.path, req.query)));
     } catch (err) {
       next(err);
     }

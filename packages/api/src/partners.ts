@@ -74,7 +74,14 @@ function typeRules(v: ApplicationShape, ctx: z.RefinementCtx) {
   }
 }
 
-export const partnerApplication = applicationFields.superRefine(typeRules);
+/**
+ * The type's rules run even when another field is invalid (zod skips a refinement by default then), so a form shows
+ * every error at once instead of the type's only in a second round. They need a valid type.
+ */
+const typeKnown = (payload: { value: unknown }) =>
+  partnerType.safeParse((payload.value as { type?: unknown } | null)?.type).success;
+
+export const partnerApplication = applicationFields.superRefine(typeRules, { when: typeKnown });
 export type PartnerApplicationInput = z.input<typeof partnerApplication>;
 export type PartnerApplication = z.output<typeof partnerApplication>;
 
@@ -168,9 +175,14 @@ export const contactMessageInput = z.object({
 });
 export type ContactMessageInput = z.input<typeof contactMessageInput>;
 
+/** PUT /api/admin/contacts/:id: any status, back and forth (a message marked read by mistake goes back to unread). */
 export const updateContactStatus = z.object({
-  status: z.enum(['read', 'responded'], { error: "status must be 'read' or 'responded'" }),
+  status: z.enum(contactStatuses, { error: 'Choose Unread, Read or Responded' }),
 });
+
+/** GET /api/admin/contacts/unread-count: how many messages are unread (the Messages tab's badge). */
+export const contactUnreadCount = z.object({ unread: z.number().int().min(0) });
+export type ContactUnreadCount = z.infer<typeof contactUnreadCount>;
 
 export const contactMessage = z.object({
   id: z.string(),

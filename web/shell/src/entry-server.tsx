@@ -8,7 +8,7 @@ import { App } from './App';
 import { Providers } from './Providers';
 import { headHtml, jsonForScript, type Head } from './lib/head';
 import { PAGE_DATA, PAGE_STATE_ID } from './lib/page-data';
-import { newsPagesOptions } from './lib/news-pages';
+import { newsCategoryOf, newsPagesOptions } from './lib/news-pages';
 import type { RenderContext } from './lib/render-context';
 
 export { headHtml } from './lib/head';
@@ -55,11 +55,13 @@ export async function renderPage(url: string, options: RenderOptions): Promise<R
   if (path.toLowerCase() === '/news') {
     // The first page of the list (or the page a "Load more" link names), as NewsPage's infinite query holds it.
     const from = parsed.searchParams.get('cursor') ?? undefined;
+    const category = newsCategoryOf(parsed.searchParams);
     const fetchPage = async (pageUrl: string) => {
       const { body, link } = await options.fetchPage(pageUrl);
       return { items: body as NewsArticle[], nextCursor: nextCursorOf(link) };
     };
-    reads.push(client.fetchInfiniteQuery(newsPagesOptions(from ? { from } : {}, fetchPage)));
+    const filter = category ? { category } : from ? { from } : {};
+    reads.push(client.fetchInfiniteQuery(newsPagesOptions(filter, fetchPage)));
   }
   await Promise.all(reads.map((r) => r.catch(() => (complete = false))));
   const now = options.now ?? Date.now();

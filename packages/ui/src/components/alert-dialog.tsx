@@ -16,7 +16,7 @@ export const AlertDialogContent = React.forwardRef<
     <AlertDialogPrimitive.Content
       ref={ref}
       className={cn(
-        'fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-background p-6 text-foreground shadow-xl',
+        'fixed left-1/2 top-[calc(50%+var(--toast-stack,0px)/2)] z-50 grid max-h-[calc(92dvh-var(--toast-stack,0px))] w-[calc(100%-1.5rem)] max-w-md grid-cols-[minmax(0,1fr)] overflow-y-auto -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-background p-6 text-foreground shadow-xl',
         className,
       )}
       {...props}
@@ -73,6 +73,7 @@ export const AlertDialogCancel = React.forwardRef<
 >(({ className, ...props }, ref) => (
   <AlertDialogPrimitive.Cancel
     ref={ref}
+    data-dialog-close=""
     className={cn(buttonVariants({ variant: 'outline' }), className)}
     {...props}
   />

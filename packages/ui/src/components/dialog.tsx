@@ -34,6 +34,7 @@ function RememberOpener({ into }: { into: React.MutableRefObject<HTMLElement | n
 }
 
 /**
+ * Centred in the space below the toasts on screen (--toast-stack, set by the toast viewport), so none covers it.
  * Focus is trapped inside while open and returns to the element that had it when the dialog opened.
  * Every dialog needs a DialogTitle (its accessible name); pass aria-describedby={undefined} when it has no DialogDescription.
  */
@@ -58,14 +59,17 @@ export const DialogContent = React.forwardRef<
           }
         }}
         className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid max-h-[92dvh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-background p-5 text-foreground shadow-xl sm:p-6',
+          'fixed left-1/2 top-[calc(50%+var(--toast-stack,0px)/2)] z-50 grid max-h-[calc(92dvh-var(--toast-stack,0px))] w-[calc(100%-1.5rem)] max-w-lg grid-cols-[minmax(0,1fr)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-background p-5 text-foreground shadow-xl sm:p-6',
           className,
         )}
         {...props}
       >
         <RememberOpener into={opener} />
         {children}
-        <DialogPrimitive.Close className="absolute right-3 top-3 rounded-md p-1.5 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <DialogPrimitive.Close
+          data-dialog-close=""
+          className="absolute right-3 top-3 rounded-md p-1.5 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <X className="size-5" aria-hidden="true" />
           <span className="sr-only">Close</span>
         </DialogPrimitive.Close>

@@ -20,20 +20,60 @@ export function ToastProvider(props: React.ComponentPropsWithoutRef<typeof Toast
   );
 }
 
+/** The CSS variable with the height the toasts on screen take (0px when none): an open dialog stays clear of it. */
+export const TOAST_STACK_VAR = '--toast-stack';
+
+/** Keeps TOAST_STACK_VAR on the document at the height of the viewport's toasts. */
+function useToastStackHeight(viewport: React.RefObject<HTMLOListElement | null>) {
+  React.useEffect(() => {
+    const el = viewport.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const update = () =>
+      root.style.setProperty(TOAST_STACK_VAR, `${el.childElementCount > 0 ? el.offsetHeight : 0}px`);
+    const resized = new ResizeObserver(update);
+    resized.observe(el);
+    const changed = new MutationObserver(update);
+    changed.observe(el, { childList: true });
+    return () => {
+      resized.disconnect();
+      changed.disconnect();
+      root.style.removeProperty(TOAST_STACK_VAR);
+    };
+  }, [viewport]);
+}
+
+/**
+ * Toasts show at the bottom right (at the top on phones); while a dialog is open they show at the top of the
+ * screen and the dialog moves down below them (styles.css, DialogContent), so a toast never covers a dialog.
+ */
 export const ToastViewport = React.forwardRef<
   React.ComponentRef<typeof ToastPrimitive.Viewport>,
   React.ComponentPropsWithoutRef<typeof ToastPrimitive.Viewport>
->(({ className, ...props }, ref) => (
-  <ToastPrimitive.Viewport
-    ref={ref}
-    hotkey={TOAST_HOTKEY}
-    className={cn(
-      'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
-      className,
-    )}
-    {...props}
-  />
-));
+>(({ className, ...props }, ref) => {
+  const own = React.useRef<HTMLOListElement | null>(null);
+  useToastStackHeight(own);
+  const refs = React.useCallback(
+    (el: HTMLOListElement | null) => {
+      own.current = el;
+      if (typeof ref === 'function') ref(el);
+      else if (ref) ref.current = el;
+    },
+    [ref],
+  );
+  return (
+    <ToastPrimitive.Viewport
+      ref={refs}
+      hotkey={TOAST_HOTKEY}
+      data-toast-viewport=""
+      className={cn(
+        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+        className,
+      )}
+      {...props}
+    />
+  );
+});
 ToastViewport.displayName = 'ToastViewport';
 
 const toastVariants = cva(

@@ -17,9 +17,10 @@ function Harness() {
   );
 }
 
-async function openContact(render = true) {
+/** Opens the dialog with the harness's Contact Us button, or the footer's Contact Us link (to /#contact). */
+async function openContact(render = true, role: 'button' | 'link' = 'button') {
   if (render) renderWithProviders(<Harness />);
-  await userEvent.click(await screen.findByRole('button', { name: 'Contact Us' }));
+  await userEvent.click(await screen.findByRole(role, { name: 'Contact Us' }));
   return screen.findByRole('dialog', { name: 'Get in Touch' });
 }
 
@@ -114,7 +115,7 @@ describe('Get in Touch dialog and contact form', () => {
   it('When Contact Us in the footer of the home page is chosen, then the Get in Touch dialog opens', async () => {
     quietApi();
     renderApp('/');
-    const dialog = await openContact(false);
+    const dialog = await openContact(false, 'link');
     expect(dialog).toBeInTheDocument();
   });
 });

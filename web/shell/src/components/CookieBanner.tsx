@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { Cookie } from 'lucide-react';
 import { Button, Label, Switch } from '@12yards/ui';
@@ -68,6 +68,45 @@ function store(choice: Choice) {
   }
 }
 
+/** The banner's element id: index.css keeps focused elements clear of it while it is open. */
+export const COOKIE_BANNER_ID = 'cookie-banner';
+
+/** The CSS variable with the banner's height while it shows (index.css pads the page by it). */
+export const COOKIE_BANNER_HEIGHT_VAR = '--cookie-banner-height';
+
+/**
+ * While the banner shows, focus is never hidden under it (WCAG 2.4.11): the page is padded at the bottom by the
+ * banner's height (so its last links can scroll above it), and an element that gets focus under the banner is
+ * scrolled into view above it (scroll padding; browsers do not apply it to Tab's own scrolling).
+ */
+function useFocusClearOf(el: HTMLElement | null) {
+  useEffect(() => {
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty(COOKIE_BANNER_HEIGHT_VAR, `${el.offsetHeight}px`);
+    });
+    observer.observe(el);
+    const onFocus = (e: FocusEvent) => {
+      const target = e.target;
+      if (!(target instanceof Element) || el.contains(target)) return;
+      if (target.getBoundingClientRect().bottom > el.getBoundingClientRect().top)
+        target.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener('focusin', onFocus);
+      root.style.removeProperty(COOKIE_BANNER_HEIGHT_VAR);
+    };
+  }, [el]);
+}
+
+/**
+ * A non-modal `<dialog open>`, first in the page's reading and Tab order, fixed at the bottom. Its Reject All and
+ * Accept All buttons submit a `method="dialog"` form: without JavaScript that closes the banner (nothing optional is
+ * stored or run then anyway); with it, the choice is stored and the banner leaves.
+ */
 export function CookieBanner() {
   // The server cannot read the stored consent: it renders the banner (as for a first visit) and the browser hides
   // it after hydration when a current consent is stored. It is fixed at the bottom, so this moves no content.
@@ -84,12 +123,16 @@ export function CookieBanner() {
     };
   });
   const headingId = useId();
+  const [banner, setBanner] = useState<HTMLElement | null>(null);
+  useFocusClearOf(visible ? banner : null);
+  const opener = useRef<Element | null>(null);
 
   useEffect(() => {
     const show = () => {
       const c = readConsent();
       if (c) setChoice({ analytics: c.analytics, marketing: c.marketing, functional: c.functional });
       setView('main');
+      opener.current = document.activeElement;
       setVisible(true);
     };
     window.addEventListener(SHOW_COOKIES_BANNER_EVENT, show);
@@ -98,95 +141,120 @@ export function CookieBanner() {
 
   if (!visible) return null;
 
-  const finish = (c: Choice) => {
+  const finish = (e: MouseEvent, c: Choice) => {
+    e.preventDefault();
     store(c);
     setVisible(false);
+    // Re-shown from the footer: focus goes back there (else it would be lost with the banner).
+    if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
   };
 
   return (
-    <section
-      role="region"
+    <dialog
+      open
+      id={COOKIE_BANNER_ID}
+      ref={setBanner}
       aria-labelledby={headingId}
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-border bg-background p-4 shadow-[0_-8px_30px_rgba(0,0,0,0.15)] sm:p-5"
+      className="fixed inset-x-0 bottom-0 top-auto z-50 m-0 h-auto w-full max-w-none border-0 bg-transparent p-0 text-foreground"
     >
-      <div className="mx-auto max-w-5xl">
-        <div className="flex items-start gap-3">
-          <Cookie className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden="true" />
-          <div className="min-w-0 flex-1">
-            <h2 id={headingId} className="font-semibold">
-              {view === 'main' ? 'We use cookies' : 'Cookie Preferences'}
-            </h2>
-            <p className="mt-1 text-sm text-muted-foreground">
-              {view === 'main' ? (
-                <>
-                  We use necessary cookies to run this site and, with your permission, analytics, marketing
-                  and functional cookies. Read more in our{' '}
-                  <Link className="font-medium text-primary underline" to="/privacy-policy">
-                    Privacy Policy
-                  </Link>
-                  .
-                </>
-              ) : (
-                'Choose which optional cookies we may use. You can change this at any time from Cookie Policy in the footer.'
-              )}
-            </p>
+      <section
+        role="region"
+        aria-labelledby={headingId}
+        className="border-t border-border bg-background px-4 py-3 shadow-[0_-8px_30px_rgba(0,0,0,0.15)] sm:p-5"
+      >
+        <div className="mx-auto max-w-5xl">
+          <div className="flex items-start gap-3">
+            <Cookie className="mt-0.5 hidden size-6 shrink-0 text-primary sm:block" aria-hidden="true" />
+            <div className="min-w-0 flex-1">
+              <h2 id={headingId} className="font-semibold">
+                {view === 'main' ? 'We use cookies' : 'Cookie Preferences'}
+              </h2>
+              <p className="mt-1 text-xs text-muted-foreground sm:text-sm">
+                {view === 'main' ? (
+                  <>
+                    We use necessary cookies to run this site and, with your permission, analytics, marketing
+                    and functional cookies. Read more in our{' '}
+                    <Link className="font-medium text-primary underline" to="/privacy-policy">
+                      Privacy Policy
+                    </Link>
+                    .
+                  </>
+                ) : (
+                  'Choose which optional cookies we may use. You can change this at any time from Cookie Policy in the footer.'
+                )}
+              </p>
+            </div>
           </div>
-        </div>
 
-        {view === 'preferences' && (
-          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-            {COOKIE_CATEGORIES.map((cat) => {
-              const id = `cookie-${cat.key}`;
-              const checked = cat.key === 'necessary' ? true : choice[cat.key];
-              return (
-                <li
-                  key={cat.key}
-                  className="flex items-start justify-between gap-3 rounded-lg border border-border p-3"
-                >
-                  <div>
-                    <Label htmlFor={id}>{cat.label}</Label>
-                    <p className="mt-1 text-xs text-muted-foreground">{cat.text}</p>
-                  </div>
-                  <Switch
-                    id={id}
-                    checked={checked}
-                    disabled={cat.key === 'necessary'}
-                    onCheckedChange={(v) => {
-                      if (cat.key !== 'necessary') setChoice((c) => ({ ...c, [cat.key]: v }));
-                    }}
-                  />
-                </li>
-              );
-            })}
-          </ul>
-        )}
-
-        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
-          {view === 'main' ? (
-            <>
-              <Button variant="ghost" onClick={() => setView('preferences')}>
-                Manage Preferences
-              </Button>
-              <Button
-                variant="outline"
-                onClick={() => finish({ analytics: false, marketing: false, functional: false })}
-              >
-                Reject All
-              </Button>
-              <Button onClick={() => finish({ analytics: true, marketing: true, functional: true })}>
-                Accept All
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button variant="outline" onClick={() => setView('main')}>
-                Back
-              </Button>
-              <Button onClick={() => finish(choice)}>Save Preferences</Button>
-            </>
+          {view === 'preferences' && (
+            <ul className="mt-3 grid gap-2 sm:mt-4 sm:grid-cols-2 sm:gap-3">
+              {COOKIE_CATEGORIES.map((cat) => {
+                const id = `cookie-${cat.key}`;
+                const checked = cat.key === 'necessary' ? true : choice[cat.key];
+                return (
+                  <li
+                    key={cat.key}
+                    className="flex items-start justify-between gap-3 rounded-lg border border-border p-3"
+                  >
+                    <div>
+                      <Label htmlFor={id}>{cat.label}</Label>
+                      <p className="mt-1 text-xs text-muted-foreground">{cat.text}</p>
+                    </div>
+                    <Switch
+                      id={id}
+                      checked={checked}
+                      disabled={cat.key === 'necessary'}
+                      onCheckedChange={(v) => {
+                        if (cat.key !== 'necessary') setChoice((c) => ({ ...c, [cat.key]: v }));
+                      }}
+                    />
+                  </li>
+                );
+              })}
+            </ul>
           )}
+
+          <form
+            method="dialog"
+            className="mt-3 grid grid-cols-2 gap-2 sm:mt-4 sm:flex sm:flex-row sm:justify-end"
+          >
+            {view === 'main' ? (
+              <>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  className="col-span-2"
+                  onClick={() => setView('preferences')}
+                >
+                  Manage Preferences
+                </Button>
+                <Button
+                  type="submit"
+                  variant="outline"
+                  onClick={(e) => finish(e, { analytics: false, marketing: false, functional: false })}
+                >
+                  Reject All
+                </Button>
+                <Button
+                  type="submit"
+                  onClick={(e) => finish(e, { analytics: true, marketing: true, functional: true })}
+                >
+                  Accept All
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button type="button" variant="outline" onClick={() => setView('main')}>
+                  Back
+                </Button>
+                <Button type="submit" onClick={(e) => finish(e, choice)}>
+                  Save Preferences
+                </Button>
+              </>
+            )}
+          </form>
         </div>
-      </div>
-    </section>
+      </section>
+    </dialog>
   );
 }

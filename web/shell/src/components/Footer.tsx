@@ -2,11 +2,30 @@ import { Link } from 'react-router';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { site } from '../config';
 import { Logo } from './Logo';
-import { useSiteActions } from './site-actions';
+import { sectionHref, useSiteActions, type SectionId } from './site-actions';
 import { SHOW_COOKIES_BANNER_EVENT } from './CookieBanner';
 
 const linkClass =
   'text-sm text-slate-300 transition-colors hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent rounded-sm cursor-pointer text-left';
+
+/**
+ * A link to a home section (/#features): without JavaScript it jumps there; with it, ACTION runs instead (a smooth
+ * scroll, a dialog).
+ */
+function SectionLink({ to, action, children }: { to: SectionId; action: () => void; children: string }) {
+  return (
+    <a
+      href={sectionHref(to)}
+      className={linkClass}
+      onClick={(e) => {
+        e.preventDefault();
+        action();
+      }}
+    >
+      {children}
+    </a>
+  );
+}
 
 export function Footer() {
   const { goToSection, scrollThenOpen, setContactOpen } = useSiteActions();
@@ -47,14 +66,14 @@ export function Footer() {
           <h3 className="text-sm font-semibold uppercase tracking-wider text-white">Platform</h3>
           <ul className="mt-4 space-y-3">
             <li>
-              <button type="button" className={linkClass} onClick={() => goToSection('features')}>
+              <SectionLink to="features" action={() => goToSection('features')}>
                 Features
-              </button>
+              </SectionLink>
             </li>
             <li>
-              <button type="button" className={linkClass} onClick={() => goToSection('benefits')}>
+              <SectionLink to="benefits" action={() => goToSection('benefits')}>
                 Benefits
-              </button>
+              </SectionLink>
             </li>
             <li>
               <Link className={linkClass} to="/partner-console">
@@ -78,24 +97,24 @@ export function Footer() {
           <h3 className="text-sm font-semibold uppercase tracking-wider text-white">Partners</h3>
           <ul className="mt-4 space-y-3">
             <li>
-              <button type="button" className={linkClass} onClick={() => goToSection('partners')}>
+              <SectionLink to="partners" action={() => goToSection('partners')}>
                 Become a Partner
-              </button>
+              </SectionLink>
             </li>
             <li>
-              <button type="button" className={linkClass} onClick={() => scrollThenOpen('club')}>
+              <SectionLink to="partners" action={() => scrollThenOpen('club')}>
                 For Clubs
-              </button>
+              </SectionLink>
             </li>
             <li>
-              <button type="button" className={linkClass} onClick={() => scrollThenOpen('influencer')}>
+              <SectionLink to="partners" action={() => scrollThenOpen('influencer')}>
                 For Influencers
-              </button>
+              </SectionLink>
             </li>
             <li>
-              <button type="button" className={linkClass} onClick={() => setContactOpen(true)}>
+              <SectionLink to="contact" action={() => setContactOpen(true)}>
                 Contact Us
-              </button>
+              </SectionLink>
             </li>
           </ul>
         </nav>
@@ -104,9 +123,9 @@ export function Footer() {
           <h3 className="text-sm font-semibold uppercase tracking-wider text-white">Support</h3>
           <ul className="mt-4 space-y-3">
             <li>
-              <button type="button" className={linkClass} onClick={() => goToSection('faq')}>
+              <SectionLink to="faq" action={() => goToSection('faq')}>
                 Help Centre
-              </button>
+              </SectionLink>
             </li>
             <li>
               <Link className={linkClass} to="/status">

@@ -35,7 +35,7 @@ describe('Footer', () => {
     const intoView = jest.spyOn(window.HTMLElement.prototype, 'scrollIntoView');
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     renderApp('/');
-    await user.click(within(footer()).getByRole('button', { name: 'For Clubs' }));
+    await user.click(within(footer()).getByRole('link', { name: 'For Clubs' }));
     expect(intoView.mock.contexts.map((el) => (el as HTMLElement).id)).toEqual(['partners']);
     expect(intoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
     act(() => jest.advanceTimersByTime(799));

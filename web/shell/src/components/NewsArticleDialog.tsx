@@ -23,7 +23,11 @@ export function NewsArticleDialog({
               <DialogTitle className="text-2xl">{article.title}</DialogTitle>
             </DialogHeader>
             {article.imageUrl && (
-              <img src={article.imageUrl} alt="" className="max-h-80 w-full rounded-lg object-cover" />
+              <img
+                src={article.imageUrl}
+                alt={article.title}
+                className="max-h-80 w-full rounded-lg object-cover"
+              />
             )}
             <div className="whitespace-pre-line leading-relaxed">{article.content}</div>
           </>

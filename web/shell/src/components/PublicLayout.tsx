@@ -33,6 +33,8 @@ function SiteDialogs() {
 export function PublicLayout() {
   return (
     <SiteActionsProvider>
+      {/* First in reading and Tab order: a visitor meets the choice before the page (it shows at the bottom). */}
+      <CookieBanner />
       <a
         href="#main"
         className="sr-only z-[60] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
@@ -51,7 +53,6 @@ export function PublicLayout() {
       </main>
       <Footer />
       <SiteDialogs />
-      <CookieBanner />
     </SiteActionsProvider>
   );
 }

@@ -72,7 +72,7 @@ describe('Scroll position on navigation', () => {
     const intoView = jest.spyOn(window.HTMLElement.prototype, 'scrollIntoView');
     renderApp('/status');
     await screen.findByRole('heading', { level: 1, name: 'Service Status' });
-    await userEvent.click(within(footer()).getByRole('button', { name: 'Features' }));
+    await userEvent.click(within(footer()).getByRole('link', { name: 'Features' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/#features'));
     await waitFor(() =>
       expect(intoView.mock.contexts.map((el) => (el as HTMLElement).id)).toContain('features'),

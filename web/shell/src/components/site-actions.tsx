@@ -14,6 +14,9 @@ import { SCROLL_THEN_OPEN_MS } from '../config';
 
 export type SectionId = 'how-it-works' | 'features' | 'benefits' | 'news' | 'partners' | 'contact' | 'faq';
 
+/** A home section's address: followed without JavaScript, it opens / at that section. */
+export const sectionHref = (id: SectionId) => `/#${id}`;
+
 export function scrollToSection(id: string) {
   const el = document.getElementById(id);
   el?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });

@@ -47,21 +47,16 @@ export function AppGalleryDialog({
           </p>
         ) : (
           <div className="grid gap-3">
-            <figure className="group relative overflow-hidden rounded-lg bg-muted">
+            {/* The platform badge and the description are always shown (not on hover only: a phone has none). */}
+            <figure className="relative overflow-hidden rounded-lg bg-muted">
               <img
                 src={item.imageUrl}
                 alt={item.description || `${item.platformName ?? 'App'} screenshot`}
-                className="mx-auto max-h-[60vh] w-auto object-contain"
+                className="mx-auto max-h-[55vh] w-auto object-contain"
               />
-              {item.platformName && (
-                <Badge className="absolute left-3 top-3 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
-                  {item.platformName}
-                </Badge>
-              )}
+              {item.platformName && <Badge className="absolute left-3 top-3">{item.platformName}</Badge>}
               {item.description && (
-                <figcaption className="absolute inset-x-0 bottom-0 bg-black/70 p-3 text-sm text-white opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
-                  {item.description}
-                </figcaption>
+                <figcaption className="bg-night p-3 text-sm text-white">{item.description}</figcaption>
               )}
               {count > 1 && (
                 <>

@@ -1,7 +1,15 @@
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Skeleton } from '@12yards/ui';
+import { ChevronDown } from 'lucide-react';
+import { Skeleton } from '@12yards/ui';
 import { useFaqs } from '../lib/queries';
 import { Section } from './Section';
 
+/** The name that makes the questions one exclusive group: opening one closes the one that was open. */
+export const FAQ_GROUP = 'faq';
+
+/**
+ * Question and answer as `<details>`: the answers are in the page's HTML, open without JavaScript, and the browser
+ * keeps a single one open at a time (a shared `name`), so the section needs no script at all.
+ */
 export function FaqSection() {
   const { data, isLoading } = useFaqs();
   const faqs = (data ?? []).filter((f) => f.isActive !== false).sort((a, b) => a.sortOrder - b.sortOrder);
@@ -21,14 +29,20 @@ export function FaqSection() {
             <p className="mt-1 text-muted-foreground">Check back soon for answers to common questions!</p>
           </div>
         ) : (
-          <Accordion type="single" collapsible className="rounded-xl border border-border bg-card px-5">
+          <div className="rounded-xl border border-border bg-card px-5">
             {faqs.map((f) => (
-              <AccordionItem key={f.id} value={f.id} className="last:border-b-0">
-                <AccordionTrigger>{f.question}</AccordionTrigger>
-                <AccordionContent className="whitespace-pre-line text-base">{f.answer}</AccordionContent>
-              </AccordionItem>
+              <details key={f.id} name={FAQ_GROUP} className="group border-b border-border last:border-b-0">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-sm py-4 text-left font-semibold transition-all hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+                  {f.question}
+                  <ChevronDown
+                    className="size-4 shrink-0 transition-transform duration-200 group-open:rotate-180"
+                    aria-hidden="true"
+                  />
+                </summary>
+                <div className="whitespace-pre-line pb-4 text-base text-muted-foreground">{f.answer}</div>
+              </details>
             ))}
-          </Accordion>
+          </div>
         )}
       </div>
     </Section>

@@ -1,5 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { nextCursorOf, throwIfResNotOk, type NewsArticle, type Page } from '@12yards/api';
+import {
+  nextCursorOf,
+  publicNewsCategories,
+  throwIfResNotOk,
+  type NewsArticle,
+  type Page,
+} from '@12yards/api';
 
 // The /news list, page by page: its own module, so the home page's entry chunk carries no infinite query.
 
@@ -8,6 +14,12 @@ export interface NewsFilter {
   category?: string;
   /** `/news?cursor=…`: the page a link (the no-JavaScript "Load more") pointed at. */
   from?: string;
+}
+
+/** The public category `/news?category=…` names (the filter's form without JavaScript), else undefined. */
+export function newsCategoryOf(params: URLSearchParams): string | undefined {
+  const category = params.get('category');
+  return publicNewsCategories.some((c) => c.value === category) ? (category ?? undefined) : undefined;
 }
 
 export const newsPagesKey = (filter: NewsFilter) => ['/api/news', 'pages', filter] as const;

@@ -2,7 +2,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Seo } from '../components/Seo';
 import { organizationJsonLd } from '../lib/structured-data';
-import { scrollToSection } from '../components/site-actions';
+import { scrollToSection, useSiteActions } from '../components/site-actions';
 import { Hero } from '../home/Hero';
 import { HowItWorks } from '../home/HowItWorks';
 import { Features } from '../home/Features';
@@ -20,10 +20,13 @@ const Hydrated = ({ children }: { children: ReactNode }) => <Suspense fallback={
 
 export function HomePage() {
   const { hash } = useLocation();
-  // Arriving from another page at /#section: scroll there once the page has rendered.
+  const { scrollThenOpen } = useSiteActions();
+  // Arriving at /#section (a link, another page): scroll there once the page has rendered. /#contact is the
+  // Contact item's address: as the item does, it scrolls to the partners section and opens the contact dialog.
   useEffect(() => {
-    if (hash) requestAnimationFrame(() => scrollToSection(hash.slice(1)));
-  }, [hash]);
+    if (hash === '#contact') scrollThenOpen('contact');
+    else if (hash) requestAnimationFrame(() => scrollToSection(hash.slice(1)));
+  }, [hash, scrollThenOpen]);
 
   return (
     <>

@@ -12,11 +12,6 @@ import {
   CardHeader,
   CardTitle,
   Label,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   Skeleton,
 } from '@12yards/ui';
 import { Seo } from '../components/Seo';
@@ -27,7 +22,7 @@ const NewsArticleDialog = lazyDialog(
   () => import('../components/NewsArticleDialog').then((m) => m.NewsArticleDialog),
   (p: { article: unknown }) => p.article !== null,
 );
-import { useNewsPages } from '../lib/news-pages';
+import { newsCategoryOf, useNewsPages } from '../lib/news-pages';
 import { relativeDate } from '../lib/dates';
 import { useNow } from '../lib/render-context';
 import { categoryLabel } from '../lib/categories';
@@ -45,7 +40,8 @@ export const newsPageHref = (cursor: string) => `/news?${new URLSearchParams({ c
 
 export default function NewsPage() {
   const [params] = useSearchParams();
-  const [category, setCategory] = useState<string>(ALL);
+  // `/news?category=…` is the filter's form sent without JavaScript: the server renders that category.
+  const [category, setCategory] = useState<string>(() => newsCategoryOf(params) ?? ALL);
   // The category filters on the server; a page reached through a "Load more" link starts at its cursor.
   const from = category === ALL ? (params.get('cursor') ?? undefined) : undefined;
   const { data, isLoading, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useNewsPages(
@@ -77,22 +73,32 @@ export default function NewsPage() {
               Stories from the pitch, the stands and the 12Yards team.
             </p>
           </div>
-          <div className="grid w-full gap-1.5 md:w-64">
+          {/* A native select in a GET form: it shows its choice in the server's HTML, and without JavaScript the
+              Filter button asks the server for the category; with it, a change filters at once. */}
+          <form method="get" action="/news" className="grid w-full gap-1.5 md:w-64">
             <Label htmlFor="news-category">Category</Label>
-            <Select value={category} onValueChange={setCategory}>
-              <SelectTrigger id="news-category" className="bg-background">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>All Categories</SelectItem>
+            <div className="flex gap-2">
+              <select
+                id="news-category"
+                name="category"
+                value={category}
+                onChange={(e) => setCategory(e.target.value)}
+                className="h-10 w-full cursor-pointer rounded-md border border-input bg-background px-3 text-sm ring-offset-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <option value={ALL}>All Categories</option>
                 {publicNewsCategories.map((c) => (
-                  <SelectItem key={c.value} value={c.value}>
+                  <option key={c.value} value={c.value}>
                     {c.label}
-                  </SelectItem>
+                  </option>
                 ))}
-              </SelectContent>
-            </Select>
-          </div>
+              </select>
+              <noscript>
+                <button type="submit" className={buttonVariants({ variant: 'outline' })}>
+                  Filter
+                </button>
+              </noscript>
+            </div>
+          </form>
         </div>
 
         <div className="mt-10">

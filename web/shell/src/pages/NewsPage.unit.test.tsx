@@ -35,11 +35,11 @@ describe('/news', () => {
     });
     renderApp('/news');
     expect(await screen.findByText('Headline 1')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('combobox', { name: 'Category' }));
-    expect(screen.getByRole('option', { name: 'All Categories' })).toBeInTheDocument();
+    const category = screen.getByRole('combobox', { name: 'Category' });
+    expect(category).toHaveDisplayValue('All Categories');
     expect(screen.getByRole('option', { name: 'Transfer News' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Tactical Analysis' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('option', { name: 'Match Report' }));
+    await userEvent.selectOptions(category, 'Match Report');
     expect(await screen.findByText('No News Found')).toBeInTheDocument();
     expect(
       screen.getByText('No articles found in the "Match Report" category. Try changing the filter.'),

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { AlertCircle, Loader2 } from 'lucide-react';
 import { Button, Card, CardContent, CardDescription, CardHeader, Input, Label } from '@12yards/ui';
 import { PARTNER_CONSOLE_WAIT_MS } from '../config';
@@ -7,10 +8,19 @@ import { StandaloneShell } from '../components/StandaloneShell';
 
 export const NO_ACCOUNT_MESSAGE = 'Account does not exist, please check your details.';
 
+/**
+ * Without JavaScript the form is posted (never sent as a GET, which would put the password in the address): the
+ * gateway waits as the page does and answers with a redirect to this page with `?signin=failed`.
+ */
+export const SIGN_IN_FAILED_PARAM = 'signin';
+
 /** A stub: no partner accounts exist yet, so every sign-in ends, after a short wait, with the same message. */
 export default function PartnerConsolePage() {
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const [error, setError] = useState<string | null>(
+    params.get(SIGN_IN_FAILED_PARAM) === 'failed' ? NO_ACCOUNT_MESSAGE : null,
+  );
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -40,7 +50,7 @@ export default function PartnerConsolePage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={onSubmit} className="grid gap-4">
+          <form method="post" action="/partner-console" onSubmit={onSubmit} className="grid gap-4">
             <div className="grid gap-1.5">
               <Label htmlFor="pc-email">Email</Label>
               <Input id="pc-email" name="email" type="email" autoComplete="email" required />

@@ -55,6 +55,8 @@ export default function StatusPage() {
           status: isError ? 'unknown' : 'operational',
         }));
   const allGood = rows.every((r) => r.status === 'operational');
+  // Only a service reported with an issue makes the summary say so; one whose state is unknown reads as its badge.
+  const someIssue = rows.some((r) => r.status === 'issue');
 
   return (
     <div className="bg-muted">
@@ -85,10 +87,14 @@ export default function StatusPage() {
                 <>
                   <CheckCircle2 className="size-5 text-primary" aria-hidden="true" /> All systems operational
                 </>
-              ) : (
+              ) : someIssue ? (
                 <>
                   <AlertTriangle className="size-5 text-warning-foreground" aria-hidden="true" /> Some
                   services have issues
+                </>
+              ) : (
+                <>
+                  <HelpCircle className="size-5 text-muted-foreground" aria-hidden="true" /> Checking Status
                 </>
               )}
             </CardTitle>
