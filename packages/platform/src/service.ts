@@ -5,6 +5,8 @@ import { createInfrastructure, type Infrastructure, type OptionalAdapter } from 
 import { createLogger, type Logger } from './logging';
 import { OutboxRelay, Projector, SignallingEventStore, type IntegrationMapper, type Projection } from './es';
 import { StorageError } from './embedded/data-dir';
+import { openSqlite } from './embedded/sqlite';
+import { SqliteReadModels } from './embedded/sqlite-read-models';
 import { metricsOf } from './http/app';
 import { listenOrExit } from './http/listen';
 import { flushTracing } from './tracing/lifecycle';
@@ -282,8 +284,15 @@ export async function rebuildReadModels(def: ServiceDefinition): Promise<number>
     );
     const projector = new Projector(store, infra.readModels, def.projections, logger);
     const reports = new Projector(store, infra.readModels, def.reportProjections ?? [], logger, 'reports');
-    const events = await projector.rebuild();
-    if (def.reportProjections?.length) await reports.rebuild();
+    // Applied in memory, then copied in bulk: one pass over the events, a few writes a collection.
+    const scratch = openSqlite(':memory:');
+    let events: number;
+    try {
+      events = await projector.rebuild(new SqliteReadModels(scratch));
+      if (def.reportProjections?.length) await reports.rebuild(new SqliteReadModels(scratch));
+    } finally {
+      scratch.close();
+    }
     return events;
   } finally {
     await infra.close();

@@ -119,6 +119,15 @@ class SqliteCollection<T extends Document> implements Collection<T> {
       .run(doc.id, JSON.stringify(doc));
   }
 
+  async putMany(docs: T[]): Promise<void> {
+    const put = this.db.prepare(
+      `INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
+    );
+    this.db.transaction(() => {
+      for (const doc of docs) put.run(doc.id, JSON.stringify(doc));
+    })();
+  }
+
   async putIf(doc: T, expected: Where<T> | null): Promise<boolean> {
     const json = JSON.stringify(doc);
     if (expected === null) {

@@ -42,6 +42,8 @@ export interface Document {
 export interface Collection<T extends Document> {
   /** Inserts or replaces the document with that id. */
   put(doc: T): Promise<void>;
+  /** Inserts or replaces many documents in a few round trips (a rebuild's copy). Not on compare-and-set ones. */
+  putMany(docs: T[]): Promise<void>;
   /**
    * Compare-and-set: replaces the document with that id only while the stored one matches `expected`, or, with
    * `expected` null, inserts it only while there is none. True when written; false when another writer got there

@@ -184,6 +184,10 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
     throw new Error('find is not offered on a compare-and-set collection');
   }
 
+  putMany(): Promise<void> {
+    throw new Error('putMany is not offered on a compare-and-set collection (use putIf)');
+  }
+
   update(): Promise<T | null> {
     throw new Error('update is not offered on a compare-and-set collection (use putIf)');
   }

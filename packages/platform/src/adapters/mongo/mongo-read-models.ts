@@ -47,6 +47,9 @@ function toFilter<T>(where: Where<T> | undefined): Record<string, unknown> {
   return filter;
 }
 
+/** Documents a putMany sends in one command. */
+const PUT_MANY_BATCH = 1000;
+
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The sort keys with the `_id` tie-break, which follows the last key's direction (as in the SQLite adapter). */
@@ -110,6 +113,28 @@ class MongoCollection<T extends Document> implements Collection<T> {
       if (isDuplicateKey(err)) return replace();
       throw err;
     });
+  }
+
+  async putMany(docs: T[]): Promise<void> {
+    const wc = await this.writeConcern();
+    for (let i = 0; i < docs.length; i += PUT_MANY_BATCH) {
+      const batch = docs.slice(i, i + PUT_MANY_BATCH).map((d) => toDoc(d));
+      // An insert of the batch (one command); the ids already there are replaced one by one.
+      const taken = await this.model.collection
+        .insertMany(batch as never[], { ordered: false, writeConcern: wc })
+        .then(
+          () => [] as number[],
+          (err: { writeErrors?: { index: number; code: number }[] | { index: number; code: number } }) => {
+            const errors = [err.writeErrors ?? []].flat();
+            if (errors.length === 0 || errors.some((e) => e.code !== 11000)) throw err;
+            return errors.map((e) => e.index);
+          },
+        );
+      for (const index of taken) {
+        const { _id, ...rest } = batch[index]!;
+        await this.model.collection.replaceOne({ _id } as never, rest, { upsert: true, writeConcern: wc });
+      }
+    }
   }
 
   putIf(): Promise<boolean> {
