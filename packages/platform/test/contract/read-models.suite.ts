@@ -43,6 +43,16 @@ export function readModelsContract(adapter: string, make: () => Promise<ReadMode
       expect(await items.get('zzz')).toBeNull();
     });
 
+    it('When many documents are put at once, then new ones are inserted and existing ones replaced', async () => {
+      const many = Array.from({ length: 1500 }, (_, i) => ({ ...seed[1]!, id: `m${i}`, rank: i }));
+      await items.putMany([{ ...seed[0]!, title: 'Alpha 3' }, ...many]);
+      expect(await items.get('a')).toEqual({ ...seed[0], title: 'Alpha 3' });
+      expect(await items.get('m1499')).toEqual({ ...seed[1], id: 'm1499', rank: 1499 });
+      expect(await items.count()).toBe(seed.length + many.length);
+      await items.putMany([]);
+      expect(await items.count()).toBe(seed.length + many.length);
+    });
+
     it('When a document is updated, then the patch is merged and the result returned', async () => {
       expect(await items.update('b', { active: true })).toMatchObject({
         id: 'b',
