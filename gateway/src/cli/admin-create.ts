@@ -18,14 +18,18 @@ async function main() {
       email: { type: 'string' },
     },
   });
+  const parsedRole = adminRole.safeParse(values.role);
+  if (!parsedRole.success) {
+    throw new Error(`Unknown role "${values.role}": give --role ${adminRole.options.join(' or --role ')}`);
+  }
+  const role = parsedRole.data;
   const env = loadConfig(adminCreateEnv);
   const username = values.username ?? env.ADMIN_USERNAME;
   if (!username) throw new Error('Give --username NAME (or ADMIN_USERNAME)');
-  const role = adminRole.parse(values.role);
   // From the environment, else typed twice without echo.
   const password = process.env.ADMIN_PASSWORD || (await askNewPassword(username));
   const checked = newAdminCredentials.safeParse({ username, password });
-  if (!checked.success) throw new Error(checked.error.issues.map((i) => i.message).join('\n'));
+  if (!checked.success) throw new Error(checked.error.issues.map((i) => i.message).join('; '));
   const infra = await createInfrastructure('gateway', env as never, undefined, { uses: [] });
   const user = await new AdminUsers(infra.readModels, env.SCRYPT_N).upsert({
     username,

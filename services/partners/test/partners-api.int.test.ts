@@ -327,7 +327,7 @@ describe('partners service through the gateway', () => {
       expect((await stack.agent.get('/api/contacts')).body).toHaveLength(before);
     });
 
-    it('When the admin marks a message read then responded, then the list shows it; other values are 400, unknown ids 404', async () => {
+    it('When the admin marks a message read, responded and back to unread, then the list shows it; other values are 400, unknown ids 404', async () => {
       const m = (await request(stack.app).post('/api/contacts').send(message).expect(201)).body;
       expect((await put(`/api/admin/contacts/${m.id}`, { status: 'read' }).expect(200)).body.status).toBe(
         'read',
@@ -335,10 +335,32 @@ describe('partners service through the gateway', () => {
       expect(
         (await put(`/api/admin/contacts/${m.id}`, { status: 'responded' }).expect(200)).body.status,
       ).toBe('responded');
-      await put(`/api/admin/contacts/${m.id}`, { status: 'unread' }).expect(400);
+      expect((await put(`/api/admin/contacts/${m.id}`, { status: 'unread' }).expect(200)).body.status).toBe(
+        'unread',
+      );
+      const wrong = await put(`/api/admin/contacts/${m.id}`, { status: 'archived' }).expect(400);
+      expect(wrong.body.error.details).toEqual([
+        expect.objectContaining({ path: 'status', message: 'Choose Unread, Read or Responded' }),
+      ]);
       await put('/api/admin/contacts/nope', { status: 'read' }).expect(404);
       const listed = (await stack.agent.get('/api/contacts')).body.find((c: { id: string }) => c.id === m.id);
-      expect(listed.status).toBe('responded');
+      expect(listed.status).toBe('unread');
+    });
+
+    it('When messages arrive and are read, then the unread count follows the server, not the page', async () => {
+      const count = async () =>
+        (await stack.agent.get('/api/admin/contacts/unread-count').expect(200)).body.unread as number;
+      const before = await count();
+      const a = (await request(stack.app).post('/api/contacts').send(message).expect(201)).body;
+      await request(stack.app).post('/api/contacts').send(message).expect(201);
+      expect(await count()).toBe(before + 2);
+      await put(`/api/admin/contacts/${a.id}`, { status: 'read' }).expect(200);
+      expect(await count()).toBe(before + 1);
+      await put(`/api/admin/contacts/${a.id}`, { status: 'unread' }).expect(200);
+      expect(await count()).toBe(before + 2);
+      const res = await stack.agent.get('/api/admin/contacts/unread-count');
+      expect(res.headers['cache-control']).toBe('no-store');
+      await request(stack.app).get('/api/admin/contacts/unread-count').expect(401);
     });
 
     it('When an editor (not admin) updates a contact status, then it is allowed', async () => {

@@ -4,7 +4,8 @@ import { LayoutDashboard, LogOut } from 'lucide-react';
 import { apiRequest, getQueryFn, type SessionResponse } from '@12yards/api';
 import { Button, Tabs, TabsContent, TabsList, TabsTrigger, Toaster } from '@12yards/ui';
 import { ME_KEY, SessionContext, useSession } from './lib/session';
-import { LiveProvider, UnseenBadge, unseenDescription, useLiveUpdates } from './lib/live';
+import { CountBadge, countDescription, LiveProvider, tabCount, useLiveUpdates } from './lib/live';
+import { useUnreadMessages } from './lib/unread';
 import { Loading, LoadError } from './components/QueryState';
 import { DashboardTab } from './tabs/DashboardTab';
 import { NewsTab } from './tabs/NewsTab';
@@ -82,6 +83,7 @@ function Dashboard() {
   const requested = params.get('tab');
   const tab = TABS.some((t) => t.value === requested) ? requested! : 'dashboard';
   const live = useLiveUpdates(tab);
+  const unreadMessages = useUnreadMessages(live.connected);
 
   async function logout() {
     try {
@@ -124,16 +126,20 @@ function Dashboard() {
             setParams(new URLSearchParams({ tab: value }))
           }
         >
-          <TabsList aria-label="Admin sections" className="w-full justify-start bg-background shadow-sm">
+          <TabsList
+            aria-label="Admin sections"
+            // A phone gets one row that scrolls sideways instead of four rows of tabs.
+            className="w-full justify-start bg-background shadow-sm max-sm:flex-nowrap max-sm:overflow-x-auto"
+          >
             {TABS.map((t) => (
               <TabsTrigger
                 key={t.value}
                 value={t.value}
-                className="data-[state=active]:bg-primary data-[state=active]:text-primary-foreground"
-                {...unseenDescription(t.value, live.unseen)}
+                className="shrink-0 data-[state=active]:bg-primary data-[state=active]:text-primary-foreground"
+                {...countDescription(t.value, tabCount(t.value, live.unseen, unreadMessages))}
               >
                 {t.label}
-                <UnseenBadge tab={t.value} unseen={live.unseen} />
+                <CountBadge tab={t.value} count={tabCount(t.value, live.unseen, unreadMessages)} />
               </TabsTrigger>
             ))}
           </TabsList>

@@ -1,5 +1,5 @@
 import { NotFound, type Decider } from '@12yards/platform';
-import type { ContactEvent } from './events';
+import type { ContactEvent, ContactStatus } from './events';
 import { evolve, initialState, type ContactState } from './evolve';
 
 export type ContactCommand =
@@ -12,7 +12,7 @@ export type ContactCommand =
       message: string;
       at: Date;
     }
-  | { type: 'ChangeContactStatus'; id: string; status: 'read' | 'responded'; at: Date };
+  | { type: 'ChangeContactStatus'; id: string; status: ContactStatus; at: Date };
 
 export function decide(command: ContactCommand, state: ContactState): ContactEvent[] {
   const at = command.at.toISOString();

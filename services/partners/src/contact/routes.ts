@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { contactListQuery, contactMessageInput, updateContactStatus } from '@12yards/api';
+import {
+  contactListQuery,
+  contactMessageInput,
+  updateContactStatus,
+  type ContactUnreadCount,
+} from '@12yards/api';
 import {
   entityAccess,
   findPage,
@@ -50,6 +55,12 @@ export function contactRoutes(ctx: ServiceContext): Router {
       page,
     });
     res.set('Cache-Control', 'no-store').json(list.map(adminContactView));
+  });
+
+  // The Messages tab's badge: what is unread now, the same after a reload.
+  router.get('/api/admin/contacts/unread-count', admin, async (_req, res) => {
+    const body: ContactUnreadCount = { unread: await rows.count({ status: 'unread' }) };
+    res.set('Cache-Control', 'no-store').json(body);
   });
 
   router.put(

@@ -12,6 +12,7 @@ import {
   AlertDialogTrigger,
   Button,
 } from '@12yards/ui';
+import { DeniedButton } from './DeniedButton';
 
 interface ConfirmDeleteProps {
   /** What kind of thing is deleted, e.g. 'news article'; used in the button label and the question. */
@@ -30,6 +31,8 @@ interface ConfirmDeleteProps {
   verb?: string;
   /** The button's accessible name when the default (`<verb> <what> "<name>"`) does not fit. */
   label?: string;
+  /** Why the signed-in admin may not do this (useDenied): the button is then disabled and says why. */
+  denied?: string;
 }
 
 /** A Delete button that asks first. */
@@ -43,6 +46,7 @@ export function ConfirmDelete({
   toTrash,
   verb = 'Delete',
   label,
+  denied,
 }: ConfirmDeleteProps) {
   const q = quoted ? '"' : '';
   const named = name !== undefined && (
@@ -53,6 +57,17 @@ export function ConfirmDelete({
       {q}
     </>
   );
+  const accessibleName =
+    label ?? (name === undefined ? `${verb} ${what}` : `${verb} ${what} ${q}${name}${q}`);
+  const icon = <Trash2 aria-hidden="true" />;
+  if (denied) {
+    return (
+      <DeniedButton reason={denied} label={accessibleName} size={withText ? 'sm' : 'icon'}>
+        {icon}
+        {withText && verb}
+      </DeniedButton>
+    );
+  }
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
@@ -60,10 +75,10 @@ export function ConfirmDelete({
           variant="outline"
           size={withText ? 'sm' : 'icon'}
           disabled={disabled}
-          aria-label={label ?? (name === undefined ? `${verb} ${what}` : `${verb} ${what} ${q}${name}${q}`)}
+          aria-label={accessibleName}
           className="text-destructive hover:text-destructive"
         >
-          <Trash2 aria-hidden="true" />
+          {icon}
           {withText && verb}
         </Button>
       </AlertDialogTrigger>

@@ -71,7 +71,10 @@ export function useAdminMutation<TVars = void, TResult = unknown>(
         for (const queryKey of opts.invalidate ?? []) void queryClient.invalidateQueries({ queryKey });
         return;
       }
-      toastError(typeof opts.failure === 'function' ? opts.failure(err) : opts.failure);
+      const failed = typeof opts.failure === 'function' ? opts.failure(err) : opts.failure;
+      // A refusal (403, e.g. an editor's delete) also says why, in the server's own words.
+      const why = httpStatus(err) === 403 ? serverMessage(err) : null;
+      toastError(why && why !== failed ? `${failed}. ${why}` : failed);
       recheckSessionOn401(queryClient, err);
     },
   });

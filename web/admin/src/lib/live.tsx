@@ -14,7 +14,7 @@ import { NONE, type CountedTab, type LiveUpdates } from './live-context';
 export { LiveProvider } from './live-context';
 import { ACTIVITY_KEY } from '../tabs/ActivityTab';
 import { CONTACTS_KEY } from '../tabs/ContactsTab';
-import { INSIGHTS_KEY } from '../tabs/DashboardTab';
+import { UNREAD_KEY } from './unread';
 import { FAQS_KEY } from '../tabs/FaqsTab';
 import { GALLERY_KEY } from '../tabs/GalleryTab';
 import { MEDIA_KEY } from '../tabs/MediaTab';
@@ -24,9 +24,13 @@ import { STATUS_KEY } from '../tabs/StatusTab';
 
 export const LIVE_EVENTS_URL = '/api/admin/events';
 
-const COUNTED: Partial<Record<LiveEventKind, { tab: CountedTab; toastTitle: string }>> = {
+/**
+ * What is toasted, and counted on its tab while the tab is not open. Messages are not counted here: their badge is
+ * the server's unread count (UNREAD_KEY), which survives a reload and goes down when a message is read.
+ */
+const TOASTED: Partial<Record<LiveEventKind, { tab?: CountedTab; toastTitle: string }>> = {
   'application-submitted': { tab: 'partners', toastTitle: 'New application' },
-  'message-received': { tab: 'contacts', toastTitle: 'New message' },
+  'message-received': { toastTitle: 'New message' },
 };
 
 const PARTNER_DETAILS: QueryKey = ['/api/admin/partners'];
@@ -43,8 +47,8 @@ const CONTENT_KEYS: Record<string, QueryKey[]> = {
 const STALE: Record<LiveEventKind, (e: LiveEvent) => QueryKey[]> = {
   'application-submitted': () => [PARTNERS_KEY, ACTION_COUNTS_KEY],
   'application-changed': () => [PARTNERS_KEY, ACTION_COUNTS_KEY, PARTNER_DETAILS],
-  'message-received': () => [CONTACTS_KEY],
-  'message-changed': () => [CONTACTS_KEY],
+  'message-received': () => [CONTACTS_KEY, UNREAD_KEY],
+  'message-changed': () => [CONTACTS_KEY, UNREAD_KEY],
   // A contract promotes its partner and shows in the partner's contracts dialog.
   'contract-created': () => [PARTNERS_KEY, PARTNER_DETAILS, CONTRACTS],
   'contract-changed': () => [PARTNERS_KEY, PARTNER_DETAILS, CONTRACTS],
@@ -85,15 +89,15 @@ export function useLiveUpdates(openTab: string): LiveUpdates {
       } catch {
         return; // not ours to understand: the next poll or event corrects the view
       }
-      // Any change may move a dashboard figure, as it does the activity feed.
-      const keys = [...STALE[parsed.kind](parsed), ACTIVITY_KEY, INSIGHTS_KEY];
+      const keys = [...STALE[parsed.kind](parsed), ACTIVITY_KEY];
       if (parsed.entityType && parsed.entityId) keys.push(historyKey(parsed.entityType, parsed.entityId));
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-      const counted = COUNTED[parsed.kind];
-      if (!counted) return;
-      toast({ title: parsed.title ?? counted.toastTitle });
-      if (openRef.current !== counted.tab) {
-        setUnseen((u) => ({ ...u, [counted.tab]: u[counted.tab] + 1 }));
+      const toasted = TOASTED[parsed.kind];
+      if (!toasted) return;
+      toast({ title: parsed.title ?? toasted.toastTitle });
+      const counted = toasted.tab;
+      if (counted && openRef.current !== counted) {
+        setUnseen((u) => ({ ...u, [counted]: u[counted] + 1 }));
       }
     };
     const onResync = () => {
@@ -116,27 +120,39 @@ export function useLiveUpdates(openTab: string): LiveUpdates {
 
 const countOf = (tab: string, unseen: Record<CountedTab, number>) =>
   tab in unseen ? unseen[tab as CountedTab] : 0;
-const unseenId = (tab: string) => `${tab}-unseen`;
+const badgeId = (tab: string) => `${tab}-count`;
 
-/**
- * A tab trigger's description while it has something new: its name stays its label ("Applications", what a person
- * and a test find it by), and a screen reader adds "3 new".
- */
-export function unseenDescription(tab: string, unseen: Record<CountedTab, number>) {
-  return countOf(tab, unseen) > 0 ? { 'aria-describedby': unseenId(tab) } : {};
+/** What a tab's badge counts: new applications since the page opened, or the server's unread messages. */
+export interface TabCount {
+  count: number;
+  /** The word after the number in the tab's description: 'new' or 'unread'. */
+  word: string;
 }
 
-/** The count of what is new on a tab, beside its name (the number shown; "3 new" is the tab's description). */
-export function UnseenBadge({ tab, unseen }: { tab: string; unseen: Record<CountedTab, number> }) {
-  const count = countOf(tab, unseen);
+export function tabCount(tab: string, unseen: Record<CountedTab, number>, unreadMessages: number): TabCount {
+  return tab === 'contacts'
+    ? { count: unreadMessages, word: 'unread' }
+    : { count: countOf(tab, unseen), word: 'new' };
+}
+
+/**
+ * A tab trigger's description while it has something to count: its name stays its label ("Applications", what a
+ * person and a test find it by), and a screen reader adds "3 new" or "2 unread".
+ */
+export function countDescription(tab: string, { count }: TabCount) {
+  return count > 0 ? { 'aria-describedby': badgeId(tab) } : {};
+}
+
+/** The count beside a tab's name (the number shown; "3 new" is the tab's description). */
+export function CountBadge({ tab, count: { count, word } }: { tab: string; count: TabCount }) {
   if (count <= 0) return null;
   return (
     <>
       <Badge variant="destructive" className="ms-2 rounded-full px-1.5 py-0 text-xs" aria-hidden="true">
         {count > 99 ? '99+' : count}
       </Badge>
-      <span id={unseenId(tab)} hidden>
-        {count} new
+      <span id={badgeId(tab)} hidden>
+        {count} {word}
       </span>
     </>
   );

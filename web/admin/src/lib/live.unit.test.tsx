@@ -65,15 +65,16 @@ const message = (name: string) =>
     title: `New message from ${name}`,
   });
 
+/** The server's unread count of messages, as GET /api/admin/contacts/unread-count answers it. */
+let unread = 0;
 const api = () =>
   mockApi({
     'GET /api/auth/me': { body: session },
     'GET /api/admin/news': { body: [] },
-    // The Dashboard, the tab the panel opens on (no chart here: its figures cannot be read).
-    'GET /api/admin/insights': { status: 503, body: { error: { code: 'unavailable', message: 'x' } } },
     'GET /api/partners': { body: [] },
     'GET /api/admin/partner-action-counts': { body: [] },
     'GET /api/contacts': { body: [] },
+    'GET /api/admin/contacts/unread-count': () => ({ body: { unread } }),
   });
 
 function renderApp(route = '/admin12YardsDB') {
@@ -103,6 +104,7 @@ const gets = (calls: { method: string; url: string }[], path: string) =>
   calls.filter((c) => c.method === 'GET' && c.url.split('?')[0] === path).length;
 
 beforeEach(() => {
+  unread = 0;
   FakeEventSource.all = [];
   (globalThis as Record<string, unknown>).EventSource = FakeEventSource;
 });
@@ -155,14 +157,36 @@ describe('live updates in the admin panel', () => {
     expect(tab('Applications')).toHaveAccessibleDescription('');
   });
 
-  test('When a message arrives, then Messages counts it and it is toasted with its sender', async () => {
+  test('When the panel opens, then Messages shows the server’s unread count (what a reload shows too)', async () => {
+    unread = 2;
+    api();
+    renderApp();
+    await waitFor(() => expect(tab('Messages')).toHaveAccessibleDescription('2 unread'));
+    expect(within(tab('Messages')).getByText('2')).toBeVisible();
+  });
+
+  test('When a message arrives, then it is toasted with its sender and Messages shows the unread count read again', async () => {
+    unread = 1;
     api();
     renderApp();
     const source = await stream();
+    await waitFor(() => expect(tab('Messages')).toHaveAccessibleDescription('1 unread'));
+    unread = 2;
     source.emit('message-received', message('Ann Lee'));
     expect(await screen.findByText('New message from Ann Lee')).toBeInTheDocument();
-    expect(tab('Messages')).toHaveAccessibleDescription('1 new');
+    await waitFor(() => expect(tab('Messages')).toHaveAccessibleDescription('2 unread'));
     expect(tab('Applications')).toHaveAccessibleDescription('');
+  });
+
+  test('When a message is read elsewhere, then the Messages count goes down, also while Messages is open', async () => {
+    unread = 1;
+    api();
+    renderApp('/admin12YardsDB?tab=contacts');
+    const source = await stream();
+    await waitFor(() => expect(tab('Messages')).toHaveAccessibleDescription('1 unread'));
+    unread = 0;
+    source.emit('message-changed', live({ kind: 'message-changed', entityType: 'contact', entityId: 'm1' }));
+    await waitFor(() => expect(tab('Messages')).toHaveAccessibleDescription(''));
   });
 
   test('When an entity changes, then its history, the activity feed and its list are made stale, with no toast or count', async () => {
@@ -184,11 +208,7 @@ describe('live updates in the admin panel', () => {
     invalidate.mockClear();
     source.emit('content-changed', live({ kind: 'content-changed', entityType: 'news', entityId: 'n1' }));
     expect(invalidate.mock.calls.map(([f]) => f?.queryKey)).toEqual(
-      expect.arrayContaining([
-        ['/api/admin/news'],
-        ['/api/admin/history', 'news', 'n1'],
-        ['/api/admin/insights'],
-      ]),
+      expect.arrayContaining([['/api/admin/news'], ['/api/admin/history', 'news', 'n1']]),
     );
     expect(tab('Messages')).toHaveAccessibleDescription('');
     expect(screen.getByText('Earlier toast')).toBeInTheDocument();
@@ -198,9 +218,9 @@ describe('live updates in the admin panel', () => {
     const { calls } = api();
     renderApp();
     const source = await stream();
-    await waitFor(() => expect(gets(calls, '/api/admin/insights')).toBe(1));
+    await waitFor(() => expect(gets(calls, '/api/admin/news')).toBe(1));
     source.emit('resync', { reason: 'gone' });
-    await waitFor(() => expect(gets(calls, '/api/admin/insights')).toBe(2));
+    await waitFor(() => expect(gets(calls, '/api/admin/news')).toBe(2));
     expect(gets(calls, '/api/auth/me')).toBe(1);
   });
 

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, Mail, RefreshCw } from 'lucide-react';
+import { Check, Mail, MailWarning, RefreshCw } from 'lucide-react';
 import type { ContactMessage } from '@12yards/api';
 import { Badge, Button, Card, CardContent, cn } from '@12yards/ui';
 import { useAdminMutation } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { HISTORY_KEY } from '../lib/history';
+import { UNREAD_KEY } from '../lib/unread';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 import { ListSearch } from '../components/ListSearch';
 import { FilteredEmpty, FilterSelect, ListToolbar, useListFilters } from '../components/ListFilters';
@@ -47,10 +48,11 @@ export function ContactsTab() {
     refetchOnWindowFocus: true,
     refetchOnReconnect: true,
   });
-  const setStatus = useAdminMutation<{ id: string; status: 'read' | 'responded'; version?: number }>({
+  // Any status may be set again later: a message marked read or responded by mistake goes back.
+  const setStatus = useAdminMutation<{ id: string; status: ContactMessage['status']; version?: number }>({
     mutationFn: (write, { id, status, version }) =>
       write('PUT', `/api/admin/contacts/${id}`, { status }, { version }),
-    invalidate: [CONTACTS_KEY, HISTORY_KEY],
+    invalidate: [CONTACTS_KEY, HISTORY_KEY, UNREAD_KEY],
     success: 'Contact status updated successfully',
     failure: 'Failed to update contact status',
   });
@@ -123,7 +125,7 @@ export function ContactsTab() {
                       <Button
                         variant="outline"
                         size="sm"
-                        disabled={c.status !== 'unread' || setStatus.isPending}
+                        disabled={c.status === 'read' || setStatus.isPending}
                         onClick={() => setStatus.mutate({ id: c.id, status: 'read', version: c.version })}
                         aria-label={`Mark message from ${c.name} as read`}
                       >
@@ -140,6 +142,16 @@ export function ContactsTab() {
                       >
                         <Mail aria-hidden="true" />
                         Mark as Responded
+                      </Button>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={c.status === 'unread' || setStatus.isPending}
+                        onClick={() => setStatus.mutate({ id: c.id, status: 'unread', version: c.version })}
+                        aria-label={`Mark message from ${c.name} as unread`}
+                      >
+                        <MailWarning aria-hidden="true" />
+                        Mark as Unread
                       </Button>
                     </div>
                     <HistorySection entityType="contact" id={c.id} name={c.subject} />

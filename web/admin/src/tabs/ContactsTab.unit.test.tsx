@@ -52,8 +52,24 @@ describe('Messages tab', () => {
     expect(within(card).getByText('Unread')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: /as read/ })).toBeEnabled();
     expect(within(card).getByRole('button', { name: /as responded/ })).toBeEnabled();
+    expect(within(card).getByRole('button', { name: /as unread/ })).toBeDisabled();
     expect(screen.getByText('Responded')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark message from Bo as responded' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Mark message from Bo as read' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Mark message from Bo as unread' })).toBeEnabled();
+  });
+
+  test('When a responded message is marked unread again, then PUT carries unread and it is confirmed', async () => {
+    const api = mockApi({
+      'GET /api/contacts': { body: [msg({ status: 'responded' })] },
+      'PUT /api/admin/contacts/m1': { body: msg({ status: 'unread' }) },
+      'GET /api/admin/contacts/unread-count': { body: { unread: 1 } },
+    });
+    renderTab(<ContactsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /as unread/ }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]).toMatchObject({ url: '/api/admin/contacts/m1', body: { status: 'unread' } });
+    expect(await screen.findByText('Contact status updated successfully')).toBeInTheDocument();
   });
 
   test('When Mark as Read / Mark as Responded are pressed, then PUT /api/admin/contacts/:id carries the status', async () => {

@@ -21,6 +21,7 @@ import {
 } from '@12yards/ui';
 import { useAdminMutation } from '../lib/api';
 import { Field, SwitchRow } from '../components/Field';
+import { useDenied } from '../lib/permissions';
 import { ConfirmDelete } from '../components/ConfirmDelete';
 import { TRASH_KEY } from './TrashTab';
 import { HistorySection } from '../components/HistorySection';
@@ -31,6 +32,7 @@ export const FAQS_KEY = ['/api/admin/faqs'];
 export function FaqsTab() {
   const faqs = useQuery<Faq[]>({ queryKey: FAQS_KEY });
   const [editing, setEditing] = useState<Faq | 'new' | null>(null);
+  const deniedDelete = useDenied('delete', '/api/admin/faqs/{id}');
   const remove = useAdminMutation<Faq>({
     mutationFn: (write, f) => write('DELETE', `/api/admin/faqs/${f.id}`, undefined, { version: f.version }),
     invalidate: [FAQS_KEY, ['/api/faqs'], TRASH_KEY],
@@ -84,7 +86,13 @@ export function FaqsTab() {
                     >
                       <Pencil aria-hidden="true" />
                     </Button>
-                    <ConfirmDelete what="FAQ" name={f.question} toTrash onConfirm={() => remove.mutate(f)} />
+                    <ConfirmDelete
+                      what="FAQ"
+                      name={f.question}
+                      toTrash
+                      denied={deniedDelete}
+                      onConfirm={() => remove.mutate(f)}
+                    />
                   </div>
                 </CardContent>
               </Card>

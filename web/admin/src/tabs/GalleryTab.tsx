@@ -22,6 +22,7 @@ import {
 import { useAdminMutation } from '../lib/api';
 import { Field, SwitchRow } from '../components/Field';
 import { FileUpload } from '../components/FileUpload';
+import { useDenied } from '../lib/permissions';
 import { ConfirmDelete } from '../components/ConfirmDelete';
 import { TRASH_KEY } from './TrashTab';
 import { HistorySection } from '../components/HistorySection';
@@ -32,6 +33,7 @@ export const GALLERY_KEY = ['/api/admin/app-gallery'];
 export function GalleryTab() {
   const gallery = useQuery<GalleryItem[]>({ queryKey: GALLERY_KEY });
   const [editing, setEditing] = useState<GalleryItem | 'new' | null>(null);
+  const deniedDelete = useDenied('delete', '/api/admin/app-gallery/{id}');
   const remove = useAdminMutation<GalleryItem>({
     mutationFn: (write, g) =>
       write('DELETE', `/api/admin/app-gallery/${g.id}`, undefined, { version: g.version }),
@@ -99,7 +101,12 @@ export function GalleryTab() {
                       >
                         <Pencil aria-hidden="true" />
                       </Button>
-                      <ConfirmDelete what="screenshot" toTrash onConfirm={() => remove.mutate(g)} />
+                      <ConfirmDelete
+                        what="screenshot"
+                        toTrash
+                        denied={deniedDelete}
+                        onConfirm={() => remove.mutate(g)}
+                      />
                     </div>
                   </CardContent>
                 </Card>

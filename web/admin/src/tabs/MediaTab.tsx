@@ -21,6 +21,7 @@ import { useAdminMutation } from '../lib/api';
 import { formatKb } from '../lib/format';
 import { Field } from '../components/Field';
 import { FileUpload } from '../components/FileUpload';
+import { useDenied } from '../lib/permissions';
 import { ConfirmDelete } from '../components/ConfirmDelete';
 import { TRASH_KEY } from './TrashTab';
 import { HistorySection } from '../components/HistorySection';
@@ -33,6 +34,7 @@ export const MEDIA_KEY = ['/api/admin/media'];
 export function MediaTab() {
   const media = usePagedList<MediaFile>(MEDIA_KEY);
   const [adding, setAdding] = useState(false);
+  const deniedDelete = useDenied('delete', '/api/admin/media/{id}');
   const remove = useAdminMutation<MediaFile>({
     mutationFn: (write, m) => write('DELETE', `/api/admin/media/${m.id}`, undefined, { version: m.version }),
     invalidate: [MEDIA_KEY, TRASH_KEY],
@@ -96,6 +98,7 @@ export function MediaTab() {
                         what="media file"
                         name={m.originalName}
                         toTrash
+                        denied={deniedDelete}
                         onConfirm={() => remove.mutate(m)}
                       />
                     </div>

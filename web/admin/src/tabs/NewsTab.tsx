@@ -36,6 +36,7 @@ import { useAdminMutation } from '../lib/api';
 import { formatDate, formatDateTime } from '../lib/format';
 import { Field, SwitchRow } from '../components/Field';
 import { FileUpload } from '../components/FileUpload';
+import { useDenied } from '../lib/permissions';
 import { ConfirmDelete } from '../components/ConfirmDelete';
 import { TRASH_KEY } from './TrashTab';
 import { HistorySection } from '../components/HistorySection';
@@ -64,6 +65,7 @@ export function NewsTab() {
   const filters = useListFilters<'category'>(NEWS_KEY);
   const news = usePagedList<NewsArticle>(filters.key);
   const [editing, setEditing] = useState<NewsArticle | 'new' | null>(null);
+  const deniedDelete = useDenied('delete', '/api/admin/news/{id}');
   const remove = useAdminMutation<NewsArticle>({
     mutationFn: (write, a) => write('DELETE', `/api/admin/news/${a.id}`, undefined, { version: a.version }),
     invalidate: [NEWS_KEY, TRASH_KEY],
@@ -150,6 +152,7 @@ export function NewsTab() {
                         what="news article"
                         name={a.title}
                         toTrash
+                        denied={deniedDelete}
                         onConfirm={() => remove.mutate(a)}
                       />
                     </div>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { SHOW_APP_GALLERY, throwIfResNotOk, type Setting } from '@12yards/api';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Label, Switch } from '@12yards/ui';
 import { useAdminMutation } from '../lib/api';
+import { useDenied } from '../lib/permissions';
 import { historyKey } from '../lib/history';
 import { Loading, LoadError, TabHeader } from '../components/QueryState';
 import { HistorySection } from '../components/HistorySection';
@@ -12,6 +13,8 @@ const DESCRIPTION = 'Controls whether the App Gallery button appears on the main
 
 export function SettingsTab() {
   const id = useId();
+  const reasonId = useId();
+  const denied = useDenied('put', '/api/admin/settings/{key}');
   const setting = useQuery<Setting>({
     queryKey: GALLERY_SETTING_KEY,
     queryFn: async ({ signal }) => {
@@ -53,11 +56,17 @@ export function SettingsTab() {
               <div className="grid gap-1">
                 <Label htmlFor={id}>Show App Gallery</Label>
                 <p className="text-sm text-muted-foreground">{DESCRIPTION}.</p>
+                {denied && (
+                  <p id={reasonId} className="text-sm font-medium text-muted-foreground">
+                    {denied}
+                  </p>
+                )}
               </div>
               <Switch
                 id={id}
                 checked={!!checked}
-                disabled={update.isPending}
+                disabled={update.isPending || !!denied}
+                aria-describedby={denied ? reasonId : undefined}
                 onCheckedChange={(on) => update.mutate(on)}
               />
             </div>

@@ -30,6 +30,7 @@ import { formatDate } from '../lib/format';
 import { uploadFile } from '../lib/upload';
 import { recheckSessionOn401, useSession } from '../lib/session';
 import { Field } from '../components/Field';
+import { useDenied } from '../lib/permissions';
 import { ConfirmDelete } from '../components/ConfirmDelete';
 import { HistorySection } from '../components/HistorySection';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
@@ -42,6 +43,7 @@ export function TemplatesTab() {
   const templates = usePagedList<ContractTemplate>(TEMPLATES_KEY);
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<ContractTemplate | null>(null);
+  const deniedDelete = useDenied('delete', '/api/admin/contract-templates/{id}');
   const remove = useAdminMutation<ContractTemplate>({
     mutationFn: (write, t) =>
       write('DELETE', `/api/admin/contract-templates/${t.id}`, undefined, { version: t.version }),
@@ -112,6 +114,7 @@ export function TemplatesTab() {
                         what="contract template"
                         name={t.name}
                         onConfirm={() => remove.mutate(t)}
+                        denied={deniedDelete}
                         withText
                       />
                     </div>

@@ -25,10 +25,11 @@ import {
   Textarea,
 } from '@12yards/ui';
 import { toastError, toastSuccess, useAdminMutation } from '../../lib/api';
-import { httpStatus, serverMessage } from '../../lib/errors';
+import { serverMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
+import { useDenied } from '../../lib/permissions';
 import { HistorySection } from '../../components/HistorySection';
 import { Field } from '../../components/Field';
 import { Loading } from '../../components/QueryState';
@@ -37,12 +38,6 @@ import { ContractStatusBadge } from './badges';
 export const contractsKey = (partnerId: string) => ['/api/admin/partners', partnerId, 'contracts'];
 /** The partners list and action counts (PartnersTab's PARTNERS_KEY, ACTION_COUNTS_KEY), read again after a delete. */
 const PARTNER_KEYS = [['/api/partners'], ['/api/admin/partner-action-counts']];
-
-/** SPEC section 8 text; an editor's 403 also says why (the server's message). */
-function deleteContractFailure(err: Error): string {
-  const why = httpStatus(err) === 403 ? serverMessage(err) : null;
-  return why ? `Failed to delete contract. ${why}` : 'Failed to delete contract';
-}
 
 export function ContractsDialog({ partner, onClose }: { partner: Partner | null; onClose: () => void }) {
   return (
@@ -69,7 +64,7 @@ function ContractManagement({ partner }: { partner: Partner }) {
       write('DELETE', `/api/admin/contracts/${c.id}`, undefined, { version: c.version }),
     invalidate: [contractsKey(partner.id), ...PARTNER_KEYS],
     success: 'Contract deleted successfully',
-    failure: deleteContractFailure,
+    failure: 'Failed to delete contract',
   });
 
   return (
@@ -140,6 +135,7 @@ function ContractCard({
   const { csrfToken } = useSession();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const deniedDelete = useDenied('delete', '/api/admin/contracts/{id}');
   // Why the last document failed (the server's message, e.g. 'Document generation failed: ...'); the toast keeps
   // SPEC's text, this line under the card says why.
   const [failure, setFailure] = useState<string | null>(null);
@@ -174,7 +170,7 @@ function ContractCard({
               <bdi>{c.platformName}</bdi> · {formatDate(c.startDate)} to {formatDate(c.endDate)}
             </p>
           </div>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button
               size="sm"
               onClick={generateDocument}
@@ -199,6 +195,7 @@ function ContractCard({
               quoted={false}
               onConfirm={onDelete}
               disabled={deleting}
+              denied={deniedDelete}
               withText
             />
           </div>

@@ -1,0 +1,202 @@
+import { request, type Browser, type Page } from '@playwright/test';
+import { ADMIN_PATH, admin, expect, openTab, storeConsent, test, unique } from '../support/fixtures';
+
+// Issue 27, items 2 and 3: on a 390x844 phone, as an admin and as an editor, no tab, list, card or dialog is wider
+// than the screen, the tabs are one row that scrolls sideways, and an editor finds no control the server would
+// refuse them (Delete, the Settings switch) usable.
+const PHONE = { width: 390, height: 844 };
+const ROLES = ['admin', 'editor'] as const;
+type Role = (typeof ROLES)[number];
+
+/** Signs in through the API and seeds what the tabs show: an article, a FAQ, a message, a partner with a contract. */
+async function seed(baseURL: string, suffix: string) {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const login = await api.post('/api/auth/login', { data: admin });
+  expect(login.ok()).toBe(true);
+  const { csrfToken } = (await login.json()) as { csrfToken: string };
+  const post = async (path: string, data: unknown) => {
+    const res = await api.post(path, { data, headers: { 'X-CSRF-Token': csrfToken } });
+    expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
+    return (await res.json()) as { id: string };
+  };
+  const partnerName = `Phone Check FC ${suffix}`;
+  await post('/api/news', { title: `Phone check ${suffix}`, excerpt: 'Short', content: 'Long enough' });
+  await post('/api/admin/faqs', { question: `Does it fit a phone ${suffix}?`, answer: 'It does.' });
+  await post('/api/contacts', {
+    name: 'Phone Person',
+    email: 'phone.person@example.com',
+    subject: `A long subject line that a phone has to wrap ${suffix}`,
+    message: 'Hello',
+  });
+  const partner = await post('/api/admin/partners', {
+    name: partnerName,
+    email: `phone.${suffix}@example.com`,
+    type: 'club',
+  });
+  await post('/api/admin/contracts', {
+    partnerId: partner.id,
+    companyName: `Phone Check Football Club Limited ${suffix}`,
+    registrationNumber: 'REG-0000000001',
+    companyAddress: '1 A Rather Long Street Name, Somewhere, AB1 2CD',
+    clientName: 'Pat Person',
+    clientEmail: `pat.${suffix}@example.com`,
+    clientTelephone: '+44 20 7946 0000',
+    clientPosition: 'Chair',
+    startDate: '2026-01-01',
+    endDate: '2026-12-31',
+    lengthMonths: 12,
+    platformName: '12Yards',
+    setupFee: '£1,000',
+    penaltyFeePerMonth: '£100',
+  });
+  await api.dispose();
+  return { partnerName };
+}
+
+/**
+ * A phone-sized window on the panel. The editor's window is the admin's session with /api/auth/me answering the
+ * role editor: what the panel shows is decided by that answer (the server's own 403 is covered by the gateway's
+ * tests), and the product has no API to make a second user.
+ */
+async function openPhone(browser: Browser, baseURL: string, role: Role) {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  expect((await api.post('/api/auth/login', { data: admin })).ok()).toBe(true);
+  const context = await browser.newContext({
+    baseURL,
+    viewport: PHONE,
+    storageState: await api.storageState(),
+  });
+  await api.dispose();
+  await storeConsent(context);
+  if (role === 'editor') {
+    await context.route('**/api/auth/me', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { user: { role: string } };
+      body.user.role = 'editor';
+      await route.fulfill({ response: res, json: body });
+    });
+  }
+  const page = await context.newPage();
+  await page.goto(ADMIN_PATH);
+  await expect(page.getByText(`(${role})`)).toBeVisible();
+  return page;
+}
+
+/**
+ * Every visible element of the page wider than the screen or reaching past its edges (the tab bar's tabs excepted:
+ * that bar scrolls sideways by design), and whether the page itself scrolls sideways.
+ */
+async function overflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > width) {
+      found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`);
+    }
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      if (el.parentElement?.closest('[role="tablist"]')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1) continue;
+      if (r.left < -1 || r.right > width + 1) {
+        const text = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 50);
+        found.push(
+          `<${el.tagName.toLowerCase()}> "${text}" spans ${Math.round(r.left)}..${Math.round(r.right)}`,
+        );
+      }
+    }
+    return found.slice(0, 8);
+  });
+}
+
+async function expectFits(page: Page, where: string) {
+  expect(await overflow(page), `${where} is wider than a ${PHONE.width} px phone`).toEqual([]);
+}
+
+/** Opens the dialog behind BUTTON, checks that it fits the phone and that one Escape closes it. */
+async function checkDialog(page: Page, button: string | RegExp, where: string) {
+  await page.getByRole('tabpanel').getByRole('button', { name: button }).first().click();
+  const d = page.getByRole('dialog').last();
+  await expect(d).toBeVisible();
+  await expectFits(page, `${where}: the dialog of ${String(button)}`);
+  await page.keyboard.press('Escape');
+  await expect(d).toBeHidden();
+}
+
+/** The dialogs each tab opens from its toolbar. */
+const DIALOGS: Record<string, string[]> = {
+  News: ['Add Article'],
+  Applications: ['Add Application'],
+  FAQs: ['Add FAQ'],
+  Media: ['Add Media File'],
+  'App Gallery': ['Add Screenshot'],
+  Templates: ['Upload Contract'],
+};
+
+for (const role of ROLES) {
+  test(`When the ${role} uses the panel on a 390x844 phone, then every tab and dialog fits and only allowed controls are usable`, async ({
+    browser,
+    baseURL,
+    shot,
+  }) => {
+    test.setTimeout(240_000);
+    const { partnerName } = await seed(baseURL!, unique());
+    const page = await openPhone(browser, baseURL!, role);
+
+    // The tabs are one row (all at the same height) that scrolls sideways.
+    const tabs = page.getByRole('tab');
+    const tops = await tabs.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(new Set(tops).size, 'the tabs wrap into more than one row').toBe(1);
+    const labels = await tabs.allInnerTexts();
+
+    for (const label of labels.map((l) => l.replace(/\s*\d+$/, '').trim())) {
+      await openTab(page, label);
+      const panel = page.getByRole('tabpanel');
+      await expectFits(page, `the ${label} tab`);
+      for (const button of DIALOGS[label] ?? []) await checkDialog(page, button, `the ${label} tab`);
+
+      const deletes = panel.getByRole('button', { name: /^(Delete|Empty trash)/ });
+      for (const del of await deletes.all()) {
+        if (role === 'editor') {
+          await expect(del).toHaveAttribute('aria-disabled', 'true');
+          await expect(del).toHaveAccessibleDescription('This action needs the admin role');
+        } else {
+          await expect(del).not.toHaveAttribute('aria-disabled');
+        }
+      }
+      if (label === 'News' && role === 'admin') {
+        await deletes.first().click();
+        await expect(page.getByRole('alertdialog')).toBeVisible();
+        await expectFits(page, 'the delete confirmation');
+        await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+      }
+      if (label === 'Settings') {
+        const toggle = panel.getByRole('switch', { name: 'Show App Gallery' });
+        if (role === 'editor') await expect(toggle).toBeDisabled();
+        else await expect(toggle).toBeEnabled();
+      }
+      if (label === 'Applications') {
+        await panel
+          .getByRole('button', { name: `Contracts of ${partnerName}` })
+          .first()
+          .click();
+        const manage = page.getByRole('dialog', { name: 'Contract Management' });
+        await expect(manage.getByText('REG-0000000001')).toBeVisible();
+        await expectFits(page, 'the Contract Management dialog');
+        for (const action of [/^Generate document/, /^Edit contract of/, /^Delete contract of/]) {
+          const button = manage.getByRole('button', { name: action }).first();
+          await expect(button).toBeInViewport();
+        }
+        await manage.getByRole('button', { name: 'Add Contract' }).click();
+        const form = page.getByRole('dialog', { name: 'Add Contract' });
+        await expect(form).toBeVisible();
+        await expectFits(page, 'the Add Contract form');
+        await page.keyboard.press('Escape');
+        await expect(form).toBeHidden();
+        await page.keyboard.press('Escape');
+        await expect(manage).toBeHidden();
+      }
+    }
+    await shot(page, `18-admin-phone-${role}`);
+    await page.context().close();
+  });
+}
