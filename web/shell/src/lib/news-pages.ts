@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   nextCursorOf,
   publicNewsCategories,
@@ -52,4 +52,27 @@ export const newsPagesOptions = (
   getNextPageParam: (last: Page<NewsArticle>) => last.nextCursor,
 });
 
-export const useNewsPages = (filter: NewsFilter) => useInfiniteQuery(newsPagesOptions(filter));
+/** One page of the list by its API URL, kept on its own: the page after the last one shown is fetched ahead. */
+export const newsPageQuery = (url: string) => ({
+  queryKey: ['/api/news', 'page', url] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => fetchNewsPage(url, signal),
+  staleTime: 60_000,
+});
+
+/** The /news list; each page is read through its own query, so a page fetched ahead is appended at once. */
+export function useNewsPages(filter: NewsFilter) {
+  const client = useQueryClient();
+  return useInfiniteQuery(newsPagesOptions(filter, (url) => client.fetchQuery(newsPageQuery(url))));
+}
+
+/**
+ * Fetches the page after the last one shown ahead of "Load more" (once the page is interactive), so pressing it
+ * appends that page in the same moment: a page that arrived later than half a second after the press would move
+ * what is on screen (the footer below the list), a layout shift the press no longer accounts for. True while that
+ * page is being fetched.
+ */
+export function useNextNewsPageAhead(filter: NewsFilter, cursor: string | null, enabled: boolean): boolean {
+  const url = cursor ? newsPageUrl(filter, cursor) : null;
+  const next = useQuery({ ...newsPageQuery(url ?? ''), enabled: enabled && url !== null });
+  return url !== null && next.isLoading;
+}

@@ -22,9 +22,9 @@ const NewsArticleDialog = lazyDialog(
   () => import('../components/NewsArticleDialog').then((m) => m.NewsArticleDialog),
   (p: { article: unknown }) => p.article !== null,
 );
-import { newsCategoryOf, useNewsPages } from '../lib/news-pages';
+import { newsCategoryOf, useNewsPages, useNextNewsPageAhead } from '../lib/news-pages';
 import { relativeDate } from '../lib/dates';
-import { useNow } from '../lib/render-context';
+import { useHydrated, useNow } from '../lib/render-context';
 import { categoryLabel } from '../lib/categories';
 
 const ALL = 'all';
@@ -44,13 +44,14 @@ export default function NewsPage() {
   const [category, setCategory] = useState<string>(() => newsCategoryOf(params) ?? ALL);
   // The category filters on the server; a page reached through a "Load more" link starts at its cursor.
   const from = category === ALL ? (params.get('cursor') ?? undefined) : undefined;
-  const { data, isLoading, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useNewsPages(
-    category === ALL ? { ...(from && { from }) } : { category },
-  );
+  const filter = category === ALL ? { ...(from && { from }) } : { category };
+  const { data, isLoading, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useNewsPages(filter);
   const [open, setOpen] = useState<NewsArticle | null>(null);
   const now = useNow();
   const articles = data?.pages.flatMap((p) => p.items) ?? [];
   const nextCursor = data?.pages.at(-1)?.nextCursor ?? null;
+  const fetchingAhead = useNextNewsPageAhead(filter, nextCursor, useHydrated());
+  const loadingMore = isFetchingNextPage || fetchingAhead;
   const loadMore = (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
     if (!isFetchingNextPage) void fetchNextPage();
@@ -173,10 +174,11 @@ export default function NewsPage() {
                 <a
                   href={newsPageHref(nextCursor)}
                   onClick={loadMore}
-                  aria-busy={isFetchingNextPage}
-                  className={buttonVariants({ variant: 'outline', size: 'lg' })}
+                  aria-busy={loadingMore}
+                  // One width for both labels: the link never moves when its label changes.
+                  className={buttonVariants({ variant: 'outline', size: 'lg', className: 'min-w-56' })}
                 >
-                  {isFetchingNextPage ? 'Loading more news…' : 'Load more'}
+                  {loadingMore ? 'Loading more news…' : 'Load more'}
                 </a>
               )}
               {from && (
