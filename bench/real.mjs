@@ -5,8 +5,15 @@
 //   `Partner` (p50/p95, and where the time goes hop by hop); baseline: the relay polling every 100 ms and the
 //   contracts service only waiting for its view, as before issue 16; also on the embedded adapters;
 // - document generation through BullMQ + MinIO (p50/p95); baseline: the embedded job queue and file store;
-// - throughput of partner applications with 1 and with 3 processes of the partners service.
-// Budgets (issue 16): real p95 <= 200 ms, embedded p95 <= 100 ms, every contract created. Results: bench/results/real.json.
+// - throughput of partner applications with 1 and with 3 processes of the partners service;
+// - writes through the gateway as people make them (bench/real/writes.ts): FAQs by 10 admins and applications by 10
+//   visitors at once, single writes one after another, a contract's promotion from before its POST; on the real
+//   servers against the embedded stack, and with --replicas partners=2,content=2 against one process each;
+// - a rebuild of the read models from 100,000 events and the start-up with them (bench/real/rebuild.ts).
+// `npm run bench:real -- --profile` prints instead every MongoDB, Redis and Kafka call of one write of each kind.
+// Budgets (issues 16, 24): promotion p95 <= 200 ms real (from the 201) and 250 ms (from before the POST), <= 100 ms
+// embedded; real write throughput >= 0.5 of embedded; single writes p95 <= 50 ms; replicas >= 1x one process;
+// rebuild >= 5,000 events/s. Results: bench/results/real.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,6 +23,14 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const N = process.env.BENCH_N ?? '50';
 const only = process.argv[2];
+if (only === '--profile') {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'real', 'profile.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'test' },
+  });
+  process.exit(r.status ?? 1);
+}
 
 function run(script, ...args) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'real', script), ...args], {
@@ -68,6 +83,26 @@ if (!only || only === 'throughput') {
     process.env.BENCH_SECONDS ?? '10',
     process.env.BENCH_CONCURRENCY ?? '12',
   );
+}
+
+if (!only || only === 'writes') {
+  const writes = run('writes.ts', '--replicas', process.env.BENCH_REPLICAS ?? 'partners=2,content=2');
+  results.writes = writes;
+  const single = writes.real.single;
+  const checks = {
+    'writes-real-to-embedded':
+      Math.min(writes.realToEmbedded.faqs, writes.realToEmbedded.applications) >= 0.5,
+    'writes-single-p95': Math.max(single.application.p95, single.faq.p95, single.contract.p95) <= 50,
+    'writes-promotion': writes.real.promotion.p95 <= 250 && writes.real.promotion.failed === 0,
+    'writes-replicas': Math.min(writes.replicasToOne.faqs, writes.replicasToOne.applications) >= 1,
+  };
+  for (const [name, ok] of Object.entries(checks)) if (!ok) over.push(name);
+}
+if (!only || only === 'rebuild') {
+  const rebuild = run('rebuild.ts');
+  results.rebuild = rebuild;
+  if (rebuild.embedded.rebuild.perSecond < 5000 || rebuild.real.rebuild.perSecond < 5000)
+    over.push('rebuild');
 }
 
 console.log(JSON.stringify(results, null, 2));

@@ -5,6 +5,8 @@
  * - single writes one after another: an application, a FAQ, a contract (with its partner lookup): p50/p95;
  * - promotion: an application, then at once a contract for it, timed from before the contract POST until the
  *   partners service shows `Partner` (25 in a row, 0 failures).
+ * With `--replicas partners=2,content=2`, the same on the real servers with those replicas too (each group behind
+ * its usual port, as `npm run start:real -- --replicas ...` runs them), against one process of each.
  * Prints one JSON line. `tsx bench/real/writes.ts [--replicas partners=2,content=2]`.
  */
 import { performance } from 'node:perf_hooks';
@@ -47,7 +49,7 @@ async function post(stack: BenchStack, path: string, body: unknown, admin: boole
 }
 
 /** CONCURRENCY clients, each sending its next write when the last one answered, for SECONDS. */
-async function throughput(stack: BenchStack, write: () => Promise<{ status: number }>) {
+async function throughput(write: () => Promise<{ status: number }>) {
   let ok = 0;
   const errors: Record<string, number> = {};
   const latencies: number[] = [];
@@ -65,7 +67,6 @@ async function throughput(stack: BenchStack, write: () => Promise<{ status: numb
   const t0 = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, client));
   const seconds = (performance.now() - t0) / 1000;
-  void stack;
   return { perSecond: Math.round((ok / seconds) * 10) / 10, ok, errors, ms: summary(latencies) };
 }
 
@@ -128,24 +129,21 @@ async function promotions(stack: BenchStack) {
 }
 
 async function measure(stack: BenchStack) {
-  await throughput(stack, () => post(stack, '/api/admin/faqs', faq(), true)); // warm-up, not counted
-  const faqs = await throughput(stack, () => post(stack, '/api/admin/faqs', faq(), true));
-  const applications = await throughput(stack, () => post(stack, '/api/partners', application(), false));
+  await throughput(() => post(stack, '/api/admin/faqs', faq(), true)); // warm-up, not counted
+  const faqs = await throughput(() => post(stack, '/api/admin/faqs', faq(), true));
+  const applications = await throughput(() => post(stack, '/api/partners', application(), false));
   return { faqs, applications, single: await singles(stack), promotion: await promotions(stack) };
 }
 
 async function main() {
   const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-  for (const [name, adapters, port] of [
-    ['embedded', 'embedded', 19400],
-    ['real', 'real', 19600],
-  ] as const) {
-    const stack = await startStack(
-      name,
-      adapters,
-      port,
-      adapters === 'real' && replicas ? ['--replicas', replicas] : [],
-    );
+  const stacks: [string, 'embedded' | 'real', number, string[]][] = [
+    ['embedded', 'embedded', 19400, []],
+    ['real', 'real', 19600, []],
+  ];
+  if (replicas) stacks.push(['realReplicas', 'real', 19900, ['--replicas', replicas]]);
+  for (const [name, adapters, port, args] of stacks) {
+    const stack = await startStack(name, adapters, port, args);
     try {
       results[name] = await measure(stack);
     } finally {
@@ -153,6 +151,7 @@ async function main() {
     }
   }
   const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+  const perSecond = (name: string, kind: 'faqs' | 'applications') => results[name]![kind].perSecond;
   console.log(
     JSON.stringify({
       bench: 'writes-through-gateway',
@@ -161,9 +160,15 @@ async function main() {
       replicas: replicas ?? 'none',
       ...results,
       realToEmbedded: {
-        faqs: ratio(results.real!.faqs.perSecond, results.embedded!.faqs.perSecond),
-        applications: ratio(results.real!.applications.perSecond, results.embedded!.applications.perSecond),
+        faqs: ratio(perSecond('real', 'faqs'), perSecond('embedded', 'faqs')),
+        applications: ratio(perSecond('real', 'applications'), perSecond('embedded', 'applications')),
       },
+      ...(replicas && {
+        replicasToOne: {
+          faqs: ratio(perSecond('realReplicas', 'faqs'), perSecond('real', 'faqs')),
+          applications: ratio(perSecond('realReplicas', 'applications'), perSecond('real', 'applications')),
+        },
+      }),
     }),
   );
 }
