@@ -175,11 +175,15 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // folder, a damaged database) will not start by being restarted again: its message is above; stop everything.
 const MAX_FAILED_STARTS = 3;
 
-/** Polls the process's /readyz until it answers 200 (true) or the process ends (false). */
+/**
+ * Polls the process's /readyz until it answers 200 (true) or the process ends (false). One that answers, though not
+ * ready, is `alive`: the gateway while a service is down serves what it can (the public pages).
+ */
 async function becomesReady(p, child) {
   while (!stopping && child.exitCode === null && child.signalCode === null) {
     try {
       if ((await fetch(`http://127.0.0.1:${p.env.PORT}/readyz`)).ok) return true;
+      p.alive = true;
     } catch {}
     await sleep(200);
   }
@@ -204,6 +208,7 @@ function launch(p, attempt = 0, failedStarts = 0) {
   const started = Date.now();
   children.set(p.name, child);
   p.ready = false;
+  p.alive = false;
   void becomesReady(p, child).then((ready) => {
     if (children.get(p.name) === child) p.ready = ready;
   });
@@ -272,9 +277,17 @@ if (REPLICAS > 1) {
 
 async function waitReady() {
   const deadline = Date.now() + 60_000 * REPLICAS;
-  while (Date.now() < deadline && !stopping) {
-    // A service given up on (it cannot start) does not hold the others back.
-    if (runnable.every((p) => p.ready || p.givenUp)) return runnable.some((p) => p.ready);
+  let saidSlow = false;
+  while (!stopping) {
+    // A service given up on (it cannot start) does not hold the others back, nor the gateway, which then answers
+    // without being ready (its readiness includes every service's).
+    const someDown = runnable.some((p) => p.givenUp);
+    const serving = (p) => p.ready || p.givenUp || (someDown && p.group === 'gateway' && p.alive);
+    if (runnable.every(serving)) return runnable.some((p) => p.group === 'gateway' && (p.ready || p.alive));
+    if (!saidSlow && Date.now() > deadline) {
+      saidSlow = true;
+      log(`some processes are not ready after ${60 * REPLICAS} s; see the logs above`);
+    }
     await sleep(200);
   }
   return false;
@@ -291,7 +304,7 @@ waitReady().then((ok) => {
           : ''
       }data in ${DATA_DIR}; Ctrl-C stops)${down.length ? `, without ${down.join(', ')} (see above)` : ''}`,
     );
-  else if (!stopping) log(`some processes are not ready after ${60 * REPLICAS} s; see the logs above`);
+  else if (!stopping) log('the gateway is not answering; see the logs above');
   if (ok) void watchDamage();
 });
 

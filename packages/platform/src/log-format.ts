@@ -1,18 +1,13 @@
-import { existsSync } from 'node:fs';
 import { z } from 'zod';
 
 /** LOG_FORMAT: `pretty`, one short readable line per entry (a terminal); `json`, one object per line (machines). */
 export const logFormat = z.enum(['pretty', 'json']);
 export type LogFormat = z.output<typeof logFormat>;
 
-/** Inside a container (Docker writes /.dockerenv; Podman and systemd-nspawn set `container`). */
-function inContainer(env: NodeJS.ProcessEnv): boolean {
-  return existsSync('/.dockerenv') || Boolean(env.container);
-}
-
 /**
  * The log format: LOG_FORMAT when given (a wrong value is refused by each process's config first), else `pretty` when
- * stdout is a terminal outside a container, else `json` (a pipe, a file, a log collector, a container).
+ * stdout is a terminal (a person watching), else `json` (a pipe, a file, a log collector, a container without a
+ * terminal; the images set LOG_FORMAT=json anyway).
  */
 export function chooseLogFormat(
   env: NodeJS.ProcessEnv = process.env,
@@ -20,7 +15,7 @@ export function chooseLogFormat(
 ): LogFormat {
   const given = logFormat.safeParse(env.LOG_FORMAT?.trim().toLowerCase() || undefined);
   if (given.success) return given.data;
-  return stdout.isTTY && !inContainer(env) ? 'pretty' : 'json';
+  return stdout.isTTY ? 'pretty' : 'json';
 }
 
 /** A query parameter whose value is a credential: password, passwd, secret, token, key (any case, inside a name). */

@@ -23,7 +23,6 @@ const SHOWN = new Set([
   'pid',
   'hostname',
   'name',
-  'service',
   'instance',
   'msg',
   'req',
@@ -62,11 +61,17 @@ export function prettyLine(json: string, colour = false): string {
     colour ? styleText(style, text) : text;
   const level = entry.level ?? 30;
   const time = typeof entry.time === 'string' ? entry.time.slice(11, 19) : '';
-  const who = String(entry.instance ?? entry.service ?? entry.name ?? '').padEnd(9);
+  // The process: a line's own `service` field (the proxy names the service it called) does not replace it.
+  const who = String(entry.instance ?? entry.name ?? entry.service ?? '').padEnd(9);
   const label =
     level === 30 ? '' : `${paint(LEVEL_COLOUR[level] ?? 'white', LEVELS[level] ?? String(level))} `;
   const extras = Object.entries(entry)
-    .filter(([k, v]) => !SHOWN.has(k) && v !== undefined)
+    .filter(
+      ([k, v]) =>
+        !SHOWN.has(k) &&
+        v !== undefined &&
+        !(k === 'service' && (entry.name === undefined || v === entry.name)),
+    )
     .map(([k, v]) => `${k}=${value(v)}`);
   const err = entry.err as { type?: string; message?: string; stack?: string } | undefined;
   const head = [`${paint('gray', time)} ${paint('cyan', who)} ${label}${entry.msg ?? ''}`];

@@ -127,14 +127,36 @@ export class SqliteEventBus implements EventBus {
       }
     };
 
+    // A topic that cannot be read (its producer's file damaged or gone) is said once, with the error, then at most
+    // once a minute while it lasts (a poll a second would otherwise write a stack trace a second), then its recovery.
+    let failingSince: number | undefined;
+    let lastSaid = 0;
     const run = async () => {
       while (!stopped) {
         let events: StoredEvent[] = [];
         changed = false;
         try {
           events = batch();
+          if (failingSince !== undefined) {
+            logger?.info({ topic, group, file }, 'event bus: reading the topic again');
+            failingSince = undefined;
+          }
         } catch (err) {
-          logger?.error({ err, topic, group }, 'event bus: reading the topic failed');
+          // Read again through a fresh connection: the file may be restored or replaced meanwhile.
+          source?.close();
+          source = null;
+          const now = Date.now();
+          if (failingSince === undefined) {
+            failingSince = lastSaid = now;
+            logger?.error({ err, topic, group, file }, 'event bus: reading the topic failed');
+          } else if (now - lastSaid >= 60_000) {
+            lastSaid = now;
+            const minutes = Math.round((now - failingSince) / 60_000);
+            logger?.warn(
+              { topic, group, file, reason: (err as Error).message },
+              `event bus: the topic still cannot be read (for ${minutes} min)`,
+            );
+          }
         }
         for (const event of events) {
           if (stopped) return;
@@ -150,7 +172,11 @@ export class SqliteEventBus implements EventBus {
           if (stopped) return; // a stop while the handler ran is a crash before commit: redelivered later
           saveCheckpoint.run(group, topic, event.position);
         }
-        if (events.length < 200 && !stopped) await sleep(pollMs);
+        // A topic that cannot be read is tried again after a full second whatever the file watcher says (its own
+        // attempts touch the file): never a busy loop on a damaged file.
+        if (failingSince !== undefined && !stopped)
+          await new Promise((r) => setTimeout(r, Math.max(pollMs, 1000)));
+        else if (events.length < 200 && !stopped) await sleep(pollMs);
       }
     };
     // Start on the next turn, as a networked bus would: subscribe() returns before the first delivery.

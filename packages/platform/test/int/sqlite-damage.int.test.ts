@@ -6,6 +6,7 @@ import request from 'supertest';
 import { statusService } from '@12yards/status/src/definition';
 import { createHttpApp, createLogger, startService, testServiceEnv } from '../../src';
 import { damagedDatabases, openSqlite } from '../../src/embedded/sqlite';
+import { SqliteEventBus } from '../../src/embedded/sqlite-event-bus';
 
 /** Writes `length` bytes of 0xAB over `file` from `offset` on, as a failing disk or a stray write would. */
 function scribble(file: string, offset: number, length: number) {
@@ -89,6 +90,31 @@ describe('a SQLite file damaged while the process runs', () => {
     } finally {
       delete process.env.SQLITE_QUICK_CHECK_MS;
       await svc.stop();
+    }
+  });
+
+  it('When another service’s topic file is damaged, then its readers say so once (not a stack trace per poll) and do not spin', async () => {
+    const topicFile = join(dir, 'partners.sqlite');
+    const producer = openSqlite(topicFile, 0);
+    producer.exec('CREATE TABLE bus_messages (position INTEGER PRIMARY KEY, topic TEXT, message TEXT)');
+    producer.pragma('wal_checkpoint(TRUNCATE)');
+    producer.close();
+    scribble(topicFile, 0, 100);
+    const lines: { level: number; msg: string }[] = [];
+    const logger = createLogger('gateway', 'info', { write: (l: string) => void lines.push(JSON.parse(l)) });
+    const db = openSqlite(join(dir, 'gateway.sqlite'), 0);
+    const bus = new SqliteEventBus({ topics: { partners: topicFile }, db, pollMs: 10, logger });
+    const subscription = await bus.subscribe('gateway-live', ['partners'], async () => undefined);
+    try {
+      await new Promise((r) => setTimeout(r, 1500));
+      const failures = lines.filter((l) => l.msg === 'event bus: reading the topic failed');
+      expect(failures).toHaveLength(1);
+      expect(failures[0]!.level).toBe(50);
+      expect(lines).toHaveLength(1);
+    } finally {
+      await subscription.stop();
+      await bus.close();
+      db.close();
     }
   });
 });

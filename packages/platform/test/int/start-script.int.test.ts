@@ -9,6 +9,9 @@ const SERVICES = ['status', 'content', 'partners', 'contracts', 'media'];
 /** A process that answers /readyz on its PORT, as a built service does. */
 const healthy = `require('node:http').createServer((req, res) => res.end('{}')).listen(Number(process.env.PORT), '127.0.0.1');
 process.on('SIGTERM', () => process.exit(0));`;
+/** A gateway that answers, but not ready (503 on /readyz), as it does while one of the services is down. */
+const notReady = `require('node:http').createServer((req, res) => { res.statusCode = req.url === '/readyz' ? 503 : 200; res.end('{}'); }).listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => process.exit(0));`;
 /** A process that stops at start with one line, as a service does on a damaged database. */
 const broken = `process.stderr.write('status: ' + process.env.DATA_DIR + '/status.sqlite is damaged\\n'); process.exit(1);`;
 
@@ -63,7 +66,7 @@ describe('npm start (scripts/start.mjs)', () => {
   });
 
   it('When a service cannot start (a damaged database), then after 3 tries start says which file and keeps the gateway and the other services running', async () => {
-    const root = fakeRoot({ status: broken });
+    const root = fakeRoot({ status: broken, gateway: notReady });
     roots.push(root);
     const dataDir = join(root, 'data');
     const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {

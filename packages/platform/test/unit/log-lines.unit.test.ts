@@ -40,7 +40,8 @@ describe('LOG_FORMAT', () => {
     expect(chooseLogFormat({ LOG_FORMAT: 'json' }, { isTTY: true })).toBe('json');
     expect(chooseLogFormat({ LOG_FORMAT: 'Pretty' }, { isTTY: false })).toBe('pretty');
     expect(chooseLogFormat({}, { isTTY: false })).toBe('json');
-    expect(chooseLogFormat({ container: 'podman' }, { isTTY: true })).toBe('json');
+    expect(chooseLogFormat({}, { isTTY: true })).toBe('pretty');
+    expect(chooseLogFormat({ LOG_FORMAT: '' }, {})).toBe('json');
   });
 });
 
