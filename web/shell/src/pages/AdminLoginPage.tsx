@@ -1,10 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate } from 'react-router';
 import { Loader2, Lock } from 'lucide-react';
 import {
   apiRequest,
+  getQueryFn,
   INVALID_CREDENTIALS,
   loginRequest,
   type LoginRequest,
@@ -26,6 +27,12 @@ export default function AdminLoginPage() {
   });
 
   const queryClient = useQueryClient();
+  // An admin who is already signed in has nothing to do here: the panel opens instead of the form.
+  const session = useQuery<SessionResponse | null>({
+    queryKey: ['/api/auth/me'],
+    queryFn: getQueryFn<SessionResponse>({ on401: 'returnNull' }),
+    staleTime: 0,
+  });
 
   const login = useMutation({
     mutationFn: async (body: LoginRequest) =>
@@ -49,6 +56,8 @@ export default function AdminLoginPage() {
       }
     },
   });
+
+  if (session.data) return <Navigate to={ADMIN_PATH} replace />;
 
   return (
     <StandaloneShell>

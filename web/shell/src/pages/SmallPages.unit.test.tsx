@@ -84,7 +84,7 @@ describe('/admin-login', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Username is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute(
       'content',
       'noindex, nofollow',
@@ -125,7 +125,28 @@ describe('/admin-login', () => {
     await userEvent.type(screen.getByLabelText(/^Password/), 'right');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('admin panel here')).toBeInTheDocument();
-    await waitFor(() => expect(calls[0]?.body).toEqual({ username: 'admin', password: 'right' }));
-    expect(calls[0]?.init?.credentials).toBe('include');
+    const login = () => calls.find((c) => c.method === 'POST');
+    await waitFor(() => expect(login()?.body).toEqual({ username: 'admin', password: 'right' }));
+    expect(login()?.init?.credentials).toBe('include');
+  });
+
+  it('When an admin who is already signed in opens /admin-login, then the panel opens instead of the form', async () => {
+    const { calls } = quietApi({
+      'GET /api/auth/me': { body: { user: { username: 'admin', role: 'admin' }, csrfToken: 't' } },
+    });
+    renderLogin();
+    expect(await screen.findByText('admin panel here')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('When nobody is signed in (401), then the form stays', async () => {
+    quietApi({
+      'GET /api/auth/me': { status: 401, body: { error: { code: 'unauthorized', message: 'x' } } },
+    });
+    renderLogin();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('admin panel here')).not.toBeInTheDocument();
   });
 });
