@@ -7,6 +7,7 @@ import type {
   ReadModels,
   Where,
 } from '../ports';
+import type { Statement } from 'better-sqlite3';
 import type { SqliteDb } from './sqlite';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
@@ -101,6 +102,8 @@ function whereClause<T>(where: Where<T> | undefined): { sql: string; params: unk
 class SqliteCollection<T extends Document> implements Collection<T> {
   private readonly table: string;
   private readonly indexes = new Set<string>();
+  /** Prepared statements by their SQL: preparing is most of what a small read or write costs. */
+  private readonly statements = new Map<string, Statement>();
 
   constructor(
     private readonly db: SqliteDb,
@@ -111,16 +114,24 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
   }
 
+  private statement<R = unknown>(sql: string): Statement<unknown[], R> {
+    let prepared = this.statements.get(sql);
+    if (!prepared) {
+      if (this.statements.size >= 200) this.statements.clear(); // finds with many shapes of filter
+      prepared = this.db.prepare(sql);
+      this.statements.set(sql, prepared);
+    }
+    return prepared as Statement<unknown[], R>;
+  }
+
   async put(doc: T): Promise<void> {
-    this.db
-      .prepare(
-        `INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
-      )
-      .run(doc.id, JSON.stringify(doc));
+    this.statement(
+      `INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
+    ).run(doc.id, JSON.stringify(doc));
   }
 
   async putMany(docs: T[]): Promise<void> {
-    const put = this.db.prepare(
+    const put = this.statement(
       `INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
     );
     this.db.transaction(() => {
@@ -132,18 +143,16 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     const json = JSON.stringify(doc);
     if (expected === null) {
       const sql = `INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO NOTHING`;
-      return this.db.prepare(sql).run(doc.id, json).changes === 1;
+      return this.statement(sql).run(doc.id, json).changes === 1;
     }
     const where = whereClause(expected);
     const condition = where.sql ? ` AND ${where.sql.slice('WHERE '.length)}` : '';
     const sql = `UPDATE ${this.table} SET doc = ? WHERE id = ?${condition}`;
-    return this.db.prepare(sql).run(json, doc.id, ...where.params).changes === 1;
+    return this.statement(sql).run(json, doc.id, ...where.params).changes === 1;
   }
 
   async get(id: string): Promise<T | null> {
-    const row = this.db
-      .prepare<[string], { doc: string }>(`SELECT doc FROM ${this.table} WHERE id = ?`)
-      .get(id);
+    const row = this.statement<{ doc: string }>(`SELECT doc FROM ${this.table} WHERE id = ?`).get(id);
     return row ? (JSON.parse(row.doc) as T) : null;
   }
 
@@ -180,10 +189,9 @@ class SqliteCollection<T extends Document> implements Collection<T> {
       .join(', ');
     const filter = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
     const limit = options.limit !== undefined ? `LIMIT ${Math.max(0, Math.floor(options.limit))}` : '';
-    return this.db
-      .prepare<unknown[], { doc: string }>(
-        `SELECT doc FROM ${this.table} ${filter} ORDER BY ${order} ${limit}`,
-      )
+    return this.statement<{ doc: string }>(
+      `SELECT doc FROM ${this.table} ${filter} ORDER BY ${order} ${limit}`,
+    )
       .all(...params)
       .map((r) => JSON.parse(r.doc) as T);
   }
@@ -197,20 +205,18 @@ class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   async delete(id: string): Promise<boolean> {
-    return this.db.prepare(`DELETE FROM ${this.table} WHERE id = ?`).run(id).changes > 0;
+    return this.statement(`DELETE FROM ${this.table} WHERE id = ?`).run(id).changes > 0;
   }
 
   async count(where?: Where<T>): Promise<number> {
     const { sql, params } = whereClause(where);
     return (
-      this.db
-        .prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM ${this.table} ${sql}`)
-        .get(...params)?.n ?? 0
+      this.statement<{ n: number }>(`SELECT COUNT(*) AS n FROM ${this.table} ${sql}`).get(...params)?.n ?? 0
     );
   }
 
   async clear(): Promise<void> {
-    this.db.prepare(`DELETE FROM ${this.table}`).run();
+    this.statement(`DELETE FROM ${this.table}`).run();
   }
 }
 
