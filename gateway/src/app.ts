@@ -28,6 +28,7 @@ import { openApiRoutes } from './openapi';
 import { activityRoutes } from './activity';
 import { insightsRoutes } from './insights';
 import { trashFanOutRoutes } from './trash';
+import { privacyRoutes } from './privacy';
 import { serviceReadiness } from './service-readiness';
 
 export interface GatewayDeps {
@@ -145,6 +146,8 @@ export function buildGateway(deps: GatewayDeps) {
   app.use(
     trashFanOutRoutes({ targets, secret: env.INTERNAL_SECRET, publicOrigin: env.PUBLIC_ORIGIN, logger }),
   );
+  // Erasure of a person across the services that hold personal data (admin role).
+  app.use(privacyRoutes({ targets, secret: env.INTERNAL_SECRET, publicOrigin: env.PUBLIC_ORIGIN, logger }));
   // Server-sent events for the admin app (call `live.start()`): a long-lived answer, never proxied.
   app.get('/api/admin/events', live.handler(env.PUBLIC_ORIGIN));
 

@@ -12,6 +12,8 @@ export interface ServiceCall {
   admin: AdminIdentity;
   requestId: string;
   timeoutMs?: number;
+  /** A JSON body (sent as application/json). */
+  body?: unknown;
 }
 
 /**
@@ -22,7 +24,9 @@ export function callService(call: ServiceCall): Promise<globalThis.Response> {
   const url = outgoingUrl(call.target, call.path);
   return fetch(new URL(url, call.target), {
     method: call.method,
+    ...(call.body !== undefined && { body: JSON.stringify(call.body) }),
     headers: {
+      ...(call.body !== undefined && { 'Content-Type': 'application/json' }),
       [REQUEST_ID_HEADER]: call.requestId,
       ...signIdentity(call.admin, call.secret, { method: call.method, url, requestId: call.requestId }),
     },

@@ -36,13 +36,13 @@ import {
   partnerApplication,
   partnerListQuery,
   contactListQuery,
-  contactUnreadCount,
   updateContactStatus,
   updatePartner,
   updatePartnerAction,
   updatePartnerStatus,
 } from './partners';
 import { serviceStatus, updateServiceStatus } from './status';
+import { privacyErasureRequest, privacyErasureResult } from './privacy';
 import { insights, insightsQuery } from './insights';
 import {
   activityEntry,
@@ -150,7 +150,6 @@ const S = {
   contactMessageInput: named('ContactMessageInput', contactMessageInput),
   updateContactStatus: named('UpdateContactStatus', updateContactStatus),
   contactMessage: named('ContactMessage', contactMessage),
-  contactUnreadCount: named('ContactUnreadCount', contactUnreadCount),
   contractInput: named('ContractInput', contractInput),
   contractUpdate: named('ContractUpdate', contractUpdate),
   generateContract: named('GenerateContractRequest', generateContractRequest),
@@ -175,6 +174,8 @@ const S = {
   insights: named('Insights', insights),
   trashItem: named('TrashItem', trashItem),
   trashEmptied: named('TrashEmptied', trashEmptied),
+  privacyErasureRequest: named('PrivacyErasureRequest', privacyErasureRequest),
+  privacyErasureResult: named('PrivacyErasureResult', privacyErasureResult),
   openApi: named('OpenApiDocument', z.object({ openapi: z.string() }).catchall(z.unknown())),
 } as const;
 
@@ -607,14 +608,6 @@ export const ENDPOINTS: readonly Endpoint[] = [
     success: [{ status: 200, description: 'The messages', body: list(S.contactMessage) }],
   },
   {
-    method: 'get',
-    path: '/api/admin/contacts/unread-count',
-    tag: 'Contact messages',
-    summary: 'How many messages are unread',
-    access: 'admin',
-    success: [{ status: 200, description: 'The count', body: json(S.contactUnreadCount) }],
-  },
-  {
     method: 'put',
     path: '/api/admin/contacts/{id}',
     versioned: true,
@@ -947,5 +940,17 @@ export const ENDPOINTS: readonly Endpoint[] = [
     paramsValidated: true,
     success: [{ status: 204, description: 'Deleted for good', body: none }],
     errors: [404, ...WRITE],
+  },
+  // ---------- privacy (personal data of applicants, senders of messages and contract clients) ----------
+  {
+    method: 'post',
+    path: '/api/admin/privacy/erasure',
+    tag: 'Privacy',
+    summary:
+      "Erase a person's personal data in every service (their keys deleted, read models and documents scrubbed); recorded under a hash of the email",
+    access: 'admin-role',
+    body: json(S.privacyErasureRequest),
+    success: [{ status: 200, description: 'What each service erased', body: json(S.privacyErasureResult) }],
+    errors: [503],
   },
 ];
