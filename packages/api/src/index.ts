@@ -9,6 +9,6 @@ export * from './contracts';
 export * from './media';
 export * from './client';
 export * from './workbench';
-export * from './permissions';
 export * from './privacy';
+export * from './permissions';
 export * from './insights';
