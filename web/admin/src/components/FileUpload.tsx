@@ -1,10 +1,14 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Label, Progress } from '@12yards/ui';
-import type { UploadResult } from '@12yards/api';
+import { imageMimeTypes, type UploadResult } from '@12yards/api';
 import { uploadFile } from '../lib/upload';
 import { recheckSessionOn401, useSession } from '../lib/session';
 import { toastError } from '../lib/api';
+import { failureWithReason } from '../lib/errors';
+
+/** The picker offers only the images the server takes (PNG, JPEG, WebP, GIF, AVIF). */
+export const IMAGE_ACCEPT = imageMimeTypes.join(',');
 
 interface FileUploadProps {
   label: string;
@@ -33,7 +37,7 @@ export function FileUpload({ label, url, accept, failure, onUploaded, onUploadin
       const result = await uploadFile<UploadResult>(url, file, { csrfToken, onProgress: setProgress });
       onUploaded(result, file);
     } catch (err) {
-      toastError(failure);
+      toastError(failureWithReason(failure, err));
       recheckSessionOn401(queryClient, err);
     } finally {
       setProgress(null);

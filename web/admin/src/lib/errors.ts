@@ -15,3 +15,16 @@ export function serverMessage(err: unknown): string | null {
     return null;
   }
 }
+
+/** Refusals whose server message says what was wrong with what the admin sent (the type, the size, the field). */
+const REFUSALS = [400, 403, 413, 415, 422];
+
+/**
+ * The SPEC's failure text, followed by the server's reason when it refused what was sent, e.g. 'Failed to upload
+ * image. Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded'. A network failure or a 5xx keeps the text alone.
+ */
+export function failureWithReason(failure: string, err: unknown): string {
+  const status = httpStatus(err);
+  const why = status !== null && REFUSALS.includes(status) ? serverMessage(err) : null;
+  return why && why !== failure ? `${failure}. ${why}` : failure;
+}

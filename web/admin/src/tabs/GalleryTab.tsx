@@ -21,7 +21,7 @@ import {
 } from '@12yards/ui';
 import { useAdminMutation } from '../lib/api';
 import { Field, SwitchRow } from '../components/Field';
-import { FileUpload } from '../components/FileUpload';
+import { FileUpload, IMAGE_ACCEPT } from '../components/FileUpload';
 import { useDenied } from '../lib/permissions';
 import { ConfirmDelete } from '../components/ConfirmDelete';
 import { TRASH_KEY } from './TrashTab';
@@ -182,7 +182,7 @@ export function GalleryDialog({ item, onClose }: { item: GalleryItem | 'new' | n
           <FileUpload
             label="Screenshot Image"
             url="/api/admin/upload"
-            accept="image/*"
+            accept={IMAGE_ACCEPT}
             failure="Failed to upload image"
             onUploadingChange={setUploading}
             onUploaded={(r) => setValue('imageUrl', r.url, { shouldValidate: true, shouldDirty: true })}

@@ -52,7 +52,10 @@ describe('App Gallery tab', () => {
     renderTab(<GalleryTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Add Screenshot/ }));
     const d = await screen.findByRole('dialog');
-    expect(within(d).getByLabelText('Screenshot Image')).toHaveAttribute('accept', 'image/*');
+    expect(within(d).getByLabelText('Screenshot Image')).toHaveAttribute(
+      'accept',
+      'image/png,image/jpeg,image/webp,image/gif,image/avif',
+    );
     await userEvent.click(within(d).getByRole('button', { name: 'Add Screenshot' }));
     expect(await within(d).findByText('Image URL is required')).toBeInTheDocument();
     expect(api.writes()).toHaveLength(0);
@@ -89,7 +92,7 @@ describe('App Gallery tab', () => {
     expect(await screen.findByText('Screenshot added successfully')).toBeInTheDocument();
   });
 
-  test('When the image upload fails, then Error / Failed to upload image shows', async () => {
+  test('When the image upload is refused, then Error / Failed to upload image says why', async () => {
     mockApi({ 'GET /api/admin/app-gallery': { body: [] } });
     const xhr = mockXhr();
     renderTab(<GalleryTab />);
@@ -99,8 +102,9 @@ describe('App Gallery tab', () => {
       within(d).getByLabelText('Screenshot Image'),
       new File(['x'], 'shot.png', { type: 'image/png' }),
     );
-    act(() => xhr[0]!.respond(415, { error: { code: 'unsupported', message: 'no' } }));
-    expect(await screen.findByText('Failed to upload image')).toBeInTheDocument();
+    const why = 'Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded';
+    act(() => xhr[0]!.respond(415, { error: { code: 'unsupported_media_type', message: why } }));
+    expect(await screen.findByText(`Failed to upload image. ${why}`)).toBeInTheDocument();
   });
 
   test('When an edit is saved, then PUT sends the fields, the success toast shows, the dialog closes and the list is read again', async () => {

@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import { useAdminMutation } from '../lib/api';
 import { formatKb } from '../lib/format';
 import { Field } from '../components/Field';
-import { FileUpload } from '../components/FileUpload';
+import { FileUpload, IMAGE_ACCEPT } from '../components/FileUpload';
 import { useDenied } from '../lib/permissions';
 import { ConfirmDelete } from '../components/ConfirmDelete';
 import { TRASH_KEY } from './TrashTab';
@@ -160,6 +160,7 @@ export function MediaDialog({ open, onClose }: { open: boolean; onClose: () => v
           <FileUpload
             label="File"
             url="/api/admin/upload"
+            accept={IMAGE_ACCEPT}
             failure="Failed to upload image"
             onUploadingChange={setUploading}
             onUploaded={(r) => {

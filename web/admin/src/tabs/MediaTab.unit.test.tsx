@@ -106,7 +106,7 @@ describe('Media tab', () => {
     expect(await screen.findByText('Media file created successfully')).toBeInTheDocument();
   });
 
-  test('When the upload fails, then Error / Failed to upload image shows and the fields stay empty', async () => {
+  test('When the upload is refused, then Error / Failed to upload image says why and the fields stay empty', async () => {
     mockApi({ 'GET /api/admin/media': { body: [] } });
     const xhr = mockXhr();
     renderTab(<MediaTab />);
@@ -116,10 +116,36 @@ describe('Media tab', () => {
       within(d).getByLabelText('File'),
       new File(['x'], 'shot.png', { type: 'image/png' }),
     );
-    act(() => xhr[0]!.respond(415, { error: { code: 'unsupported', message: 'no' } }));
-    expect(await screen.findByText('Failed to upload image')).toBeInTheDocument();
+    const why = 'Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded';
+    act(() => xhr[0]!.respond(415, { error: { code: 'unsupported_media_type', message: why } }));
+    expect(await screen.findByText(`Failed to upload image. ${why}`)).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(within(d).getByLabelText(/^Filename/)).toHaveValue('');
+  });
+
+  test('When the picker opens, then it offers only the image types the server takes', async () => {
+    mockApi({ 'GET /api/admin/media': { body: [] } });
+    renderTab(<MediaTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Add Media File/ }));
+    const d = await screen.findByRole('dialog');
+    expect(within(d).getByLabelText('File')).toHaveAttribute(
+      'accept',
+      'image/png,image/jpeg,image/webp,image/gif,image/avif',
+    );
+  });
+
+  test('When the upload fails on the server (500), then the toast says Failed to upload image alone', async () => {
+    mockApi({ 'GET /api/admin/media': { body: [] } });
+    const xhr = mockXhr();
+    renderTab(<MediaTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Add Media File/ }));
+    const d = await screen.findByRole('dialog');
+    await userEvent.upload(
+      within(d).getByLabelText('File'),
+      new File(['x'], 'shot.png', { type: 'image/png' }),
+    );
+    act(() => xhr[0]!.respond(500, { error: { code: 'internal', message: 'boom' } }));
+    expect(await screen.findByText('Failed to upload image')).toBeInTheDocument();
   });
 
   test('When delete is confirmed and succeeds, then the success toast shows and the list is read again', async () => {

@@ -35,7 +35,7 @@ import {
 import { useAdminMutation } from '../lib/api';
 import { formatDate, formatDateTime } from '../lib/format';
 import { Field, SwitchRow } from '../components/Field';
-import { FileUpload } from '../components/FileUpload';
+import { FileUpload, IMAGE_ACCEPT } from '../components/FileUpload';
 import { useDenied } from '../lib/permissions';
 import { ConfirmDelete } from '../components/ConfirmDelete';
 import { TRASH_KEY } from './TrashTab';
@@ -325,7 +325,7 @@ export function NewsDialog({
           <FileUpload
             label="Upload Image"
             url="/api/upload"
-            accept="image/*"
+            accept={IMAGE_ACCEPT}
             failure="Failed to upload image"
             onUploadingChange={setUploading}
             onUploaded={(result) => setValue('imageUrl', result.url, { shouldDirty: true })}

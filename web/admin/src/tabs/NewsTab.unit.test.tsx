@@ -195,7 +195,7 @@ describe('News tab', () => {
     });
   });
 
-  test('When the image upload fails, then Error / Failed to upload image shows', async () => {
+  test('When the image upload is refused (too large), then Error / Failed to upload image says why', async () => {
     mockApi({ 'GET /api/admin/news': { body: [] } });
     const xhr = mockXhr();
     renderTab(<NewsTab />);
@@ -205,8 +205,14 @@ describe('News tab', () => {
       within(dialog).getByLabelText('Upload Image'),
       new File(['x'], 'a.png', { type: 'image/png' }),
     );
-    act(() => xhr[0]!.respond(413, { error: { code: 'payload_too_large', message: 'big' } }));
-    expect(await screen.findByText('Failed to upload image')).toBeInTheDocument();
+    act(() =>
+      xhr[0]!.respond(413, {
+        error: { code: 'payload_too_large', message: 'The file is larger than 10 MB' },
+      }),
+    );
+    expect(
+      await screen.findByText('Failed to upload image. The file is larger than 10 MB'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
   });
 

@@ -28,6 +28,7 @@ import {
 import { toastError, toastSuccess, useAdminMutation } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { uploadFile } from '../lib/upload';
+import { failureWithReason } from '../lib/errors';
 import { recheckSessionOn401, useSession } from '../lib/session';
 import { Field } from '../components/Field';
 import { useDenied } from '../lib/permissions';
@@ -170,7 +171,7 @@ export function UploadTemplateDialog({ open, onClose }: { open: boolean; onClose
       toastSuccess('Contract template uploaded successfully');
       close();
     } catch (err) {
-      toastError('Failed to upload contract template');
+      toastError(failureWithReason('Failed to upload contract template', err));
       recheckSessionOn401(queryClient, err);
     } finally {
       setProgress(null);

@@ -95,6 +95,21 @@ describe('Templates tab', () => {
     expect(await screen.findByText('Failed to upload contract template')).toBeInTheDocument();
   });
 
+  test('When the server refuses the file (415), then the toast says why', async () => {
+    mockApi({ 'GET /api/admin/contract-templates': { body: [] } });
+    const xhr = mockXhr();
+    renderTab(<TemplatesTab />);
+    const d = await openUpload();
+    await userEvent.type(within(d).getByLabelText(/^Name/), 'Club v2');
+    await userEvent.type(within(d).getByLabelText(/^Valid From/), '2025-03-01');
+    await userEvent.upload(within(d).getByLabelText(/^File/), new File(['doc'], 'v2.docx'));
+    await userEvent.click(within(d).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(xhr).toHaveLength(1));
+    const why = 'The file must be a .doc, .docx or .pdf document';
+    act(() => xhr[0]!.respond(415, { error: { code: 'unsupported_file_type', message: why } }));
+    expect(await screen.findByText(`Failed to upload contract template. ${why}`)).toBeInTheDocument();
+  });
+
   test('When the upload succeeds, then the dialog closes and the list is read again', async () => {
     const api = mockApi({ 'GET /api/admin/contract-templates': { body: [] } });
     const xhr = mockXhr();
