@@ -92,7 +92,7 @@ test.describe('On a 390 px phone', () => {
     ] as const;
     for (const [item, id] of sections) {
       await page.getByRole('button', { name: 'Open menu' }).click();
-      await menu.getByRole('link', { name: item, exact: true }).click();
+      await menu.getByText(item, { exact: true }).click();
       await expect(menu).toBeHidden();
       await scrollSettled(page);
       const heading = page.locator(`#${id}-heading`);
