@@ -164,7 +164,7 @@ function ContractCard({
               <h3 className="text-lg font-semibold">
                 <bdi>{c.companyName}</bdi>
               </h3>
-              <ContractStatusBadge endedAt={c.endedAt} />
+              <ContractStatusBadge endedAt={c.endedAt} startDate={c.startDate} />
             </div>
             <p className="text-sm text-muted-foreground">
               <bdi>{c.platformName}</bdi> · {formatDate(c.startDate)} to {formatDate(c.endDate)}
