@@ -13,7 +13,7 @@ export interface WeekRow {
  */
 export default function WeeklyChart({ rows }: { rows: WeekRow[] }) {
   return (
-    <div aria-hidden="true" className="h-64 w-full min-w-0">
+    <div aria-hidden="true" className="h-64 w-full min-w-0 overflow-hidden">
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 256 }}>
         <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
