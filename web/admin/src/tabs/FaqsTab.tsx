@@ -23,6 +23,9 @@ import { useAdminMutation } from '../lib/api';
 import { Field, SwitchRow } from '../components/Field';
 import { useDenied } from '../lib/permissions';
 import { ConfirmDelete } from '../components/ConfirmDelete';
+import { ListSearch } from '../components/ListSearch';
+import { ListToolbar } from '../components/ListFilters';
+import { filterByText } from '../lib/text-filter';
 import { TRASH_KEY } from './TrashTab';
 import { HistorySection } from '../components/HistorySection';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
@@ -39,7 +42,9 @@ export function FaqsTab() {
     success: 'FAQ moved to the trash',
     failure: 'Failed to delete FAQ',
   });
+  const [q, setQ] = useState('');
   const sorted = faqs.data ? [...faqs.data].sort((a, b) => a.sortOrder - b.sortOrder) : [];
+  const shown = filterByText(sorted, q, (f) => [f.question, f.answer]);
 
   return (
     <section>
@@ -56,49 +61,58 @@ export function FaqsTab() {
       ) : sorted.length === 0 ? (
         <Empty>No FAQs yet. Add the first one.</Empty>
       ) : (
-        <ul className="grid gap-3">
-          {sorted.map((f) => (
-            <li key={f.id}>
-              <Card>
-                <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
-                  <div className="min-w-0 flex-1">
-                    <h3 className="font-semibold">
-                      <bdi>{f.question}</bdi>
-                    </h3>
-                    <p className="mt-1 whitespace-pre-wrap text-sm text-muted-foreground" dir="auto">
-                      {f.answer}
-                    </p>
-                    <div className="mt-2 flex flex-wrap gap-2">
-                      <Badge variant="outline">Order: {f.sortOrder}</Badge>
-                      {f.isActive ? (
-                        <Badge variant="success">Active</Badge>
-                      ) : (
-                        <Badge variant="secondary">Inactive</Badge>
-                      )}
-                    </div>
-                  </div>
-                  <div className="flex gap-2">
-                    <Button
-                      variant="outline"
-                      size="icon"
-                      onClick={() => setEditing(f)}
-                      aria-label={`Edit FAQ ${f.question}`}
-                    >
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                    <ConfirmDelete
-                      what="FAQ"
-                      name={f.question}
-                      toTrash
-                      denied={deniedDelete}
-                      onConfirm={() => remove.mutate(f)}
-                    />
-                  </div>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ListToolbar label="FAQs">
+            <ListSearch label="Search FAQs" placeholder="Question or answer" onSearch={setQ} />
+          </ListToolbar>
+          {shown.length === 0 ? (
+            <Empty>No FAQs match &quot;{q}&quot;.</Empty>
+          ) : (
+            <ul className="grid gap-3">
+              {shown.map((f) => (
+                <li key={f.id}>
+                  <Card>
+                    <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
+                      <div className="min-w-0 flex-1">
+                        <h3 className="font-semibold">
+                          <bdi>{f.question}</bdi>
+                        </h3>
+                        <p className="mt-1 whitespace-pre-wrap text-sm text-muted-foreground" dir="auto">
+                          {f.answer}
+                        </p>
+                        <div className="mt-2 flex flex-wrap gap-2">
+                          <Badge variant="outline">Order: {f.sortOrder}</Badge>
+                          {f.isActive ? (
+                            <Badge variant="success">Active</Badge>
+                          ) : (
+                            <Badge variant="secondary">Inactive</Badge>
+                          )}
+                        </div>
+                      </div>
+                      <div className="flex gap-2">
+                        <Button
+                          variant="outline"
+                          size="icon"
+                          onClick={() => setEditing(f)}
+                          aria-label={`Edit FAQ ${f.question}`}
+                        >
+                          <Pencil aria-hidden="true" />
+                        </Button>
+                        <ConfirmDelete
+                          what="FAQ"
+                          name={f.question}
+                          toTrash
+                          denied={deniedDelete}
+                          onConfirm={() => remove.mutate(f)}
+                        />
+                      </div>
+                    </CardContent>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
       <FaqDialog faq={editing} onClose={() => setEditing(null)} />
     </section>

@@ -133,4 +133,19 @@ describe('FAQs tab', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getByText('FAQ moved to the trash')).toBeInTheDocument());
   });
+
+  test('When the admin searches, then only the FAQs whose question or answer has every word show', async () => {
+    mockApi({
+      'GET /api/admin/faqs': {
+        body: [faq(), faq({ id: 'f2', question: 'Can I cancel?', answer: 'Any time, from Settings.' })],
+      },
+    });
+    renderTab(<FaqsTab />);
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Search FAQs' }), 'settings TIME');
+    await waitFor(() => expect(screen.queryByText('Is it free?')).not.toBeInTheDocument());
+    expect(screen.getByText('Can I cancel?')).toBeInTheDocument();
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search FAQs' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search FAQs' }), 'refund');
+    expect(await screen.findByText('No FAQs match "refund".')).toBeInTheDocument();
+  });
 });

@@ -24,6 +24,9 @@ import { Field, SwitchRow } from '../components/Field';
 import { FileUpload, IMAGE_ACCEPT } from '../components/FileUpload';
 import { useDenied } from '../lib/permissions';
 import { ConfirmDelete } from '../components/ConfirmDelete';
+import { ListSearch } from '../components/ListSearch';
+import { ListToolbar } from '../components/ListFilters';
+import { filterByText } from '../lib/text-filter';
 import { TRASH_KEY } from './TrashTab';
 import { HistorySection } from '../components/HistorySection';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
@@ -34,6 +37,8 @@ export function GalleryTab() {
   const gallery = useQuery<GalleryItem[]>({ queryKey: GALLERY_KEY });
   const [editing, setEditing] = useState<GalleryItem | 'new' | null>(null);
   const deniedDelete = useDenied('delete', '/api/admin/app-gallery/{id}');
+  const [q, setQ] = useState('');
+  const shown = filterByText(gallery.data ?? [], q, (g) => [g.description, g.platformName]);
   const remove = useAdminMutation<GalleryItem>({
     mutationFn: (write, g) =>
       write('DELETE', `/api/admin/app-gallery/${g.id}`, undefined, { version: g.version }),
@@ -58,9 +63,12 @@ export function GalleryTab() {
         <Empty>No screenshots uploaded yet.</Empty>
       ) : (
         <>
-          <p className="mb-3 text-sm text-muted-foreground">Found {gallery.data.length} screenshot(s)</p>
+          <ListToolbar label="Screenshots">
+            <ListSearch label="Search screenshots" placeholder="Description or platform" onSearch={setQ} />
+          </ListToolbar>
+          <p className="mb-3 text-sm text-muted-foreground">Found {shown.length} screenshot(s)</p>
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {gallery.data.map((g) => (
+            {shown.map((g) => (
               <li key={g.id}>
                 <Card className="h-full overflow-hidden">
                   <div className="flex h-72 w-full items-center justify-center bg-night">

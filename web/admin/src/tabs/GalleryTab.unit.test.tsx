@@ -208,4 +208,17 @@ describe('App Gallery tab', () => {
     await userEvent.click(within(d).getByRole('button', { name: 'Add Screenshot' }));
     expect(await screen.findByText('Failed to add screenshot')).toBeInTheDocument();
   });
+
+  test('When the admin searches, then only the screenshots whose description or platform match show', async () => {
+    mockApi({
+      'GET /api/admin/app-gallery': {
+        body: [shot(), shot({ id: 'g2', description: 'Match centre', platformName: 'Android' })],
+      },
+    });
+    renderTab(<GalleryTab />);
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Search screenshots' }), 'android');
+    expect(await screen.findByText('Found 1 screenshot(s)')).toBeInTheDocument();
+    expect(screen.getByText('Match centre')).toBeInTheDocument();
+    expect(screen.queryByText('Home screen')).not.toBeInTheDocument();
+  });
 });
