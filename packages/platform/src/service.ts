@@ -87,29 +87,23 @@ export interface RunningService<U extends OptionalAdapter = never> {
   stop(): Promise<void>;
 }
 
+/** How long report projections wait after an append before they catch up, gathering the appends that follow. */
+const REPORTS_DELAY_MS = 50;
+
 /**
- * Catches a projector up after appends in this process, in the background: one pass at a time, and one more when
- * appends came during a pass (so a burst of writes costs a few passes, not one each).
+ * Catches a projector up after appends in this process, in the background and a moment later: one pass for a burst
+ * of writes instead of one each, and none beside the write that signalled (which is still projecting its own).
  */
 function followAppends(appends: SignallingEventStore, projector: Projector, logger: Logger) {
-  let running = false;
-  let again = false;
-  const run = async () => {
-    running = true;
-    try {
-      do {
-        again = false;
-        await projector
-          .catchUp()
-          .catch((err: unknown) => logger.warn({ err }, 'report projections: catch-up failed'));
-      } while (again);
-    } finally {
-      running = false;
-    }
-  };
+  let timer: NodeJS.Timeout | undefined;
   appends.onAppend(() => {
-    if (running) again = true;
-    else void run();
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      void projector
+        .catchUp()
+        .catch((err: unknown) => logger.warn({ err }, 'report projections: catch-up failed'));
+    }, REPORTS_DELAY_MS);
+    timer.unref();
   });
 }
 
