@@ -23,6 +23,15 @@ export interface SubjectKeyStore {
   ready(): Promise<boolean>;
 }
 
+/**
+ * How long a key this process just read or made stands in for a read of the store: the readers of one write (its
+ * projection, the background ones) then need no round trip each. An erasure here forgets it at once; another
+ * replica of the service may use it for at most this long after an erasure elsewhere.
+ */
+const RECENT_KEY_MS = 1000;
+/** Subjects known to have a key: their key is read first, a new subject's key is made first (one round trip). */
+const KNOWN_SUBJECTS = 10_000;
+
 const WRAP_IV_BYTES = 12;
 const WRAP_TAG_BYTES = 16;
 
@@ -37,6 +46,9 @@ export function masterKeyFrom(secret: string): Buffer {
  * authenticated, unwrapped when read. Keys are never logged and never leave the process unwrapped.
  */
 export class SubjectKeys {
+  private readonly recent = new Map<string, { key: Buffer; at: number }>();
+  private readonly known = new Set<string>();
+
   constructor(
     private readonly store: SubjectKeyStore,
     private readonly masterKey: Buffer,
@@ -46,21 +58,44 @@ export class SubjectKeys {
 
   /** The subject's key, made now when it has none. */
   async keyFor(subjectId: string): Promise<Buffer> {
-    const existing = await this.store.get(subjectId);
-    if (existing) return this.unwrap(subjectId, existing);
+    const recent = this.recentKey(subjectId);
+    if (recent) return recent;
+    if (this.known.has(subjectId)) {
+      const existing = await this.store.get(subjectId);
+      if (existing) return this.remember(subjectId, this.unwrap(subjectId, existing));
+    }
     const stored = await this.store.putIfAbsent(subjectId, this.wrap(subjectId, randomBytes(KEY_BYTES)));
-    return this.unwrap(subjectId, stored);
+    return this.remember(subjectId, this.unwrap(subjectId, stored));
   }
 
   /** The subject's key, or null when it was erased (or never made). */
   async existingKey(subjectId: string): Promise<Buffer | null> {
+    const recent = this.recentKey(subjectId);
+    if (recent) return recent;
     const wrapped = await this.store.get(subjectId);
-    return wrapped && this.unwrap(subjectId, wrapped);
+    return wrapped && this.remember(subjectId, this.unwrap(subjectId, wrapped));
   }
 
   /** Erases the subject: their key is deleted, so everything encrypted with it is unreadable from now on. */
   erase(subjectId: string): Promise<boolean> {
+    this.recent.delete(subjectId);
+    this.known.delete(subjectId);
     return this.store.delete(subjectId);
+  }
+
+  private recentKey(subjectId: string): Buffer | undefined {
+    const hit = this.recent.get(subjectId);
+    if (hit && Date.now() - hit.at < RECENT_KEY_MS) return hit.key;
+    if (hit) this.recent.delete(subjectId);
+    return undefined;
+  }
+
+  private remember(subjectId: string, key: Buffer): Buffer {
+    if (this.recent.size > 1000) this.recent.clear();
+    this.recent.set(subjectId, { key, at: Date.now() });
+    if (this.known.size >= KNOWN_SUBJECTS) this.known.clear();
+    this.known.add(subjectId);
+    return key;
   }
 
   ready(): Promise<boolean> {
