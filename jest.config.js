@@ -43,6 +43,7 @@ module.exports = {
       testMatch: ['<rootDir>/packages/**/*.contract.test.ts'],
       // Finds real servers (env, testcontainers or infra/local) for the production adapters' suites.
       globalSetup: '<rootDir>/packages/platform/test/contract/real-servers.setup.mjs',
+      globalTeardown: '<rootDir>/packages/platform/test/contract/real-servers.teardown.mjs',
     },
     // Component tests of the browser code (web/*, packages/ui) run in jsdom.
     {

@@ -1,7 +1,7 @@
 // Jest globalSetup of the "contract" project: finds real servers for the production adapters' contract suites.
 //   1. variables already set (MONGO_URL, KAFKA_BROKERS, REDIS_URL, MINIO_*): used as they are;
-//   2. a container runtime (Docker) present: testcontainers starts mongo:7 (replica set), apache/kafka:3.9.1,
-//      redis:7 and minio (removed by testcontainers' reaper when the run ends);
+//   2. a Docker engine answering (DOCKER_HOST honoured): testcontainers starts the images `npm run images` builds
+//      here (FerretDB, Kafka, Redis, MinIO; built first when missing, nothing pulled), stopped by the teardown;
 //   3. otherwise infra/local, started when not running (see infra/README.md).
 // With CI=true a server that cannot be had fails the run; without CI the suites that need it skip, loudly.
 // Plain ESM (.mjs), so jest imports it natively without transforming it.
@@ -26,76 +26,119 @@ async function dockerAvailable() {
 }
 
 async function fromContainers(missing) {
+  // The images `npm run images` builds here (no registry is reached; built first when missing or out of date).
+  // Without a registry there is no Ryuk reaper image either: real-servers.teardown.mjs stops the containers.
+  process.env.TESTCONTAINERS_RYUK_DISABLED = 'true';
+  const { buildImages, IMAGES } = await import('../../../../scripts/images.mjs');
+  await buildImages(['infra']);
   const { GenericContainer, Wait } = await import('testcontainers');
+  const labels = { 'org.12yards.contract-run': String(process.pid) };
   const env = {};
   const started = [];
-  if (missing.includes('mongo')) {
-    const c = await new GenericContainer('mongo:7')
-      .withCommand(['--replSet', 'rs0', '--bind_ip_all'])
-      .withExposedPorts(27017)
-      .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
-      .start();
-    await c.exec([
-      'mongosh',
-      '--quiet',
-      '--eval',
-      "rs.initiate({_id:'rs0',members:[{_id:0,host:'localhost:27017'}]})",
-    ]);
-    await c.exec(['mongosh', '--quiet', '--eval', 'while (!db.hello().isWritablePrimary) sleep(100)']);
-    env.MONGO_URL = `mongodb://${c.getHost()}:${c.getMappedPort(27017)}/12yards?directConnection=true`;
+  globalThis.__realServerContainers = started;
+  const boot = async (name, container) => {
+    const t = Date.now();
+    const c = await container.withLabels(labels).start();
     started.push(c);
+    log(`${name}: ${c.getId().slice(0, 12)} up in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    return c;
+  };
+  const jobs = [];
+  if (missing.includes('mongo')) {
+    // FerretDB (MongoDB wire protocol on SQLite): no replica set, as with infra/local.
+    jobs.push(
+      boot(
+        IMAGES.MONGO_IMAGE,
+        new GenericContainer(IMAGES.MONGO_IMAGE)
+          .withExposedPorts(27017)
+          .withWaitStrategy(Wait.forListeningPorts()),
+      ).then((c) => {
+        env.MONGO_URL = `mongodb://${c.getHost()}:${c.getMappedPort(27017)}/12yards`;
+      }),
+    );
   }
   if (missing.includes('kafka')) {
     // Kafka tells clients where to connect, so its advertised port must be the one the host sees: a fixed one.
-    const port = 29092;
-    const c = await new GenericContainer('apache/kafka:3.9.1')
-      .withExposedPorts({ container: 29092, host: port })
-      .withEnvironment({
-        KAFKA_NODE_ID: '1',
-        KAFKA_PROCESS_ROLES: 'broker,controller',
-        KAFKA_LISTENERS: 'PLAINTEXT://:29092,CONTROLLER://:9093',
-        KAFKA_ADVERTISED_LISTENERS: `PLAINTEXT://localhost:${port}`,
-        KAFKA_CONTROLLER_LISTENER_NAMES: 'CONTROLLER',
-        KAFKA_LISTENER_SECURITY_PROTOCOL_MAP: 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
-        KAFKA_CONTROLLER_QUORUM_VOTERS: '1@localhost:9093',
-        KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: '1',
-        KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: '1',
-        KAFKA_TRANSACTION_STATE_LOG_MIN_ISR: '1',
-        KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: '0',
-        KAFKA_GROUP_MIN_SESSION_TIMEOUT_MS: '1000',
-        KAFKA_NUM_PARTITIONS: '3',
-      })
-      .withWaitStrategy(Wait.forLogMessage(/Kafka Server started/))
-      .start();
-    env.KAFKA_BROKERS = `localhost:${port}`;
-    started.push(c);
+    const port = Number(process.env.YARDS_CONTRACT_KAFKA_PORT || 29092);
+    jobs.push(
+      boot(
+        IMAGES.KAFKA_IMAGE,
+        new GenericContainer(IMAGES.KAFKA_IMAGE)
+          .withExposedPorts({ container: port, host: port })
+          .withEnvironment({
+            CLUSTER_ID: `contract-${process.pid}`,
+            KAFKA_NODE_ID: '1',
+            KAFKA_PROCESS_ROLES: 'broker,controller',
+            KAFKA_LISTENERS: `PLAINTEXT://:${port},CONTROLLER://:9093`,
+            KAFKA_ADVERTISED_LISTENERS: `PLAINTEXT://127.0.0.1:${port}`,
+            KAFKA_CONTROLLER_LISTENER_NAMES: 'CONTROLLER',
+            KAFKA_LISTENER_SECURITY_PROTOCOL_MAP: 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+            KAFKA_CONTROLLER_QUORUM_VOTERS: '1@localhost:9093',
+            KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: '1',
+            KAFKA_OFFSETS_TOPIC_NUM_PARTITIONS: '5',
+            KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: '1',
+            KAFKA_TRANSACTION_STATE_LOG_MIN_ISR: '1',
+            KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: '0',
+            KAFKA_GROUP_MIN_SESSION_TIMEOUT_MS: '1000',
+            KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'true',
+            KAFKA_NUM_PARTITIONS: '3',
+          })
+          // The broker opens its listener last in its start-up (a log wait loses its stream on a slow start here).
+          .withWaitStrategy(Wait.forListeningPorts())
+          .withStartupTimeout(180_000),
+      ).then(() => {
+        env.KAFKA_BROKERS = `127.0.0.1:${port}`;
+      }),
+    );
   }
   if (missing.includes('redis')) {
-    const c = await new GenericContainer('redis:7')
-      .withCommand(['redis-server', '--maxmemory-policy', 'noeviction'])
-      .withExposedPorts(6379)
-      .withWaitStrategy(Wait.forLogMessage(/Ready to accept connections/))
-      .start();
-    env.REDIS_URL = `redis://${c.getHost()}:${c.getMappedPort(6379)}`;
-    started.push(c);
+    jobs.push(
+      boot(
+        IMAGES.REDIS_IMAGE,
+        new GenericContainer(IMAGES.REDIS_IMAGE)
+          .withCommand([
+            'redis-server',
+            '--bind',
+            '0.0.0.0',
+            '--protected-mode',
+            'no',
+            '--maxmemory-policy',
+            'noeviction',
+          ])
+          .withExposedPorts(6379)
+          .withWaitStrategy(Wait.forLogMessage(/Ready to accept connections/)),
+      ).then((c) => {
+        env.REDIS_URL = `redis://${c.getHost()}:${c.getMappedPort(6379)}`;
+      }),
+    );
   }
   if (missing.includes('minio')) {
-    const c = await new GenericContainer('minio/minio:RELEASE.2025-09-07T16-13-09Z')
-      .withCommand(['server', '/data'])
-      .withEnvironment({ MINIO_ROOT_USER: 'contract', MINIO_ROOT_PASSWORD: 'contract-secret' })
-      .withExposedPorts(9000)
-      .withWaitStrategy(Wait.forHttp('/minio/health/ready', 9000))
-      .start();
-    Object.assign(env, {
-      MINIO_ENDPOINT: c.getHost(),
-      MINIO_PORT: String(c.getMappedPort(9000)),
-      MINIO_USE_SSL: 'false',
-      MINIO_ACCESS_KEY: 'contract',
-      MINIO_SECRET_KEY: 'contract-secret',
-    });
-    started.push(c);
+    jobs.push(
+      boot(
+        IMAGES.MINIO_IMAGE,
+        new GenericContainer(IMAGES.MINIO_IMAGE)
+          .withCommand(['server', '/data'])
+          .withEnvironment({ MINIO_ROOT_USER: 'contract', MINIO_ROOT_PASSWORD: 'contract-secret' })
+          .withExposedPorts(9000)
+          .withWaitStrategy(Wait.forHttp('/minio/health/ready', 9000)),
+      ).then((c) => {
+        Object.assign(env, {
+          MINIO_ENDPOINT: c.getHost(),
+          MINIO_PORT: String(c.getMappedPort(9000)),
+          MINIO_USE_SSL: 'false',
+          MINIO_ACCESS_KEY: 'contract',
+          MINIO_SECRET_KEY: 'contract-secret',
+        });
+      }),
+    );
   }
-  globalThis.__realServerContainers = started;
+  const results = await Promise.allSettled(jobs);
+  const failed = results.filter((r) => r.status === 'rejected');
+  if (failed.length) {
+    // Jest runs no globalTeardown after a failed globalSetup: stop what did start.
+    await Promise.allSettled(started.map((c) => c.stop({ remove: true, removeVolumes: true })));
+    throw new Error(failed.map((r) => r.reason?.message ?? String(r.reason)).join('; '));
+  }
   return env;
 }
 
