@@ -226,12 +226,17 @@ export class MongoEventStore implements EventStore {
         events: stored,
       };
       try {
-        await this.commits.insertOne(commit, { writeConcern: { w } });
-      } catch (err) {
-        if (!isDuplicateKey(err)) {
-          await this.markGap(first, events.length);
+        await this.commits.insertOne(commit, { writeConcern: { w } }).catch(async (err: unknown) => {
+          if (isDuplicateKey(err)) throw err;
+          // Lost touch with the server: the commit may be written. Only a commit surely not there frees its
+          // positions (else readers would skip a written one); one that is there is this append, done.
+          const written = await this.commits.findOne({ _id: id }).catch(() => undefined);
+          if (written?.position === first) return;
+          if (written === null) await this.markGap(first, events.length);
           throw err;
-        }
+        });
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
         this.streams.delete(streamId);
         const current = await this.load(streamId);
         if (current.version !== actual) {
