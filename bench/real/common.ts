@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { REQUEST_ID_HEADER, signIdentity, type RunningService } from '@12yards/platform';
 
 /** The real servers' variables: from the environment, else from infra/local's env file (`npm run infra:up`). */
 export function realServerEnv(database: string): Record<string, string | number | boolean> {
@@ -47,4 +50,21 @@ export function summary(ms: number[]) {
   const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
   const r = (v: number) => Math.round(v * 10) / 10;
   return { n: s.length, p50: r(q(0.5)), p95: r(q(0.95)), max: r(s[s.length - 1] ?? NaN) };
+}
+
+/** Headers of a JSON request from an admin, signed as the gateway signs the identity it forwards. */
+export function signedAdmin(secret: string, method: string, url: string): Record<string, string> {
+  const requestId = randomUUID();
+  return {
+    'content-type': 'application/json',
+    [REQUEST_ID_HEADER]: requestId,
+    ...signIdentity({ username: 'bench', role: 'admin' }, secret, { method, url, requestId }),
+  };
+}
+
+/** Serves a service's app on a free local port. */
+export async function listen(svc: RunningService) {
+  const server = svc.app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

@@ -3,21 +3,12 @@
  * answers with the .docx), on BullMQ + MinIO (real) or the embedded queue and file store. Prints one JSON line.
  * `tsx bench/real/documents.ts embedded|real [N]`.
  */
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { randomUUID } from 'node:crypto';
-import {
-  createLogger,
-  REQUEST_ID_HEADER,
-  signIdentity,
-  startService,
-  testServiceEnv,
-  type ServiceEnv,
-} from '@12yards/platform';
+import { createLogger, startService, testServiceEnv, type ServiceEnv } from '@12yards/platform';
 import { partnersService } from '@12yards/partners/src/definition';
 import { createContractsService } from '@12yards/contracts/src/definition';
 import { contractFor } from './contract-input';
-import { realServerEnv, summary } from './common';
+import { listen, realServerEnv, signedAdmin, summary } from './common';
 
 const mode = (process.argv[2] ?? 'embedded') as 'embedded' | 'real';
 const N = Number(process.argv[3] ?? process.env.BENCH_N ?? 20);
@@ -27,26 +18,15 @@ async function main() {
   const env = testServiceEnv(real as Partial<ServiceEnv>);
   const quiet = (name: string) => ({ logger: createLogger(name, 'warn') });
   const partners = await startService(partnersService, env, quiet('partners'));
-  const pServer = partners.app.listen(0, '127.0.0.1');
-  await new Promise((r) => pServer.once('listening', r));
-  const partnersUrl = `http://127.0.0.1:${(pServer.address() as AddressInfo).port}`;
+  const { server: pServer, url: partnersUrl } = await listen(partners);
   // The worker runs in the service process (as npm run start:real does): jobs still go through BullMQ on Redis.
   const contracts = await startService(
     createContractsService({ inProcessWorker: true, partnersUrl, jobWaitMs: 30_000 }),
     env,
     quiet('contracts'),
   );
-  const cServer = contracts.app.listen(0, '127.0.0.1');
-  await new Promise((r) => cServer.once('listening', r));
-  const c = `http://127.0.0.1:${(cServer.address() as AddressInfo).port}`;
-  const signed = (method: string, url: string) => {
-    const requestId = randomUUID();
-    return {
-      'content-type': 'application/json',
-      [REQUEST_ID_HEADER]: requestId,
-      ...signIdentity({ username: 'bench', role: 'admin' }, env.INTERNAL_SECRET, { method, url, requestId }),
-    };
-  };
+  const { server: cServer, url: c } = await listen(contracts);
+  const signed = (method: string, url: string) => signedAdmin(env.INTERNAL_SECRET, method, url);
 
   const applied = await fetch(`${partnersUrl}/api/partners`, {
     method: 'POST',

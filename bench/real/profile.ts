@@ -5,23 +5,13 @@
  * HTTP apps on local ports, the admin's identity signed as the gateway signs it), so the timeline is the request's.
  * `tsx bench/real/profile.ts` (npm run bench:real -- --profile). Prints the timelines, then one JSON line.
  */
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { randomUUID } from 'node:crypto';
-import {
-  createLogger,
-  REQUEST_ID_HEADER,
-  signIdentity,
-  startService,
-  testServiceEnv,
-  type RunningService,
-  type ServiceEnv,
-} from '@12yards/platform';
+import { createLogger, startService, testServiceEnv, type ServiceEnv } from '@12yards/platform';
 import { KafkaEventBus } from '@12yards/platform/src/adapters/kafka';
 import { partnersService } from '@12yards/partners/src/definition';
 import { contentService } from '@12yards/content/src/definition';
 import { createContractsService } from '@12yards/contracts/src/definition';
-import { realServerEnv } from './common';
+import { listen, realServerEnv, signedAdmin } from './common';
 import { contractFor } from './contract-input';
 
 interface Call {
@@ -86,12 +76,6 @@ async function instrument() {
   };
 }
 
-async function listen(svc: RunningService) {
-  const server = svc.app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
 async function main() {
   await instrument();
   const env = testServiceEnv(
@@ -99,23 +83,16 @@ async function main() {
   );
   const quiet = (name: string) => ({ logger: createLogger(name, 'warn') });
   const partners = await startService(partnersService, env, quiet('partners'));
-  const partnersUrl = await listen(partners);
+  const partnersUrl = (await listen(partners)).url;
   const content = await startService(contentService, env, quiet('content'));
-  const contentUrl = await listen(content);
+  const contentUrl = (await listen(content)).url;
   const contracts = await startService(
     createContractsService({ inProcessWorker: true, partnersUrl }),
     env,
     quiet('contracts'),
   );
-  const contractsUrl = await listen(contracts);
-  const admin = (method: string, url: string) => {
-    const requestId = randomUUID();
-    return {
-      'content-type': 'application/json',
-      [REQUEST_ID_HEADER]: requestId,
-      ...signIdentity({ username: 'bench', role: 'admin' }, env.INTERNAL_SECRET, { method, url, requestId }),
-    };
-  };
+  const contractsUrl = (await listen(contracts)).url;
+  const admin = (method: string, url: string) => signedAdmin(env.INTERNAL_SECRET, method, url);
   const settle = () => new Promise((r) => setTimeout(r, 500));
 
   const profiles: Record<string, { status: number; totalMs: number; calls: Call[] }> = {};

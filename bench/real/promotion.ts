@@ -4,16 +4,12 @@
  * time goes, hop by hop: contract appended -> relay published -> consumer received -> partners appended -> projected.
  * Prints one JSON line. `tsx bench/real/promotion.ts embedded|real [N]`.
  */
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { randomUUID } from 'node:crypto';
 import {
   createLogger,
   OutboxRelay,
   Projector,
   SqliteEventBus,
-  REQUEST_ID_HEADER,
-  signIdentity,
   startService,
   testServiceEnv,
   type EventBus,
@@ -24,7 +20,7 @@ import {
 import { KafkaEventBus } from '@12yards/platform/src/adapters/kafka';
 import { partnersService } from '@12yards/partners/src/definition';
 import { createContractsService } from '@12yards/contracts/src/definition';
-import { realServerEnv, summary } from './common';
+import { listen, realServerEnv, signedAdmin, summary } from './common';
 import { contractFor } from './contract-input';
 
 const mode = (process.argv[2] ?? 'embedded') as 'embedded' | 'real';
@@ -102,11 +98,6 @@ async function main() {
   const catchUp = Projector.prototype.catchUp;
   const quiet = (name: string) => ({ logger: createLogger(name, 'warn') });
   const partners = await startService(partnersService, env, quiet('partners'));
-  const listen = async (svc: RunningService) => {
-    const server = svc.app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-  };
   const p = await listen(partners);
   const contracts = await startService(
     createContractsService({ inProcessWorker: true, partnersUrl: baseline ? undefined : p.url }),
@@ -137,14 +128,7 @@ async function main() {
     });
   };
   const c = await listen(contracts);
-  const signed = (method: string, url: string) => {
-    const requestId = randomUUID();
-    return {
-      'content-type': 'application/json',
-      [REQUEST_ID_HEADER]: requestId,
-      ...signIdentity({ username: 'bench', role: 'admin' }, env.INTERNAL_SECRET, { method, url, requestId }),
-    };
-  };
+  const signed = (method: string, url: string) => signedAdmin(env.INTERNAL_SECRET, method, url);
 
   const latencies: number[] = [];
   const failures: string[] = [];
