@@ -14,6 +14,7 @@ import { NONE, type CountedTab, type LiveUpdates } from './live-context';
 export { LiveProvider } from './live-context';
 import { ACTIVITY_KEY } from '../tabs/ActivityTab';
 import { CONTACTS_KEY } from '../tabs/ContactsTab';
+import { INSIGHTS_KEY } from '../tabs/DashboardTab';
 import { UNREAD_KEY } from './unread';
 import { FAQS_KEY } from '../tabs/FaqsTab';
 import { GALLERY_KEY } from '../tabs/GalleryTab';
@@ -89,7 +90,8 @@ export function useLiveUpdates(openTab: string): LiveUpdates {
       } catch {
         return; // not ours to understand: the next poll or event corrects the view
       }
-      const keys = [...STALE[parsed.kind](parsed), ACTIVITY_KEY];
+      // Any change may move a dashboard figure, as it does the activity feed.
+      const keys = [...STALE[parsed.kind](parsed), ACTIVITY_KEY, INSIGHTS_KEY];
       if (parsed.entityType && parsed.entityId) keys.push(historyKey(parsed.entityType, parsed.entityId));
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
       const toasted = TOASTED[parsed.kind];

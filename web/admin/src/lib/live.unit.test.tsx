@@ -71,6 +71,8 @@ const api = () =>
   mockApi({
     'GET /api/auth/me': { body: session },
     'GET /api/admin/news': { body: [] },
+    // The Dashboard, the tab the panel opens on (no chart here: its figures cannot be read).
+    'GET /api/admin/insights': { status: 503, body: { error: { code: 'unavailable', message: 'x' } } },
     'GET /api/partners': { body: [] },
     'GET /api/admin/partner-action-counts': { body: [] },
     'GET /api/contacts': { body: [] },
@@ -208,7 +210,11 @@ describe('live updates in the admin panel', () => {
     invalidate.mockClear();
     source.emit('content-changed', live({ kind: 'content-changed', entityType: 'news', entityId: 'n1' }));
     expect(invalidate.mock.calls.map(([f]) => f?.queryKey)).toEqual(
-      expect.arrayContaining([['/api/admin/news'], ['/api/admin/history', 'news', 'n1']]),
+      expect.arrayContaining([
+        ['/api/admin/news'],
+        ['/api/admin/history', 'news', 'n1'],
+        ['/api/admin/insights'],
+      ]),
     );
     expect(tab('Messages')).toHaveAccessibleDescription('');
     expect(screen.getByText('Earlier toast')).toBeInTheDocument();
@@ -218,9 +224,9 @@ describe('live updates in the admin panel', () => {
     const { calls } = api();
     renderApp();
     const source = await stream();
-    await waitFor(() => expect(gets(calls, '/api/admin/news')).toBe(1));
+    await waitFor(() => expect(gets(calls, '/api/admin/insights')).toBe(1));
     source.emit('resync', { reason: 'gone' });
-    await waitFor(() => expect(gets(calls, '/api/admin/news')).toBe(2));
+    await waitFor(() => expect(gets(calls, '/api/admin/insights')).toBe(2));
     expect(gets(calls, '/api/auth/me')).toBe(1);
   });
 
