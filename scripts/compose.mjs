@@ -138,7 +138,15 @@ export async function up(args = []) {
     bundle: !noBuild,
   });
   const admin = ensureSecrets();
-  compose(['up', '-d', '--no-build', '--remove-orphans', ...passThrough]);
+  // docker-compose 1.29 gives up when a dependency is unhealthy at the moment it looks (a container that crashed on
+  // a slow start and was restarted): wait for the containers it made, then bring up the rest once more.
+  try {
+    compose(['up', '-d', '--no-build', '--remove-orphans', ...passThrough]);
+  } catch (err) {
+    log(`${err.message}; waiting for the started containers, then once more`);
+    await waitHealthy();
+    compose(['up', '-d', '--no-build', '--remove-orphans', ...passThrough]);
+  }
   if (observability) compose(['up', '-d', '--no-build', '--no-deps', 'prometheus']);
   const all = await waitHealthy();
   const counts = {};
