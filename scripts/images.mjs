@@ -190,12 +190,19 @@ async function flavourRootfs(name, base) {
   // No service is started in the chroot by a package's postinst.
   writeFileSync(join(dir, 'usr/sbin/policy-rc.d'), '#!/bin/sh\nexit 101\n', { mode: 0o755 });
   const env = { DEBIAN_FRONTEND: 'noninteractive', PATH: '/usr/sbin:/usr/bin:/sbin:/bin' };
-  await run('chroot', [dir, 'apt-get', 'update', '-q'], { env, quiet: true });
-  await run('chroot', [dir, 'apt-get', 'install', '-y', '-q', '--no-install-recommends', ...packages], {
-    env,
-    quiet: true,
-  });
-  await run('chroot', [dir, 'apt-get', 'clean'], { env });
+  // In a mount namespace of its own, so /proc (which the JRE's postinst needs) is unmounted when apt-get ends.
+  const inChroot = (command) =>
+    run(
+      'unshare',
+      ['--mount', '--fork', 'sh', '-c', `mount -t proc proc "$0/proc" && chroot "$0" ${command}`, dir],
+      {
+        env,
+        quiet: true,
+      },
+    );
+  await inChroot('apt-get update -q');
+  await inChroot(`apt-get install -y -q --no-install-recommends ${packages.join(' ')}`);
+  await inChroot('apt-get clean');
   rmSync(join(dir, 'usr/sbin/policy-rc.d'));
   writeFileSync(join(dir, 'etc/resolv.conf'), '');
   slim(dir);
