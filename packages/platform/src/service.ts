@@ -94,9 +94,9 @@ const REPORTS_DELAY_MS = 50;
  * Catches a projector up after appends in this process, in the background and a moment later: one pass for a burst
  * of writes instead of one each, and none beside the write that signalled (which is still projecting its own).
  */
-function followAppends(appends: SignallingEventStore, projector: Projector, logger: Logger) {
+function followAppends(appends: SignallingEventStore, projector: Projector, logger: Logger): () => void {
   let timer: NodeJS.Timeout | undefined;
-  appends.onAppend(() => {
+  const unfollow = appends.onAppend(() => {
     timer ??= setTimeout(() => {
       timer = undefined;
       void projector
@@ -105,6 +105,10 @@ function followAppends(appends: SignallingEventStore, projector: Projector, logg
     }, REPORTS_DELAY_MS);
     timer.unref();
   });
+  return () => {
+    unfollow();
+    clearTimeout(timer);
+  };
 }
 
 /** Wires a service from its definition without listening: used by main and by integration tests. */
@@ -151,7 +155,7 @@ export async function startService<U extends OptionalAdapter>(
     logger,
     'reports',
   );
-  if (def.reportProjections?.length) followAppends(appends, reports, logger);
+  const unfollowReports = def.reportProjections?.length ? followAppends(appends, reports, logger) : () => {};
   const leader = new LeaderElection(infra.readModels, def.name, {
     ttlMs: env.LEADER_LEASE_TTL_MS,
     renewMs: env.LEADER_LEASE_RENEW_MS,
@@ -226,6 +230,7 @@ export async function startService<U extends OptionalAdapter>(
     app: built.app,
     relay,
     async stop() {
+      unfollowReports();
       await relay.stop();
       await built.stop?.();
       await leader.stop(); // released: a follower takes over at its next try, not after the TTL
