@@ -12,6 +12,7 @@
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   openSync,
@@ -227,12 +228,26 @@ async function installMinio() {
   return bin;
 }
 
+/**
+ * FerretDB v1.24.2 looks documents up by `_id` with `WHERE _ferretdb_sjson->'$._id' = ?` while it indexes `_id` as
+ * `_ferretdb_sjson->"_id"`: SQLite only uses an index for the very expression it was made on, so every lookup by
+ * `_id` read (and parsed the JSON of) the whole table, and cost more with each document stored (measured: 168 ms
+ * for one lookup in a collection of 3,000 commits; 1.7 ms with the index). The build patches that one expression
+ * to the index's own, in a vendored copy of the module (nothing of FerretDB is kept in this repository).
+ */
+const FERRETDB_ID_COLUMN = {
+  file: 'vendor/github.com/FerretDB/FerretDB/internal/backends/sqlite/metadata/metadata.go',
+  from: `IDColumn = DefaultColumn + "->'$._id'"`,
+  to: `IDColumn = DefaultColumn + \`->"_id"\``,
+};
+
 async function installFerretdb() {
   const src = join(here, 'ferretdb');
   const hash = createHash('sha256')
     .update(readFileSync(join(src, 'go.mod')))
     .update(readFileSync(join(src, 'go.sum')))
     .update(readFileSync(join(src, 'main.go')))
+    .update(JSON.stringify(FERRETDB_ID_COLUMN))
     .digest('hex')
     .slice(0, 12);
   const bin = join(DIRS.bin, `ferretdb-${FERRETDB_VERSION}-${hash}`);
@@ -240,12 +255,25 @@ async function installFerretdb() {
   requireTool('go', 'FerretDB is built from source with Go (https://go.dev/dl)');
   log(`building FerretDB ${FERRETDB_VERSION} (first time only)`);
   const started = Date.now();
-  await run('go', ['build', '-tags', 'ferretdb_no_postgresql', '-o', `${bin}.partial`, '.'], {
+  const build = join(DIRS.go, 'build', `ferretdb-${hash}`);
+  rmSync(build, { recursive: true, force: true });
+  mkdirSync(build, { recursive: true });
+  for (const f of ['go.mod', 'go.sum', 'main.go']) copyFileSync(join(src, f), join(build, f));
+  await run('go', ['mod', 'vendor'], { name: 'ferretdb', cwd: build, env: goEnv() });
+  const patched = join(build, FERRETDB_ID_COLUMN.file);
+  const source = readFileSync(patched, 'utf8');
+  if (!source.includes(FERRETDB_ID_COLUMN.from))
+    throw new Error(
+      `FerretDB ${FERRETDB_VERSION}: ${FERRETDB_ID_COLUMN.file} no longer has the _id expression to patch`,
+    );
+  writeFileSync(patched, source.replace(FERRETDB_ID_COLUMN.from, FERRETDB_ID_COLUMN.to));
+  await run('go', ['build', '-mod=vendor', '-tags', 'ferretdb_no_postgresql', '-o', `${bin}.partial`, '.'], {
     name: 'ferretdb',
-    cwd: src,
+    cwd: build,
     env: goEnv(),
   });
   renameSync(`${bin}.partial`, bin);
+  rmSync(build, { recursive: true, force: true });
   log(`FerretDB built in ${Math.round((Date.now() - started) / 1000)} s`);
   return bin;
 }
