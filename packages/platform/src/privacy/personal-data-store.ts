@@ -129,7 +129,14 @@ export class PersonalDataStore implements EventStore {
       const key = await keyOf(subject);
       const data = mapFields(event.data, rule.fields, (value, path) => {
         if (!isEncryptedField(value)) return value;
-        return key ? decryptField(key, `${subject}|${path}`, value) : ERASED_PERSONAL_DATA;
+        if (!key) return ERASED_PERSONAL_DATA;
+        try {
+          return decryptField(key, `${subject}|${path}`, value);
+        } catch {
+          // Made with a key that was erased: a subject written again after its erasure has a new key, which
+          // cannot open (and must not) what was written before.
+          return ERASED_PERSONAL_DATA;
+        }
       });
       opened.push({ ...event, data });
     }

@@ -131,6 +131,18 @@ describe('PersonalDataStore (crypto-shredding over the event store)', () => {
     expect((await store.read('contact-m2'))[0]!.data).toEqual({ ...message, id: 'm2' });
   });
 
+  it('When a subject is written again after its erasure, then the new fields read back and the old ones read erased', async () => {
+    const { keys, store } = setUp();
+    await store.append('contact-m1', 'no_stream', [{ type: 'MessageReceived', data: message }]);
+    await keys.erase('contact-m1');
+    await store.append('contact-m1', 1, [
+      { type: 'MessageReceived', data: { ...message, name: 'Grace Hopper' } },
+    ]);
+    const [before, after] = await store.read('contact-m1');
+    expect(before!.data).toMatchObject({ name: ERASED_PERSONAL_DATA, email: ERASED_PERSONAL_DATA });
+    expect(after!.data).toEqual({ ...message, name: 'Grace Hopper' });
+  });
+
   it('When an event was stored before encryption existed, then its plain values read as they are', async () => {
     const { raw, store } = setUp();
     await raw.append('contact-old', 'no_stream', [{ type: 'MessageReceived', data: message }]);
