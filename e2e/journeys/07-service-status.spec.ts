@@ -23,6 +23,6 @@ test('When the admin marks Auctions as an issue, then /status shows it under inv
       page.getByRole('listitem').filter({ has: page.getByText(other, { exact: true }) }),
     ).toContainText('Fully Operational');
   }
-  await expect(page.getByRole('link', { name: 'Contact us' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Contact us', exact: true })).toBeVisible();
   await shot(page, '07-service-status');
 });

@@ -39,8 +39,18 @@ function sideways(page: Page): Promise<string[]> {
     const found: string[] = [];
     if (document.documentElement.scrollWidth > width)
       found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`);
+    // Inside a box that clips its overflow and itself fits (the chart's tooltip layer), nothing shows outside.
+    const clipped = (el: HTMLElement) => {
+      for (let box = el.parentElement; box; box = box.parentElement) {
+        if (!/hidden|clip/.test(getComputedStyle(box).overflowX)) continue;
+        const r = box.getBoundingClientRect();
+        if (r.left >= -1 && r.right <= width + 1) return true;
+      }
+      return false;
+    };
     for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
       if (el.parentElement?.closest('[role="tablist"]')) continue;
+      if (clipped(el)) continue;
       const r = el.getBoundingClientRect();
       if (r.width > 1 && r.height > 1 && (r.left < -1 || r.right > width + 1))
         found.push(
