@@ -1,9 +1,9 @@
 import express, { Router } from 'express';
 import { privacyErasureRequest, serviceErasure, type ServiceErasure } from '@12yards/api';
-import { emailHash, forbidden, HttpError, parse, setMetricsRoute, type Logger } from '@12yards/platform';
+import { emailHash, forbidden, parse, setMetricsRoute, type Logger } from '@12yards/platform';
 import { requireSession } from './auth/guard';
 import type { Targets } from './proxy';
-import { callService } from './service-call';
+import { callService, serviceUnavailable } from './service-call';
 
 /** The services that hold personal data (applicants, senders of messages, contract clients). */
 export const PRIVACY_SERVICES = ['partners', 'contracts'] as const;
@@ -37,16 +37,6 @@ export function erasedSummary(services: ServiceErasure[]): string {
   return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
-function unavailable(service: string): HttpError {
-  const err = new HttpError(
-    503,
-    'unavailable',
-    `The ${service} service did not answer; please try again shortly`,
-  );
-  err.headers['Retry-After'] = '2';
-  return err;
-}
-
 /**
  * `POST /api/admin/privacy/erasure` (admin role): erases one person in every service that holds personal data, one
  * service after the other, and answers what each erased. A service that does not answer stops it with 503; asking
@@ -75,9 +65,9 @@ export function privacyRoutes(deps: PrivacyDeps): Router {
         });
       } catch (err) {
         deps.logger.warn({ err, service }, 'privacy erasure: a service did not answer');
-        throw unavailable(service);
+        throw serviceUnavailable(service);
       }
-      if (!answer.ok) throw unavailable(service);
+      if (!answer.ok) throw serviceUnavailable(service);
       services.push(serviceErasure.parse(await answer.json()));
     }
     const nothingLeft = services.every((s) => s.erased.length === 0);

@@ -1,4 +1,4 @@
-import { REQUEST_ID_HEADER, signIdentity, type AdminIdentity } from '@12yards/platform';
+import { HttpError, REQUEST_ID_HEADER, signIdentity, type AdminIdentity } from '@12yards/platform';
 import { outgoingUrl } from './proxy';
 
 export interface ServiceCall {
@@ -32,4 +32,15 @@ export function callService(call: ServiceCall): Promise<globalThis.Response> {
     },
     signal: AbortSignal.timeout(call.timeoutMs ?? 10_000),
   });
+}
+
+/** A service that did not answer a call the gateway makes itself: 503 with Retry-After, naming the service. */
+export function serviceUnavailable(service: string): HttpError {
+  const err = new HttpError(
+    503,
+    'unavailable',
+    `The ${service} service did not answer; please try again shortly`,
+  );
+  err.headers['Retry-After'] = '2';
+  return err;
 }

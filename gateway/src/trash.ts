@@ -3,7 +3,7 @@ import { trashEmptied, trashResponse } from '@12yards/api';
 import { HttpError, newestTrashedFirst, setMetricsRoute, type Logger } from '@12yards/platform';
 import { requireSession } from './auth/guard';
 import type { Targets } from './proxy';
-import { callService } from './service-call';
+import { callService, serviceUnavailable } from './service-call';
 
 /** The services that keep a trash (TRASH_ENTITY_TYPES: news, FAQs and gallery items in content; media). */
 export const TRASH_SERVICES = ['content', 'media'] as const;
@@ -22,17 +22,7 @@ async function failure(service: string, res: globalThis.Response): Promise<HttpE
   if (res.status < 500 && body?.error?.code) {
     return new HttpError(res.status, body.error.code, body.error.message ?? `${service} refused`);
   }
-  return unavailable(service);
-}
-
-function unavailable(service: string): HttpError {
-  const err = new HttpError(
-    503,
-    'unavailable',
-    `The ${service} service did not answer; please try again shortly`,
-  );
-  err.headers['Retry-After'] = '2';
-  return err;
+  return serviceUnavailable(service);
 }
 
 /**
@@ -62,7 +52,7 @@ export function trashFanOutRoutes(deps: TrashDeps): Router {
           });
         } catch (err) {
           deps.logger.warn({ err, service }, 'trash: a service did not answer');
-          throw unavailable(service);
+          throw serviceUnavailable(service);
         }
         if (!answer.ok) throw await failure(service, answer);
         return answer.json() as Promise<unknown>;

@@ -5,6 +5,7 @@ import { privacyErasureResult } from '@12yards/api';
 import { ERASED_PERSONAL_DATA, emailHash, TEST_SECRET } from '@12yards/platform';
 import { partnersService } from '@12yards/partners/src/definition';
 import { createContractsService } from '@12yards/contracts/src/definition';
+import { validContract } from '@12yards/contracts/test/fixtures';
 import { startStack, TEST_EDITOR, type Stack } from '../src/testing';
 
 /** Every file under a folder (SQLite files with their -wal and -shm, objects), recursively. */
@@ -74,7 +75,7 @@ describe('POST /api/admin/privacy/erasure through the gateway, and the proof: no
         .post('/api/admin/contracts')
         .set('X-CSRF-Token', csrf)
         .send({
-          partnerId: partner.id,
+          ...validContract(partner.id),
           companyName: 'Harbourtown Rovers Ltd',
           registrationNumber: '07654321',
           companyAddress: '2 Quay Street',
@@ -82,17 +83,6 @@ describe('POST /api/admin/privacy/erasure through the gateway, and the proof: no
           clientEmail: person.email,
           clientTelephone: person.phone,
           clientPosition: 'Secretary',
-          startDate: '2026-12-01',
-          endDate: '2027-11-30',
-          lengthMonths: 12,
-          platformName: '12Yards',
-          revenueSharePercent: 20,
-          pollsPerMonth: 4,
-          auctionsPerMonth: 2,
-          articlesPerWeek: 3,
-          quizPerMonth: 1,
-          setupFee: '£1,500',
-          penaltyFeePerMonth: '£250 per month',
         })
         .expect(201)
     ).body as { id: string };
