@@ -44,12 +44,14 @@ interface AdminMutationOptions<TVars, TResult> {
   /** The exact 'Error' toast text of SPEC section 8, or a function of the error. */
   failure: string | ((err: Error) => string);
   onSuccess?: (result: TResult, vars: TVars) => void;
+  /** A 412 handled by the caller (an edit dialog's conflict, see useEditConflict): true when it was. */
+  onStale?: (err: Error) => Promise<boolean>;
 }
 
 /**
  * Every admin write: CSRF header, success toast, the SPEC's 'Error' toast, refetch of what changed. A 412 (someone
- * else changed the record since it was read) shows the reload message instead and refetches, so the admin sees the
- * latest version.
+ * else changed the record since it was read) is the caller's `onStale` (an edit dialog shows what changed and keeps
+ * the admin's typing); otherwise it shows the reload message instead and refetches, so the admin sees the latest.
  */
 export function useAdminMutation<TVars = void, TResult = unknown>(
   opts: AdminMutationOptions<TVars, TResult>,
@@ -65,8 +67,9 @@ export function useAdminMutation<TVars = void, TResult = unknown>(
       if (opts.success) toastSuccess(opts.success);
       opts.onSuccess?.(result, vars);
     },
-    onError: (err) => {
+    onError: async (err) => {
       if (httpStatus(err) === 412) {
+        if (await opts.onStale?.(err).catch(() => false)) return;
         toastError(serverMessage(err) ?? STALE_EDIT_MESSAGE);
         for (const queryKey of opts.invalidate ?? []) void queryClient.invalidateQueries({ queryKey });
         return;

@@ -28,6 +28,7 @@ import { ListToolbar } from '../components/ListFilters';
 import { filterByText } from '../lib/text-filter';
 import { TRASH_KEY } from './TrashTab';
 import { HistorySection } from '../components/HistorySection';
+import { useEditConflict, type ConflictField } from '../components/EditConflict';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 
 export const FAQS_KEY = ['/api/admin/faqs'];
@@ -120,31 +121,48 @@ export function FaqsTab() {
 }
 
 const emptyFaq: FaqInput = { question: '', answer: '', isActive: true, sortOrder: 0 };
+const faqForm = (f: Faq): FaqInput => ({
+  question: f.question,
+  answer: f.answer,
+  isActive: f.isActive,
+  sortOrder: f.sortOrder,
+});
+const FAQ_FIELDS: ConflictField<FaqInput>[] = [
+  { name: 'question', label: 'Question' },
+  { name: 'answer', label: 'Answer' },
+  { name: 'sortOrder', label: 'Order' },
+  { name: 'isActive', label: 'Active' },
+];
 
 export function FaqDialog({ faq, onClose }: { faq: Faq | 'new' | null; onClose: () => void }) {
   const isNew = faq === 'new';
-  const { register, control, handleSubmit, reset, formState } = useForm<FaqInput, unknown, FaqFields>({
+  const form = useForm<FaqInput, unknown, FaqFields>({
     resolver: zodResolver(faqInput),
     defaultValues: emptyFaq,
   });
+  const { register, control, handleSubmit, reset, formState } = form;
   const { errors } = formState;
   useEffect(() => {
-    if (faq)
-      reset(
-        faq === 'new'
-          ? emptyFaq
-          : { question: faq.question, answer: faq.answer, isActive: faq.isActive, sortOrder: faq.sortOrder },
-      );
+    if (faq) reset(faq === 'new' ? emptyFaq : faqForm(faq));
   }, [faq, reset]);
+  const conflict = useEditConflict({
+    entity: faq,
+    form,
+    toForm: faqForm,
+    fields: FAQ_FIELDS,
+    listKey: FAQS_KEY,
+    what: 'FAQ',
+  });
   const save = useAdminMutation<FaqFields>({
     mutationFn: (write, body) =>
       isNew
         ? write('POST', '/api/admin/faqs', body)
-        : write('PUT', `/api/admin/faqs/${(faq as Faq).id}`, body, { version: (faq as Faq).version }),
+        : write('PUT', `/api/admin/faqs/${conflict.entity!.id}`, body, { version: conflict.version }),
     invalidate: [FAQS_KEY, ['/api/faqs']],
     success: isNew ? 'FAQ created successfully' : 'FAQ updated successfully',
     failure: isNew ? 'Failed to create FAQ' : 'Failed to update FAQ',
     onSuccess: onClose,
+    onStale: conflict.onStale,
   });
 
   return (
@@ -173,6 +191,7 @@ export function FaqDialog({ faq, onClose }: { faq: Faq | 'new' | null; onClose: 
               </SwitchRow>
             )}
           />
+          {conflict.panel}
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>
               Cancel

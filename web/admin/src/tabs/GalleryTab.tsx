@@ -29,6 +29,7 @@ import { ListToolbar } from '../components/ListFilters';
 import { filterByText } from '../lib/text-filter';
 import { TRASH_KEY } from './TrashTab';
 import { HistorySection } from '../components/HistorySection';
+import { useEditConflict, type ConflictField } from '../components/EditConflict';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 
 export const GALLERY_KEY = ['/api/admin/app-gallery'];
@@ -136,45 +137,52 @@ const emptyItem: GalleryInput = {
   isActive: true,
 };
 
+const galleryForm = (g: GalleryItem): GalleryInput => ({
+  imageUrl: g.imageUrl,
+  description: g.description ?? '',
+  platformName: g.platformName ?? '',
+  sortOrder: g.sortOrder ?? '',
+  isActive: g.isActive,
+});
+const GALLERY_FIELDS: ConflictField<GalleryInput>[] = [
+  { name: 'imageUrl', label: 'Screenshot Image' },
+  { name: 'description', label: 'Description' },
+  { name: 'platformName', label: 'Platform' },
+  { name: 'sortOrder', label: 'Order' },
+  { name: 'isActive', label: 'Active' },
+];
+
 export function GalleryDialog({ item, onClose }: { item: GalleryItem | 'new' | null; onClose: () => void }) {
   const isNew = item === 'new';
-  const { register, control, handleSubmit, reset, setValue, formState } = useForm<
-    GalleryInput,
-    unknown,
-    GalleryFields
-  >({
+  const form = useForm<GalleryInput, unknown, GalleryFields>({
     resolver: zodResolver(galleryInput),
     defaultValues: emptyItem,
   });
+  const { register, control, handleSubmit, reset, setValue, formState } = form;
   const { errors } = formState;
   const [uploading, setUploading] = useState(false);
   const imageUrl = useWatch({ control, name: 'imageUrl' });
   useEffect(() => {
-    if (item) {
-      reset(
-        item === 'new'
-          ? emptyItem
-          : {
-              imageUrl: item.imageUrl,
-              description: item.description ?? '',
-              platformName: item.platformName ?? '',
-              sortOrder: item.sortOrder ?? '',
-              isActive: item.isActive,
-            },
-      );
-    }
+    if (item) reset(item === 'new' ? emptyItem : galleryForm(item));
   }, [item, reset]);
+  const conflict = useEditConflict({
+    entity: item,
+    form,
+    toForm: galleryForm,
+    fields: GALLERY_FIELDS,
+    listKey: GALLERY_KEY,
+    what: 'screenshot',
+  });
   const save = useAdminMutation<GalleryFields>({
     mutationFn: (write, body) =>
       isNew
         ? write('POST', '/api/admin/app-gallery', body)
-        : write('PUT', `/api/admin/app-gallery/${(item as GalleryItem).id}`, body, {
-            version: (item as GalleryItem).version,
-          }),
+        : write('PUT', `/api/admin/app-gallery/${conflict.entity!.id}`, body, { version: conflict.version }),
     invalidate: [GALLERY_KEY, ['/api/app-gallery']],
     success: isNew ? 'Screenshot added successfully' : 'Screenshot updated successfully',
     failure: isNew ? 'Failed to add screenshot' : 'Failed to update screenshot',
     onSuccess: onClose,
+    onStale: conflict.onStale,
   });
 
   return (
@@ -227,6 +235,7 @@ export function GalleryDialog({ item, onClose }: { item: GalleryItem | 'new' | n
               </SwitchRow>
             )}
           />
+          {conflict.panel}
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>
               Cancel

@@ -40,8 +40,10 @@ import { useDenied } from '../lib/permissions';
 import { ConfirmDelete } from '../components/ConfirmDelete';
 import { TRASH_KEY } from './TrashTab';
 import { HistorySection } from '../components/HistorySection';
+import { useEditConflict, type ConflictField } from '../components/EditConflict';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 import { LoadMore } from '../components/LoadMore';
+import { ShowingOnly } from '../components/ShowingOnly';
 import { ListSearch } from '../components/ListSearch';
 import { FilteredEmpty, FilterSelect, ListToolbar, labelOf, useListFilters } from '../components/ListFilters';
 import { usePagedList } from '../lib/pages';
@@ -55,14 +57,15 @@ const CATEGORY_OPTIONS = newsCategories;
 const CATEGORY_FILTER = CATEGORY_OPTIONS.map((c) => ({ value: c, label: categoryLabel(c) }));
 
 /** The empty list under a search or filter; the category-only text is the public /news page's (SPEC section 2). */
-function noMatch({ q, category }: { q?: string; category?: string }) {
+function noMatch({ q, category, scheduled }: { q?: string; category?: string; scheduled?: string }) {
   const name = category && labelOf(CATEGORY_FILTER, category);
+  if (scheduled && !q && !name) return 'No articles are scheduled to go live.';
   if (!q) return `No articles found in the "${name}" category. Try changing the filter.`;
   return name ? `No articles match "${q}" in the "${name}" category.` : `No articles match "${q}".`;
 }
 
 export function NewsTab() {
-  const filters = useListFilters<'category'>(NEWS_KEY);
+  const filters = useListFilters<'category' | 'scheduled'>(NEWS_KEY, { scheduled: ['true'] });
   const news = usePagedList<NewsArticle>(filters.key);
   const [editing, setEditing] = useState<NewsArticle | 'new' | null>(null);
   const deniedDelete = useDenied('delete', '/api/admin/news/{id}');
@@ -96,6 +99,11 @@ export function NewsTab() {
           onChange={(v) => filters.set('category', v)}
         />
       </ListToolbar>
+      {filters.values.scheduled && (
+        <ShowingOnly onShowAll={() => filters.set('scheduled', '')}>
+          Showing only articles scheduled to go live.
+        </ShowingOnly>
+      )}
       {news.isPending ? (
         <Loading text="Loading news..." />
       ) : news.isError ? (
@@ -240,6 +248,17 @@ const PUBLISH_MODES: { value: NewsPublishMode; label: string }[] = [
   { value: 'schedule', label: 'Schedule' },
 ];
 
+const NEWS_FIELDS: ConflictField<NewsFormInput>[] = [
+  { name: 'title', label: 'Title' },
+  { name: 'excerpt', label: 'Excerpt' },
+  { name: 'content', label: 'Content' },
+  { name: 'category', label: 'Category', show: (c) => categoryLabel(String(c)) },
+  { name: 'imageUrl', label: 'Image URL' },
+  { name: 'featured', label: 'Featured' },
+  { name: 'publishMode', label: 'When', show: (m) => labelOf(PUBLISH_MODES, String(m)) },
+  { name: 'publishAt', label: 'Publish at' },
+];
+
 export function NewsDialog({
   article,
   onClose,
@@ -260,17 +279,24 @@ export function NewsDialog({
     if (article) reset(article === 'new' ? emptyArticle : toForm(article));
   }, [article, reset]);
 
+  const conflict = useEditConflict({
+    entity: article,
+    form,
+    toForm,
+    fields: NEWS_FIELDS,
+    listKey: NEWS_KEY,
+    what: 'article',
+  });
   const save = useAdminMutation<NewsFields>({
     mutationFn: (write, body) =>
       isNew
         ? write('POST', '/api/news', body)
-        : write('PUT', `/api/admin/news/${(article as NewsArticle).id}`, body, {
-            version: (article as NewsArticle).version,
-          }),
+        : write('PUT', `/api/admin/news/${conflict.entity!.id}`, body, { version: conflict.version }),
     invalidate: [NEWS_KEY, ['/api/news']],
     success: isNew ? 'News article created successfully' : 'News article updated successfully',
     failure: isNew ? 'Failed to create news article' : 'Failed to update news article',
     onSuccess: onClose,
+    onStale: conflict.onStale,
   });
 
   const imageUrl = watch('imageUrl');
@@ -285,7 +311,7 @@ export function NewsDialog({
         </DialogHeader>
         <form
           noValidate
-          onSubmit={handleSubmit((values) => save.mutate(toBody(values, isNew ? null : article)))}
+          onSubmit={handleSubmit((values) => save.mutate(toBody(values, conflict.entity)))}
           className="grid gap-4"
         >
           <Field label="Title" required error={errors.title?.message}>
@@ -389,6 +415,7 @@ export function NewsDialog({
               <Input type="datetime-local" step={1} {...register('publishAt')} />
             </Field>
           )}
+          {conflict.panel}
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>
               Cancel

@@ -11,36 +11,92 @@ const STALE_MESSAGE = 'This item was changed by someone else. Reload to see the 
 const stale = { status: 412, body: { error: { code: 'precondition_failed', message: STALE_MESSAGE } } };
 
 const article = newsArticle({ version: 3 });
+const faq = {
+  id: 'f1',
+  question: 'Q?',
+  answer: 'A.',
+  isActive: true,
+  sortOrder: 0,
+  createdAt: '',
+  updatedAt: '',
+  version: 2,
+};
 
 describe('An admin edit of something changed meanwhile (If-Match, 412)', () => {
-  test('When an article saved with the version read is refused as stale, then the reload message shows and the list is read again', async () => {
-    const api = mockApi({ 'GET /api/admin/news': { body: [article] }, 'PUT /api/admin/news/n1': stale });
+  test('When an article saved with the version read is refused as stale, then the dialog keeps the typing, names what changed and the next save sends the newer version', async () => {
+    let reads = 0;
+    const newer = newsArticle({ version: 4, excerpt: 'Out now on every store' });
+    const api = mockApi({
+      'GET /api/admin/news': () => ({ body: [reads++ === 0 ? article : newer] }),
+      'PUT /api/admin/news/n1': ({ headers }) =>
+        headers['If-Match'] === '"4"' ? { body: { ...newer, title: 'Launch week', version: 5 } } : stale,
+    });
     renderTab(<NewsTab />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Launch day' }));
     const dialog = await screen.findByRole('dialog');
+    const title = within(dialog).getByLabelText(/^Title/);
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Launch week');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update Article' }));
-    expect(await screen.findByText(STALE_MESSAGE)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/Someone else saved this article while you were editing/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(STALE_MESSAGE)).not.toBeInTheDocument();
     expect(screen.queryByText('Failed to update news article')).not.toBeInTheDocument();
-    expect(api.writes()[0]).toMatchObject({ method: 'PUT', url: '/api/admin/news/n1' });
     expect(api.writes()[0]!.headers['If-Match']).toBe('"3"');
-    await waitFor(() =>
-      expect(
-        api.calls.filter((c) => c.url.startsWith('/api/admin/news?') || c.url === '/api/admin/news'),
-      ).toHaveLength(2),
-    );
+    // Their excerpt is taken (the admin had not touched it); the typed title is still in the form.
+    const excerpt = within(dialog).getByRole('group', { name: 'Excerpt' });
+    expect(
+      within(excerpt).getByRole('radio', { name: /Take the newer one: Out now on every store/ }),
+    ).toBeChecked();
+    expect(within(dialog).getByLabelText(/^Title/)).toHaveValue('Launch week');
+    expect(within(dialog).getByLabelText(/^Excerpt/)).toHaveValue('Out now on every store');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update Article' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.writes()[1]).toMatchObject({
+      headers: { 'If-Match': '"4"' },
+      body: { title: 'Launch week', excerpt: 'Out now on every store' },
+    });
+  });
+
+  test('When both changed a FAQ, then each field they changed offers mine and the newer value; the save carries the choices', async () => {
+    const theirs = { ...faq, question: 'Which clubs?', answer: 'Their answer', version: 3 };
+    let reads = 0;
+    const api = mockApi({
+      'GET /api/admin/faqs': () => ({ body: [reads++ === 0 ? faq : theirs] }),
+      'PUT /api/admin/faqs/f1': ({ headers, body }) =>
+        headers['If-Match'] === '"3"' ? { body: { ...theirs, ...(body as object), version: 4 } } : stale,
+    });
+    renderTab(<FaqsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: /Edit FAQ/ }));
+    const dialog = await screen.findByRole('dialog');
+    const answer = within(dialog).getByLabelText(/^Answer/);
+    await userEvent.clear(answer);
+    await userEvent.type(answer, 'My long answer');
+    await userEvent.clear(within(dialog).getByLabelText(/^Order/));
+    await userEvent.type(within(dialog).getByLabelText(/^Order/), '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update FAQ' }));
+    const question = await within(dialog).findByRole('group', { name: 'Question' });
+    expect(within(question).getByRole('radio', { name: 'Keep mine: Q?' })).not.toBeChecked();
+    expect(within(question).getByRole('radio', { name: 'Take the newer one: Which clubs?' })).toBeChecked();
+    const answers = within(dialog).getByRole('group', { name: 'Answer' });
+    expect(within(answers).getByRole('radio', { name: 'Keep mine: My long answer' })).toBeChecked();
+    // The order was changed by the admin alone: nothing to choose.
+    expect(within(dialog).queryByRole('group', { name: 'Order' })).not.toBeInTheDocument();
+    await userEvent.click(within(answers).getByRole('radio', { name: 'Take the newer one: Their answer' }));
+    expect(answer).toHaveValue('Their answer');
+    await userEvent.click(within(answers).getByRole('radio', { name: 'Keep mine: My long answer' }));
+    expect(answer).toHaveValue('My long answer');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update FAQ' }));
+    expect(await screen.findByText('FAQ updated successfully')).toBeInTheDocument();
+    expect(api.writes()).toHaveLength(2);
+    expect(api.writes()[1]).toMatchObject({
+      headers: { 'If-Match': '"3"' },
+      body: { question: 'Which clubs?', answer: 'My long answer', sortOrder: 5, isActive: true },
+    });
   });
 
   test('When a FAQ is deleted with a stale version, then the reload message shows instead of the delete failure', async () => {
-    const faq = {
-      id: 'f1',
-      question: 'Q?',
-      answer: 'A.',
-      isActive: true,
-      sortOrder: 0,
-      createdAt: '',
-      updatedAt: '',
-      version: 2,
-    };
     const api = mockApi({ 'GET /api/admin/faqs': { body: [faq] }, 'DELETE /api/admin/faqs/f1': stale });
     renderTab(<FaqsTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Delete FAQ/ }));
