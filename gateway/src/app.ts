@@ -147,7 +147,9 @@ export function buildGateway(deps: GatewayDeps) {
     trashFanOutRoutes({ targets, secret: env.INTERNAL_SECRET, publicOrigin: env.PUBLIC_ORIGIN, logger }),
   );
   // Erasure of a person across the services that hold personal data (admin role).
-  app.use(privacyRoutes({ targets, secret: env.INTERNAL_SECRET, publicOrigin: env.PUBLIC_ORIGIN, logger }));
+  app.use(
+    privacyRoutes({ targets, secret: env.INTERNAL_SECRET, publicOrigin: env.PUBLIC_ORIGIN, logger, clock }),
+  );
   // Server-sent events for the admin app (call `live.start()`): a long-lived answer, never proxied.
   app.get('/api/admin/events', live.handler(env.PUBLIC_ORIGIN));
 

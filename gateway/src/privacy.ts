@@ -1,12 +1,20 @@
-import express, { Router } from 'express';
-import { privacyErasureRequest, serviceErasure, type ServiceErasure } from '@12yards/api';
+import express, { Router, type Request } from 'express';
+import {
+  privacyErasureRequest,
+  privacyExportQuery,
+  recordsSummary,
+  serviceErasure,
+  serviceExport,
+  type ServiceErasure,
+} from '@12yards/api';
 import { emailHash, forbidden, parse, setMetricsRoute, type Logger } from '@12yards/platform';
 import { requireSession } from './auth/guard';
 import type { Targets } from './proxy';
-import { callService, serviceUnavailable } from './service-call';
+import { callServiceOrUnavailable, serviceUnavailable } from './service-call';
 
 /** The services that hold personal data (applicants, senders of messages, contract clients). */
 export const PRIVACY_SERVICES = ['partners', 'contracts'] as const;
+type PrivacyService = (typeof PRIVACY_SERVICES)[number];
 
 export interface PrivacyDeps {
   targets: Targets;
@@ -14,61 +22,64 @@ export interface PrivacyDeps {
   publicOrigin?: string;
   logger: Logger;
   timeoutMs?: number;
+  clock?: () => Date;
 }
-
-const KIND_WORDS: Record<string, [string, string]> = {
-  application: ['application', 'applications'],
-  action: ['action item', 'action items'],
-  'contact-message': ['message', 'messages'],
-  'partner-record': ['partner record', 'partner records'],
-  contract: ['contract', 'contracts'],
-  document: ['document', 'documents'],
-};
 
 /** "1 application, 2 messages and 1 contract" */
-export function erasedSummary(services: ServiceErasure[]): string {
-  const counts = new Map<string, number>();
-  for (const { erased } of services)
-    for (const { kind } of erased) counts.set(kind, (counts.get(kind) ?? 0) + 1);
-  const parts = [...counts].map(([kind, n]) => {
-    const [one, many] = KIND_WORDS[kind] ?? [kind, `${kind}s`];
-    return `${n} ${n === 1 ? one : many}`;
-  });
-  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
-}
+export const erasedSummary = (services: ServiceErasure[]): string =>
+  recordsSummary(services.flatMap((s) => s.erased));
 
 /**
  * `POST /api/admin/privacy/erasure` (admin role): erases one person in every service that holds personal data, one
  * service after the other, and answers what each erased. A service that does not answer stops it with 503; asking
  * again finishes the job (what was erased is not found again).
+ * `GET /api/admin/privacy/export?email=` (admin role): what every service holds about the person, as one document;
+ * 503 naming a service that did not answer.
  */
 export function privacyRoutes(deps: PrivacyDeps): Router {
   const router = Router();
-  router.post('/api/admin/privacy/erasure', express.json({ limit: '4kb' }), async (req, res) => {
+
+  /** The signed-in admin (the admin role), for a privacy route. */
+  const adminOf = (req: Request) => {
     const session = requireSession(req, deps.publicOrigin);
     if (session.role !== 'admin') throw forbidden('This action needs the admin role');
+    return { username: session.username, role: session.role };
+  };
+  /** One service's answer body to the same route, as the admin; 503 naming it when it does not answer. */
+  const ask = async (
+    req: Request,
+    admin: ReturnType<typeof adminOf>,
+    service: PrivacyService,
+    call: { method: 'GET' | 'POST'; path: string; body?: unknown },
+  ): Promise<unknown> => {
+    const answer = await callServiceOrUnavailable({
+      service,
+      logger: deps.logger,
+      purpose: `privacy ${call.method} ${call.path.split('?')[0]}`,
+      target: deps.targets[service],
+      secret: deps.secret,
+      admin,
+      requestId: String(req.id),
+      timeoutMs: deps.timeoutMs,
+      ...call,
+    });
+    if (!answer.ok) throw serviceUnavailable(service);
+    return answer.json();
+  };
+
+  router.post('/api/admin/privacy/erasure', express.json({ limit: '4kb' }), async (req, res) => {
+    const admin = adminOf(req);
     setMetricsRoute(res, 'privacy-erasure');
     const { email } = parse(privacyErasureRequest, req.body);
     const services: ServiceErasure[] = [];
     for (const service of PRIVACY_SERVICES) {
-      let answer: globalThis.Response;
-      try {
-        answer = await callService({
-          target: deps.targets[service],
-          secret: deps.secret,
-          method: 'POST',
-          path: '/api/admin/privacy/erasure',
-          admin: { username: session.username, role: session.role },
-          requestId: String(req.id),
-          timeoutMs: deps.timeoutMs,
-          body: { email },
-        });
-      } catch (err) {
-        deps.logger.warn({ err, service }, 'privacy erasure: a service did not answer');
-        throw serviceUnavailable(service);
-      }
-      if (!answer.ok) throw serviceUnavailable(service);
-      services.push(serviceErasure.parse(await answer.json()));
+      const body = { email };
+      const answer = await ask(req, admin, service, {
+        method: 'POST',
+        path: '/api/admin/privacy/erasure',
+        body,
+      });
+      services.push(serviceErasure.parse(answer));
     }
     const nothingLeft = services.every((s) => s.erased.length === 0);
     res.set('Cache-Control', 'no-store').json({
@@ -78,6 +89,26 @@ export function privacyRoutes(deps: PrivacyDeps): Router {
       message: nothingLeft
         ? 'Nothing is left to erase for this email address'
         : `Erased personal data: ${erasedSummary(services)}`,
+    });
+  });
+
+  router.get('/api/admin/privacy/export', async (req, res) => {
+    const admin = adminOf(req);
+    setMetricsRoute(res, 'privacy-export');
+    const { email } = parse(privacyExportQuery, req.query);
+    const path = `/api/admin/privacy/export?${new URLSearchParams({ email })}`;
+    const services = await Promise.all(
+      PRIVACY_SERVICES.map(async (service) =>
+        serviceExport.parse(await ask(req, admin, service, { method: 'GET', path })),
+      ),
+    );
+    const records = services.flatMap((s) => s.records);
+    res.set('Cache-Control', 'no-store').json({
+      email,
+      exportedAt: (deps.clock?.() ?? new Date()).toISOString(),
+      nothingHeld: records.length === 0,
+      summary: records.length ? recordsSummary(records) : 'Nothing is held about this email address',
+      services,
     });
   });
   return router;

@@ -1,4 +1,10 @@
-import { HttpError, REQUEST_ID_HEADER, signIdentity, type AdminIdentity } from '@12yards/platform';
+import {
+  HttpError,
+  REQUEST_ID_HEADER,
+  signIdentity,
+  type AdminIdentity,
+  type Logger,
+} from '@12yards/platform';
 import { outgoingUrl } from './proxy';
 
 export interface ServiceCall {
@@ -43,4 +49,20 @@ export function serviceUnavailable(service: string): HttpError {
   );
   err.headers['Retry-After'] = '2';
   return err;
+}
+
+/**
+ * callService for a fan-out: a service that does not answer at all (refused, timed out) is logged at warn and thrown
+ * as serviceUnavailable naming it. Its answer, whatever the status, is the caller's to judge.
+ */
+export async function callServiceOrUnavailable(
+  call: ServiceCall & { service: string; logger: Logger; purpose: string },
+): Promise<globalThis.Response> {
+  const { service, logger, purpose, ...rest } = call;
+  try {
+    return await callService(rest);
+  } catch (err) {
+    logger.warn({ err, service }, `${purpose}: a service did not answer`);
+    throw serviceUnavailable(service);
+  }
 }

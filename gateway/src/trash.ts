@@ -3,7 +3,7 @@ import { trashEmptied, trashResponse } from '@12yards/api';
 import { HttpError, newestTrashedFirst, setMetricsRoute, type Logger } from '@12yards/platform';
 import { requireSession } from './auth/guard';
 import type { Targets } from './proxy';
-import { callService, serviceUnavailable } from './service-call';
+import { callServiceOrUnavailable, serviceUnavailable } from './service-call';
 
 /** The services that keep a trash (TRASH_ENTITY_TYPES: news, FAQs and gallery items in content; media). */
 export const TRASH_SERVICES = ['content', 'media'] as const;
@@ -39,21 +39,18 @@ export function trashFanOutRoutes(deps: TrashDeps): Router {
     const admin = { username: session.username, role: session.role };
     return Promise.all(
       TRASH_SERVICES.map(async (service) => {
-        let answer: globalThis.Response;
-        try {
-          answer = await callService({
-            target: deps.targets[service],
-            secret: deps.secret,
-            method,
-            path: '/api/admin/trash',
-            admin,
-            requestId: String(req.id),
-            timeoutMs: deps.timeoutMs,
-          });
-        } catch (err) {
-          deps.logger.warn({ err, service }, 'trash: a service did not answer');
-          throw serviceUnavailable(service);
-        }
+        const answer = await callServiceOrUnavailable({
+          service,
+          logger: deps.logger,
+          purpose: 'trash',
+          target: deps.targets[service],
+          secret: deps.secret,
+          method,
+          path: '/api/admin/trash',
+          admin,
+          requestId: String(req.id),
+          timeoutMs: deps.timeoutMs,
+        });
         if (!answer.ok) throw await failure(service, answer);
         return answer.json() as Promise<unknown>;
       }),

@@ -5,8 +5,8 @@ import { privacyErasureResult } from '@12yards/api';
 import { ERASED_PERSONAL_DATA, emailHash, TEST_SECRET } from '@12yards/platform';
 import { partnersService } from '@12yards/partners/src/definition';
 import { createContractsService } from '@12yards/contracts/src/definition';
-import { validContract } from '@12yards/contracts/test/fixtures';
 import { startStack, TEST_EDITOR, type Stack } from '../src/testing';
+import { personInEveryService } from './privacy-person';
 
 /** Every file under a folder (SQLite files with their -wal and -shm, objects), recursively. */
 const filesUnder = (dir: string): string[] =>
@@ -50,42 +50,7 @@ describe('POST /api/admin/privacy/erasure through the gateway, and the proof: no
 
   it('When an admin erases an applicant who also wrote and is a contract client, then each service answers what it erased, the activity shows "Erased personal data", a second request finds nothing, and no file or log holds their email, name or phone', async () => {
     const { agent, csrf } = await stack.login();
-    const partner = (
-      await request(stack.app)
-        .post('/api/partners')
-        .send({
-          name: person.name,
-          email: person.email,
-          type: 'club',
-          organization: 'Harbourtown Rovers',
-          position: 'Chair',
-          webAddress: 'https://rovers.example',
-          targetMembers: '300',
-          membershipType: 'paid',
-          message: 'Please call',
-        })
-        .expect(201)
-    ).body as { id: string };
-    await request(stack.app)
-      .post('/api/contacts')
-      .send({ name: person.name, email: person.email, subject: 'Season tickets', message: 'Hello' })
-      .expect(201);
-    const contract = (
-      await agent
-        .post('/api/admin/contracts')
-        .set('X-CSRF-Token', csrf)
-        .send({
-          ...validContract(partner.id),
-          companyName: 'Harbourtown Rovers Ltd',
-          registrationNumber: '07654321',
-          companyAddress: '2 Quay Street',
-          clientName: person.name,
-          clientEmail: person.email,
-          clientTelephone: person.phone,
-          clientPosition: 'Secretary',
-        })
-        .expect(201)
-    ).body as { id: string };
+    const { contractId } = await personInEveryService(stack, { agent, csrf }, person);
 
     const before = everything();
     for (const plain of Object.values(person)) expect(countOf(before, plain)).toBeGreaterThan(0);
@@ -114,7 +79,7 @@ describe('POST /api/admin/privacy/erasure through the gateway, and the proof: no
       ['partners', ['application', 'contact-message']],
       ['contracts', ['partner-record', 'contract']],
     ]);
-    expect(result.services[1]!.erased).toContainEqual({ kind: 'contract', id: contract.id });
+    expect(result.services[1]!.erased).toContainEqual({ kind: 'contract', id: contractId });
 
     const activity = await agent.get('/api/admin/activity').expect(200);
     const shown = JSON.stringify(activity.body);

@@ -43,7 +43,7 @@ import {
   updatePartnerStatus,
 } from './partners';
 import { serviceStatus, updateServiceStatus } from './status';
-import { privacyErasureRequest, privacyErasureResult } from './privacy';
+import { privacyErasureRequest, privacyErasureResult, privacyExport, privacyExportQuery } from './privacy';
 import { insights, insightsQuery } from './insights';
 import {
   activityEntry,
@@ -178,6 +178,7 @@ const S = {
   trashEmptied: named('TrashEmptied', trashEmptied),
   privacyErasureRequest: named('PrivacyErasureRequest', privacyErasureRequest),
   privacyErasureResult: named('PrivacyErasureResult', privacyErasureResult),
+  privacyExport: named('PrivacyExport', privacyExport),
   openApi: named('OpenApiDocument', z.object({ openapi: z.string() }).catchall(z.unknown())),
 } as const;
 
@@ -961,6 +962,17 @@ export const ENDPOINTS: readonly Endpoint[] = [
     access: 'admin-role',
     body: json(S.privacyErasureRequest),
     success: [{ status: 200, description: 'What each service erased', body: json(S.privacyErasureResult) }],
+    errors: [503],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/privacy/export',
+    tag: 'Privacy',
+    summary:
+      'Everything every service holds about a person (applications, action items, messages, contracts, document names), as one document',
+    access: 'admin-role',
+    query: privacyExportQuery,
+    success: [{ status: 200, description: 'What each service holds', body: json(S.privacyExport) }],
     errors: [503],
   },
 ];

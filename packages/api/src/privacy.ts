@@ -31,3 +31,60 @@ export const privacyErasureResult = z.object({
   message: z.string(),
 });
 export type PrivacyErasureResult = z.infer<typeof privacyErasureResult>;
+
+/** GET /api/admin/privacy/export?email=...: the person whose personal data every service describes. */
+export const privacyExportQuery = z.object({
+  email: emailAddress(EMAIL_MESSAGE),
+});
+export type PrivacyExportQuery = z.infer<typeof privacyExportQuery>;
+
+/** A field's value as the export shows it. */
+export const exportedValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** One record held about the person, readable by a person: what it is, and its fields by their labels. */
+export const exportedRecord = erasedRecord.extend({
+  /** "Application (club), received 2026-03-12" */
+  title: z.string(),
+  /** { "Name": "Ann Lee", "Email": "ann@...", ... }: the fields that hold something, in the order a screen shows them. */
+  fields: z.record(z.string(), exportedValue),
+});
+export type ExportedRecord = z.infer<typeof exportedRecord>;
+
+/** What one service holds about the person. */
+export const serviceExport = z.object({
+  service: z.string(),
+  records: z.array(exportedRecord),
+});
+export type ServiceExport = z.infer<typeof serviceExport>;
+
+/** The answer: everything held about the person across the services, one document. */
+export const privacyExport = z.object({
+  email: z.string(),
+  exportedAt: z.string(),
+  /** No service holds anything about this email (never held, or erased). */
+  nothingHeld: z.boolean(),
+  /** "1 application, 2 action items and 1 message" (what an erasure would erase), or that nothing is held. */
+  summary: z.string(),
+  services: z.array(serviceExport),
+});
+export type PrivacyExport = z.infer<typeof privacyExport>;
+
+const KIND_WORDS: Record<string, [string, string]> = {
+  application: ['application', 'applications'],
+  action: ['action item', 'action items'],
+  'contact-message': ['message', 'messages'],
+  'partner-record': ['partner record', 'partner records'],
+  contract: ['contract', 'contracts'],
+  document: ['document', 'documents'],
+};
+
+/** "1 application, 2 messages and 1 contract": records counted by kind, in the order first met. */
+export function recordsSummary(records: readonly { kind: string }[]): string {
+  const counts = new Map<string, number>();
+  for (const { kind } of records) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  const parts = [...counts].map(([kind, n]) => {
+    const [one, many] = KIND_WORDS[kind] ?? [kind, `${kind}s`];
+    return `${n} ${n === 1 ? one : many}`;
+  });
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}

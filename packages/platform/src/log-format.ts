@@ -18,8 +18,11 @@ export function chooseLogFormat(
   return stdout.isTTY ? 'pretty' : 'json';
 }
 
-/** A query parameter whose value is a credential: password, passwd, secret, token, key (any case, inside a name). */
-const SECRET_PARAM = /pass(?:word|wd)?|secret|token|key/i;
+/**
+ * A query parameter whose value is a credential (password, passwd, secret, token, key) or an email address, which
+ * would keep a person's email in the logs after their erasure (any case, inside a name).
+ */
+const SECRET_PARAM = /pass(?:word|wd)?|secret|token|key|e-?mail/i;
 
 /**
  * The URL with the values of its credential-like query parameters replaced by `[Redacted]` (a form sent by GET, a

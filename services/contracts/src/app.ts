@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import {
   createHttpApp,
   erasureRoutes,
+  exportRoutes,
   finishHttpApp,
   type ServiceContext,
   workbenchRoutes,
@@ -27,6 +28,7 @@ export function buildApp(ctx: ServiceContext<'jobs' | 'objects'>, options: Resol
     objects: ctx.infra.objects,
   });
   app.use(erasureRoutes(ctx, holder, 'contracts'));
+  app.use(exportRoutes(ctx, holder, 'contracts'));
   app.use(contractInsightsRoutes(ctx));
   return finishHttpApp(app, ctx.logger);
 }

@@ -1,6 +1,8 @@
 import {
-  erasedFields,
+  dayOf,
   normalisedEmail,
+  personalDataHolder,
+  rowKind,
   type EventStore,
   type ObjectStore,
   type PersonalDataHolder,
@@ -17,9 +19,22 @@ import { CLIENT_FIELDS, PARTNER_FIELDS } from './personal-data';
 const sameEmail = (value: unknown, email: string) =>
   typeof value === 'string' && normalisedEmail(value) === email;
 
+/** A generated document's event, found by its object key (contract-documents/<contract>/<job>.docx). */
+async function generatedDocument(events: EventStore, key: string) {
+  const [, contractId, file] = key.split('/');
+  if (!contractId || !file) return null;
+  for (const event of await events.read(contractStreamId(contractId)))
+    if (event.type === 'ContractDocumentGenerated') {
+      const { data } = event as unknown as ContractDocumentGenerated;
+      if (documentKey(data.contractId, data.jobId) === key) return data;
+    }
+  return null;
+}
+
 /**
  * What the contracts service holds about a person: its record of them as a partner, the contracts whose client
- * they are or that were made with them, and the documents generated for those contracts.
+ * they are or that were made with them, and the documents generated for those contracts; erased in place, or
+ * described for an export.
  */
 export function contractsPersonalDataHolder(deps: {
   models: ReadModels;
@@ -28,43 +43,75 @@ export function contractsPersonalDataHolder(deps: {
 }): PersonalDataHolder {
   const partners = partnerRows(deps.models);
   const contracts = contractRows(deps.models);
-  return {
-    async find(email) {
-      const records: PersonalRecord[] = [];
-      const partnerIds = new Set<string>();
-      const byEmail = await partners.find({ search: { fields: ['email'], text: email } });
-      for (const partner of byEmail.filter((p) => sameEmail(p.email, email))) {
-        partnerIds.add(partner.id);
-        records.push({ kind: 'partner-record', id: partner.id, subject: partnerViewStreamId(partner.id) });
-      }
-      const theirs = new Map<string, string>();
-      for (const c of await contracts.find({ search: { fields: ['clientEmail'], text: email } }))
-        if (sameEmail(c.clientEmail, email)) theirs.set(c.id, c.id);
-      for (const partnerId of partnerIds)
-        for (const c of await contracts.find({ where: { partnerId } })) theirs.set(c.id, c.id);
-      for (const id of theirs.keys()) {
-        records.push({ kind: 'contract', id, subject: contractStreamId(id) });
-        for (const event of await deps.events.read(contractStreamId(id)))
-          if (event.type === 'ContractDocumentGenerated') {
-            const { jobId } = (event as unknown as ContractDocumentGenerated).data;
-            records.push({ kind: 'document', id: documentKey(id, jobId) });
-          }
-      }
-      // Already erased: nothing of the person is left to find (the rows read "Erased personal data").
-      return records;
-    },
-    async scrub(records) {
-      for (const { kind, id } of records) {
-        if (kind === 'partner-record') {
-          const row = await partners.get(id);
-          if (row) await partners.update(id, erasedFields(row, PARTNER_FIELDS));
-        } else if (kind === 'contract') {
-          const row = await contracts.get(id);
-          if (row) await contracts.update(id, erasedFields(row, CLIENT_FIELDS));
-        } else if (kind === 'document') {
-          await deps.objects.delete(id);
+  const find = async (email: string) => {
+    const records: PersonalRecord[] = [];
+    const partnerIds = new Set<string>();
+    const byEmail = await partners.find({ search: { fields: ['email'], text: email } });
+    for (const partner of byEmail.filter((p) => sameEmail(p.email, email))) {
+      partnerIds.add(partner.id);
+      records.push({ kind: 'partner-record', id: partner.id, subject: partnerViewStreamId(partner.id) });
+    }
+    const theirs = new Map<string, string>();
+    for (const c of await contracts.find({ search: { fields: ['clientEmail'], text: email } }))
+      if (sameEmail(c.clientEmail, email)) theirs.set(c.id, c.id);
+    for (const partnerId of partnerIds)
+      for (const c of await contracts.find({ where: { partnerId } })) theirs.set(c.id, c.id);
+    for (const id of theirs.keys()) {
+      records.push({ kind: 'contract', id, subject: contractStreamId(id) });
+      for (const event of await deps.events.read(contractStreamId(id)))
+        if (event.type === 'ContractDocumentGenerated') {
+          const { jobId } = (event as unknown as ContractDocumentGenerated).data;
+          records.push({ kind: 'document', id: documentKey(id, jobId) });
         }
-      }
-    },
+    }
+    // Already erased: nothing of the person is left to find (the rows read "Erased personal data").
+    return records;
   };
+  return personalDataHolder(find, {
+    'partner-record': rowKind({
+      rows: partners,
+      personal: PARTNER_FIELDS,
+      title: () => 'Partner record (as the contracts service keeps it)',
+      labels: {
+        name: 'Name',
+        email: 'Email',
+        organization: 'Organisation',
+        position: 'Position',
+        knownAs: 'Known as',
+        webAddress: 'Web address',
+      },
+    }),
+    contract: rowKind({
+      rows: contracts,
+      personal: CLIENT_FIELDS,
+      title: (row) => `Contract with ${row.companyName}, ${row.startDate} to ${row.endDate}`,
+      labels: {
+        clientName: 'Client name',
+        clientEmail: 'Client email',
+        clientTelephone: 'Client phone',
+        clientPosition: 'Client position',
+        companyName: 'Company name',
+        registrationNumber: 'Registration number',
+        companyAddress: 'Company address',
+        startDate: 'Start date',
+        endDate: 'End date',
+        createdAt: 'Created',
+        updatedAt: 'Last changed',
+      },
+    }),
+    document: {
+      async scrub(key) {
+        await deps.objects.delete(key);
+      },
+      async describe(key) {
+        const generated = await generatedDocument(deps.events, key);
+        return (
+          generated && {
+            title: `Generated document ${generated.fileName}, ${dayOf(generated.generatedAt)}`,
+            fields: { 'File name': generated.fileName, Generated: generated.generatedAt },
+          }
+        );
+      },
+    },
+  });
 }

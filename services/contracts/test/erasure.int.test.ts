@@ -3,7 +3,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { historyResponse } from '@12yards/api';
 import { ERASED_PERSONAL_DATA, serviceDbFile } from '@12yards/platform';
-import { admin, binary, editor, startContracts, type Harness } from './helpers';
+import { admin, editor, startContracts, type Harness } from './helpers';
+import { clientWithDocument } from './privacy-person';
 
 /** Every file under a folder, recursively. */
 const filesUnder = (dir: string): string[] =>
@@ -31,20 +32,7 @@ describe('contracts service: erasure of a person (POST /api/admin/privacy/erasur
   };
 
   it('When an admin erases a partner who is also the client of a contract with a document, then its record, the client fields and the document are erased, and a second request finds nothing', async () => {
-    const partner = await h.addPartner({ name: person.name, email: person.email });
-    const contract = await h.createContract(partner.id, {
-      clientName: person.name,
-      clientEmail: person.email,
-      clientTelephone: person.phone,
-    });
-    const other = await h.createContract((await h.addPartner()).id);
-    const generated = await request(h.app)
-      .post(`/api/admin/contracts/${contract.id}/generate-document`)
-      .use(admin())
-      .buffer(true)
-      .parse(binary)
-      .expect(200);
-    const jobId = String(generated.headers['x-job-id']);
+    const { partner, contract, other, documentKey } = await clientWithDocument(h, person);
     expect(storedBytes()).toContain(person.name); // the read models hold it in plain text for the screens
 
     const res = await request(h.app)
@@ -57,7 +45,7 @@ describe('contracts service: erasure of a person (POST /api/admin/privacy/erasur
       erased: [
         { kind: 'partner-record', id: partner.id },
         { kind: 'contract', id: contract.id },
-        { kind: 'document', id: `contract-documents/${contract.id}/${jobId}.docx` },
+        { kind: 'document', id: documentKey },
       ],
     });
 
@@ -76,7 +64,7 @@ describe('contracts service: erasure of a person (POST /api/admin/privacy/erasur
       (await request(h.app).get(`/api/admin/history/contract/${contract.id}`).use(editor()).expect(200)).body,
     );
     expect(history[0]!.changes).toMatchObject({ clientName: { to: ERASED_PERSONAL_DATA } });
-    expect(await h.svc.ctx.infra.objects.stat(`contract-documents/${contract.id}/${jobId}.docx`)).toBeNull();
+    expect(await h.svc.ctx.infra.objects.stat(documentKey)).toBeNull();
 
     const bytes = storedBytes();
     for (const plain of [person.name, person.email, person.phone]) expect(bytes).not.toContain(plain);

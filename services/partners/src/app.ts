@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import {
   createHttpApp,
   erasureRoutes,
+  exportRoutes,
   finishHttpApp,
   type ServiceContext,
   workbenchRoutes,
@@ -20,7 +21,9 @@ export function buildApp(ctx: ServiceContext): Express {
   app.use(partnerRoutes(ctx));
   app.use(partnerActionRoutes(ctx));
   app.use(contactRoutes(ctx));
-  app.use(erasureRoutes(ctx, partnersPersonalDataHolder(ctx.infra.readModels), 'partners'));
+  const holder = partnersPersonalDataHolder(ctx.infra.readModels);
+  app.use(erasureRoutes(ctx, holder, 'partners'));
+  app.use(exportRoutes(ctx, holder, 'partners'));
   app.use(partnerInsightsRoutes(ctx));
   return finishHttpApp(app, ctx.logger);
 }

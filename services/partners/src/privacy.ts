@@ -1,6 +1,8 @@
 import {
-  erasedFields,
+  dayOf,
   normalisedEmail,
+  personalDataHolder,
+  rowKind,
   type PersonalDataHolder,
   type PersonalRecord,
   type ReadModels,
@@ -23,38 +25,75 @@ async function withEmail<T extends { id: string; email: string }>(
 
 /**
  * What the partners service holds about a person: their applications (with the actions and notes about them, under
- * the same key) and the messages they sent.
+ * the same key) and the messages they sent; erased in place, or described for an export.
  */
 export function partnersPersonalDataHolder(models: ReadModels): PersonalDataHolder {
   const partners = partnerRows(models);
   const actions = actionRows(models);
   const contacts = contactRows(models);
-  return {
-    async find(email) {
-      const records: PersonalRecord[] = [];
-      for (const partner of await withEmail(partners, email)) {
-        const subject = partnerStreamId(partner.id);
-        records.push({ kind: 'application', id: partner.id, subject });
-        for (const action of await actions.find({ where: { partnerId: partner.id } }))
-          records.push({ kind: 'action', id: action.id, subject });
-      }
-      for (const contact of await withEmail(contacts, email))
-        records.push({ kind: 'contact-message', id: contact.id, subject: contactStreamId(contact.id) });
-      return records;
-    },
-    async scrub(records) {
-      for (const { kind, id } of records) {
-        if (kind === 'application') {
-          const row = await partners.get(id);
-          if (row) await partners.update(id, erasedFields(row, APPLICANT_FIELDS));
-        } else if (kind === 'action') {
-          const row = await actions.get(id);
-          if (row) await actions.update(id, erasedFields(row, ['actionText', 'notes']));
-        } else if (kind === 'contact-message') {
-          const row = await contacts.get(id);
-          if (row) await contacts.update(id, erasedFields(row, CONTACT_FIELDS));
-        }
-      }
-    },
+  const find = async (email: string) => {
+    const records: PersonalRecord[] = [];
+    for (const partner of await withEmail(partners, email)) {
+      const subject = partnerStreamId(partner.id);
+      records.push({ kind: 'application', id: partner.id, subject });
+      for (const action of await actions.find({ where: { partnerId: partner.id } }))
+        records.push({ kind: 'action', id: action.id, subject });
+    }
+    for (const contact of await withEmail(contacts, email))
+      records.push({ kind: 'contact-message', id: contact.id, subject: contactStreamId(contact.id) });
+    return records;
   };
+  return personalDataHolder(find, {
+    application: rowKind({
+      rows: partners,
+      personal: APPLICANT_FIELDS,
+      title: (row) => `Application (${row.type}), received ${dayOf(row.createdAt)}`,
+      labels: {
+        name: 'Name',
+        email: 'Email',
+        type: 'Type',
+        organization: 'Organisation',
+        position: 'Position',
+        knownAs: 'Known as',
+        webAddress: 'Web address',
+        targetMembers: 'Target members',
+        membershipType: 'Membership type',
+        message: 'Message',
+        twitterAccount: 'Twitter account',
+        instagramAccount: 'Instagram account',
+        tiktokAccount: 'TikTok account',
+        facebookAccount: 'Facebook account',
+        totalFollowers: 'Total followers',
+        status: 'Status',
+        createdAt: 'Received',
+      },
+    }),
+    action: rowKind({
+      rows: actions,
+      personal: ['actionText', 'notes'],
+      title: (row) => `Action item about their application, created ${dayOf(row.createdAt)}`,
+      labels: {
+        actionText: 'Action',
+        dueDate: 'Due date',
+        notes: 'Notes',
+        isCompleted: 'Completed',
+        completedAt: 'Completed at',
+        createdAt: 'Created',
+        partnerId: 'About application',
+      },
+    }),
+    'contact-message': rowKind({
+      rows: contacts,
+      personal: CONTACT_FIELDS,
+      title: (row) => `Message "${row.subject}", received ${dayOf(row.createdAt)}`,
+      labels: {
+        name: 'Name',
+        email: 'Email',
+        subject: 'Subject',
+        message: 'Message',
+        status: 'Status',
+        createdAt: 'Received',
+      },
+    }),
+  });
 }

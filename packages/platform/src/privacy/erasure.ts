@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { Router } from 'express';
-import { privacyErasureRequest, type ServiceErasure } from '@12yards/api';
+import { privacyErasureRequest, type ExportedRecord, type ServiceErasure } from '@12yards/api';
 import type { EventStore } from '../ports';
 import { requireAdmin } from '../http/identity';
 import { parse } from '../http/validate';
@@ -25,6 +25,8 @@ export interface PersonalDataHolder {
    * deletes the files that are theirs.
    */
   scrub(records: PersonalRecord[]): Promise<void>;
+  /** The records as the person reads them in an export (the same records an erasure would erase). */
+  describe(records: PersonalRecord[]): Promise<ExportedRecord[]>;
 }
 
 /** What erasure needs of a service. */

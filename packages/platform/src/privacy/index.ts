@@ -18,5 +18,7 @@ export {
   type PersonalDataHolder,
   type PersonalRecord,
 } from './erasure';
+export { exportPerson, exportRoutes, labelledFields } from './export';
+export { dayOf, personalDataHolder, rowKind, type RecordKind } from './record-kinds';
 export { withProducerKeys } from './producer-keys';
 export { openMessage } from './opening-bus';

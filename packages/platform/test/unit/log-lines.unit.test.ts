@@ -20,10 +20,14 @@ function capture() {
   };
 }
 
-describe('logged URLs: credentials in the query are redacted', () => {
+describe('logged URLs: credentials and emails in the query are redacted', () => {
   it('When a query names a password, passwd, secret, token or key (any case, inside a longer name), then its value is redacted and the rest kept', () => {
     expect(redactUrl('/partner-console?email=a%40b.c&password=hunter2')).toBe(
-      '/partner-console?email=a%40b.c&password=[Redacted]',
+      '/partner-console?email=[Redacted]&password=[Redacted]',
+    );
+    // A person's email (the privacy export's query) would outlive their erasure in the logs.
+    expect(redactUrl('/api/admin/privacy/export?email=ann%40riverside.example')).toBe(
+      '/api/admin/privacy/export?email=[Redacted]',
     );
     expect(redactUrl('/x?PASSWD=1&client_secret=2&accessToken=3&api_key=4&Key=5&page=2&q=token')).toBe(
       '/x?PASSWD=[Redacted]&client_secret=[Redacted]&accessToken=[Redacted]&api_key=[Redacted]&Key=[Redacted]&page=2&q=token',
