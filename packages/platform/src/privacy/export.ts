@@ -1,0 +1,51 @@
+import { Router } from 'express';
+import { privacyExportQuery, type ServiceExport } from '@12yards/api';
+import { requireAdmin } from '../http/identity';
+import { parse } from '../http/validate';
+import { normalisedEmail, type ErasureSite, type PersonalDataHolder } from './erasure';
+
+type Value = string | number | boolean | null | undefined;
+
+/**
+ * A row's fields by their labels, in the labels' order, leaving out those that hold nothing: what a person reads in
+ * their export ({ "Name": "Ann Lee", "Email": "ann@..." }).
+ */
+export function labelledFields<T extends object>(
+  row: T,
+  labels: Partial<Record<keyof T, string>>,
+): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  for (const [field, label] of Object.entries(labels) as [keyof T, string][]) {
+    const value = row[field] as Value;
+    if (value !== null && value !== undefined && value !== '') out[label] = value;
+  }
+  return out;
+}
+
+/** What this service holds about the person with this email, as an export shows it. */
+export async function exportPerson(
+  holder: PersonalDataHolder,
+  service: string,
+  email: string,
+): Promise<ServiceExport> {
+  const records = await holder.find(normalisedEmail(email));
+  return { service, records: records.length ? await holder.describe(records) : [] };
+}
+
+/** `GET /api/admin/privacy/export?email=...` of one service (admin role): what the gateway composes. */
+export function exportRoutes(
+  site: Pick<ErasureSite, 'env'>,
+  holder: PersonalDataHolder,
+  service: string,
+): Router {
+  const router = Router();
+  router.get(
+    '/api/admin/privacy/export',
+    requireAdmin(site.env.INTERNAL_SECRET, 'admin'),
+    async (req, res) => {
+      const { email } = parse(privacyExportQuery, req.query);
+      res.set('Cache-Control', 'no-store').json(await exportPerson(holder, service, email));
+    },
+  );
+  return router;
+}
