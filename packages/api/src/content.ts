@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { coercedInt, dateLike, entityVersion, nullableInt, optionalText, requiredText } from './common';
 import { adminNewsCategories, publicNewsCategories } from './constants';
 import { IMAGE_URL_MESSAGE, isMediaOrHttpsUrl } from './media';
-import { pageQuery, searchText } from './pagination';
+import { listFlag, pageQuery, searchText } from './pagination';
 
 // ---------- news ----------
 // Plain constants live in ./constants (no zod), so a browser bundle that needs only them leaves the schemas out.
@@ -80,6 +80,9 @@ export const newsListQuery = pageQuery.extend({
   q: searchText,
   fields: z.enum(['full', 'summary'], { error: "fields must be 'full' or 'summary'" }).default('full'),
 });
+
+/** The admin's news list: also `scheduled=true`, only the published articles whose publish date is still ahead. */
+export const adminNewsListQuery = newsListQuery.extend({ scheduled: listFlag('scheduled') });
 
 // ---------- FAQs ----------
 export const faqInput = z.object({

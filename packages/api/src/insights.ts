@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './pagination';
 import { partnerTypes } from './partners';
 
 /**
@@ -109,3 +110,25 @@ export function insightWeeks(at: Date): Date[] {
     (_, i) => new Date(last - (INSIGHT_WEEKS - 1 - i) * 7 * DAY_MS),
   );
 }
+
+/** `GET /api/admin/contracts/ending?within=`: the horizon in days (30, 60 or 90, default 90), one page at a time. */
+export const endingContractsQuery = pageQuery.extend({
+  within: z
+    .enum(['30', '60', '90'], { error: 'within must be 30, 60 or 90' })
+    .default('90')
+    .transform(Number),
+});
+export type EndingContractsQuery = z.output<typeof endingContractsQuery>;
+
+/**
+ * An active contract whose end date falls from today to `within` days after (the renewals the dashboard counts),
+ * soonest first, with its partner's name as the contracts service knows it (null when it does not).
+ */
+export const endingContract = z.object({
+  id: z.string(),
+  partnerId: z.string(),
+  partnerName: z.string().nullable(),
+  companyName: z.string(),
+  endDate: z.iso.date(),
+});
+export type EndingContract = z.infer<typeof endingContract>;

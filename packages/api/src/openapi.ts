@@ -10,6 +10,7 @@ import {
   newsArticle,
   newsInput,
   newsListQuery,
+  adminNewsListQuery,
   publicGalleryItem,
   setting,
   settingInput,
@@ -44,7 +45,7 @@ import {
 } from './partners';
 import { serviceStatus, updateServiceStatus } from './status';
 import { privacyErasureRequest, privacyErasureResult, privacyExport, privacyExportQuery } from './privacy';
-import { insights, insightsQuery } from './insights';
+import { endingContract, endingContractsQuery, insights, insightsQuery } from './insights';
 import {
   activityEntry,
   activityFeedQuery,
@@ -174,6 +175,7 @@ const S = {
   historyEntry: named('HistoryEntry', historyEntry),
   activityEntry: named('ActivityEntry', activityEntry),
   insights: named('Insights', insights),
+  endingContract: named('EndingContract', endingContract),
   trashItem: named('TrashItem', trashItem),
   trashEmptied: named('TrashEmptied', trashEmptied),
   privacyErasureRequest: named('PrivacyErasureRequest', privacyErasureRequest),
@@ -300,9 +302,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: 'get',
     path: '/api/admin/news',
     tag: 'News',
-    summary: 'Every article, drafts and scheduled ones too',
+    summary: 'Every article, drafts and scheduled ones too (scheduled=true: only those still to go live)',
     access: 'admin',
-    query: newsListQuery,
+    query: adminNewsListQuery,
     success: [{ status: 200, description: 'The articles', body: list(S.newsArticle) }],
   },
   {
@@ -893,6 +895,16 @@ export const ENDPOINTS: readonly Endpoint[] = [
     query: insightsQuery,
     success: [{ status: 200, description: 'The figures', body: json(S.insights) }],
     errors: [503],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/contracts/ending',
+    tag: 'Insights',
+    summary:
+      "The active contracts ending from today to 30, 60 or 90 days after it (the dashboard's renewals to chase), soonest first, each with its partner",
+    access: 'admin',
+    query: endingContractsQuery,
+    success: [{ status: 200, description: 'The contracts', body: list(S.endingContract) }],
   },
   {
     method: 'get',

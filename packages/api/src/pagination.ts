@@ -80,6 +80,16 @@ export const searchText = z
 
 // Reading a page's Link header lives in ./page-link (no zod), so a browser bundle that needs only it leaves the
 // schemas out.
+/**
+ * A list filter that is on or absent: `?name=true` keeps only the rows it names (a dashboard figure's list); any other
+ * value is a 400 with a message.
+ */
+export const listFlag = (name: string) =>
+  z
+    .enum(['true'], { error: `${name} must be true when given` })
+    .optional()
+    .transform((v) => v === 'true');
+
 export { nextCursorOf, type Page } from './page-link';
 
 /** The `Link` header naming the next page: the same path and query, with that cursor. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dateLike, emailAddress, entityVersion, optionalText, requiredText } from './common';
-import { pageQuery, searchText } from './pagination';
+import { dateLike, emailAddress, entityVersion, id, optionalText, requiredText } from './common';
+import { listFlag, pageQuery, searchText } from './pagination';
 
 export const partnerTypes = ['club', 'influencer'] as const;
 export const partnerType = z.enum(partnerTypes, { error: "type must be 'club' or 'influencer'" });
@@ -162,7 +162,12 @@ export const partnerAction = z.object({
 });
 export type PartnerAction = z.infer<typeof partnerAction>;
 
-export const partnerActionCount = z.object({ partnerId: z.string(), openActionsCount: z.number().int() });
+export const partnerActionCount = z.object({
+  partnerId: z.string(),
+  openActionsCount: z.number().int(),
+  /** Of the open ones, those past their due date (the card's 'N Overdue' badge). */
+  overdueActionsCount: z.number().int(),
+});
 export type PartnerActionCount = z.infer<typeof partnerActionCount>;
 
 // ---------- contact messages ----------
@@ -201,6 +206,10 @@ export const partnerListQuery = pageQuery.extend({
   status: partnerStatus.optional(),
   type: partnerType.optional(),
   q: searchText,
+  /** Only the partners with an open action item past its due date (the dashboard's overdue figure). */
+  overdue: listFlag('overdue'),
+  /** Only this partner (the dashboard's link to the partner of a contract ending soon). */
+  id: id.optional(),
 });
 
 /** GET /api/contacts: one page, newest first; `q` searches the subject and the sender's name and email. */
@@ -209,4 +218,6 @@ export const contactListQuery = pageQuery.extend({
     .enum(contactStatuses, { error: `status must be one of ${contactStatuses.join(', ')}` })
     .optional(),
   q: searchText,
+  /** Only the messages not responded to that arrived more than 48 hours ago (the dashboard's awaiting figure). */
+  awaiting: listFlag('awaiting'),
 });

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { newsInput, newsListQuery, type NewsFields } from '@12yards/api';
+import { adminNewsListQuery, newsInput, newsListQuery, type NewsFields } from '@12yards/api';
 import {
   findPage,
   NOT_TRASHED,
@@ -60,10 +60,15 @@ export function newsRoutes(ctx: ServiceContext<'jobs'>): Router {
   });
 
   // Admin: every article, drafts and scheduled ones too, newest first, one page at a time.
+  // scheduled=true: only the published ones still to go live (what the dashboard's figure counts).
   router.get('/api/admin/news', requireAdmin(secret), async (req, res) => {
-    const { category, q, fields, ...page } = parse(newsListQuery, req.query);
+    const { category, q, fields, scheduled, ...page } = parse(adminNewsListQuery, req.query);
     const list = await findPage(rows, req, res, {
-      where: { ...NOT_TRASHED, ...(category !== undefined && { category }) },
+      where: {
+        ...NOT_TRASHED,
+        ...(category !== undefined && { category }),
+        ...(scheduled && { published: true, publishDate: { $gt: ctx.clock().toISOString() } }),
+      },
       sort: [...NEWS_ORDER],
       ...(q && { search: { fields: ['title'], text: q } }),
       page,

@@ -14,6 +14,7 @@ import {
   withVersion,
   type ServiceContext,
 } from '@12yards/platform';
+import { endingContractRoutes } from '../insights/ending';
 import { isoDay, type ResolvedOptions } from '../options';
 import { partnerLookup } from '../partner-view/lookup';
 import { latestValidDocxTemplate } from '../template/projection';
@@ -38,6 +39,8 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
   const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
   const lookupPartner = awaitPartner(ctx, options);
   const contracts = entityAccess(ctx, { rows, streamId, decider: contractDecider, name: 'contract' });
+  // Before /api/admin/contracts/:id: 'ending' is not a contract id.
+  router.use(endingContractRoutes(ctx));
 
   /** Creates the contract and reads it back, its version as the response's ETag. */
   async function create(

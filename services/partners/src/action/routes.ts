@@ -15,6 +15,7 @@ import { partnerStreamId } from '../partner/events';
 import { partnerRows } from '../partner/projection';
 import { partnerActionDecider, type PartnerActionCommand } from './decide';
 import { actionStreamId } from './events';
+import { actionCountsAt } from './overdue';
 import { actionRows, actionView } from './projection';
 
 export function partnerActionRoutes(ctx: ServiceContext): Router {
@@ -82,14 +83,13 @@ export function partnerActionRoutes(ctx: ServiceContext): Router {
     res.set('Cache-Control', 'no-store').json(action);
   });
 
-  // Partners with at least one open (not completed) action.
+  // Partners with at least one open (not completed) action, with how many of those are overdue.
   router.get('/api/admin/partner-action-counts', admin, async (_req, res) => {
-    const open = await rows.find({ where: { isCompleted: false }, sort: [{ field: 'order', dir: 'asc' }] });
-    const counts = new Map<string, number>();
-    for (const row of open) counts.set(row.partnerId, (counts.get(row.partnerId) ?? 0) + 1);
-    const body: PartnerActionCount[] = [...counts].map(([partnerId, openActionsCount]) => ({
+    const counts = await actionCountsAt(infra.readModels, ctx.clock());
+    const body: PartnerActionCount[] = [...counts].map(([partnerId, c]) => ({
       partnerId,
-      openActionsCount,
+      openActionsCount: c.open,
+      overdueActionsCount: c.overdue,
     }));
     res.set('Cache-Control', 'no-store').json(body);
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import {
   contactListQuery,
+  MESSAGE_AWAIT_HOURS,
   contactMessageInput,
   updateContactStatus,
   type ContactUnreadCount,
@@ -47,9 +48,16 @@ export function contactRoutes(ctx: ServiceContext): Router {
 
   // Newest first, one page at a time; filter on status, `q` searches the subject and the sender.
   router.get('/api/contacts', admin, async (req, res) => {
-    const { status, q, ...page } = parse(contactListQuery, req.query);
+    const { status, q, awaiting, ...page } = parse(contactListQuery, req.query);
+    const waitedSince = new Date(ctx.clock().getTime() - MESSAGE_AWAIT_HOURS * 3_600_000).toISOString();
     const list = await findPage(rows, req, res, {
-      ...(status && { where: { status } }),
+      where: awaiting
+        ? // Not responded to, arrived more than 48 hours ago: what the dashboard's figure counts.
+          {
+            status: status === 'responded' ? { $in: [] } : (status ?? { $ne: 'responded' }),
+            createdAt: { $lte: waitedSince },
+          }
+        : { ...(status && { status }) },
       sort: [...CONTACT_ORDER],
       ...(q && { search: { fields: ['subject', 'name', 'email'], text: q } }),
       page,

@@ -16,6 +16,7 @@ import {
   withVersion,
   type ServiceContext,
 } from '@12yards/platform';
+import { overduePartnerIds } from '../action/overdue';
 import { partnerDecider, type EditedDetails, type PartnerCommand } from './decide';
 import { detailKeys, partnerStreamId, type PartnerDetails } from './events';
 import { PARTNER_ORDER, partnerRows, partnerView } from './projection';
@@ -65,11 +66,18 @@ export function partnerRoutes(ctx: ServiceContext): Router {
     res.status(201).set('Cache-Control', 'no-store').json(partnerView(created));
   });
 
-  // Admin: partners newest first, one page at a time; filters on status and type, `q` searches name/email/club.
+  // Admin: partners newest first, one page at a time; filters on status and type, `q` searches name/email/club;
+  // overdue=true keeps those with an overdue action item, id=... that one partner (the dashboard's links).
   router.get('/api/partners', admin, async (req, res) => {
-    const { status, type, q, ...page } = parse(partnerListQuery, req.query);
+    const { status, type, q, overdue, id, ...page } = parse(partnerListQuery, req.query);
+    const overdueIds = overdue ? await overduePartnerIds(infra.readModels, ctx.clock()) : null;
+    const ids = overdueIds && id ? overdueIds.filter((o) => o === id) : overdueIds;
     const list = await findPage(rows, req, res, {
-      where: { ...(status && { status }), ...(type && { type }) },
+      where: {
+        ...(status && { status }),
+        ...(type && { type }),
+        ...(ids ? { id: { $in: ids } } : id && { id }),
+      },
       sort: [...PARTNER_ORDER],
       ...(q && { search: { fields: ['name', 'email', 'organization'], text: q } }),
       page,

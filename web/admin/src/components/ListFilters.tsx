@@ -11,15 +11,18 @@ import { Empty } from './QueryState';
  */
 export function useListFilters<Name extends string>(
   listKey: QueryKey,
-  /** Filters the address may choose at first (a dashboard figure's link: ?tab=partners&status=Pending), each with its allowed values. */
-  fromUrl?: Partial<Record<Name, readonly string[]>>,
+  /**
+   * Filters the address may choose at first (a dashboard figure's link: ?tab=partners&status=Pending), each with its
+   * allowed values ('any': whatever it names, an id the server checks).
+   */
+  fromUrl?: Partial<Record<Name, readonly string[] | 'any'>>,
 ) {
   const [search] = useSearchParams();
   const [values, setValues] = useState<Partial<Record<Name | 'q', string>>>(() => {
     const initial: Partial<Record<Name | 'q', string>> = {};
-    for (const [name, allowed] of Object.entries(fromUrl ?? {}) as [Name, readonly string[]][]) {
+    for (const [name, allowed] of Object.entries(fromUrl ?? {}) as [Name, readonly string[] | 'any'][]) {
       const value = search.get(name);
-      if (value && allowed.includes(value)) initial[name] = value;
+      if (value && (allowed === 'any' || allowed.includes(value))) initial[name] = value;
     }
     return initial;
   });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Mail, MailWarning, RefreshCw } from 'lucide-react';
-import type { ContactMessage } from '@12yards/api';
+import { MESSAGE_AWAIT_HOURS, type ContactMessage } from '@12yards/api';
 import { Badge, Button, Card, CardContent, cn } from '@12yards/ui';
 import { useAdminMutation } from '../lib/api';
 import { formatDate } from '../lib/format';
@@ -10,6 +10,7 @@ import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 import { ListSearch } from '../components/ListSearch';
 import { FilteredEmpty, FilterSelect, ListToolbar, useListFilters } from '../components/ListFilters';
 import { LoadMore } from '../components/LoadMore';
+import { ShowingOnly } from '../components/ShowingOnly';
 import { HistorySection } from '../components/HistorySection';
 import { usePagedList } from '../lib/pages';
 import { useLiveConnected } from '../lib/live-context';
@@ -30,14 +31,15 @@ const STATUS_FILTER = [
   { value: 'responded', label: 'Responded' },
 ] as const satisfies readonly { value: ContactMessage['status']; label: string }[];
 
-function noMatch({ q, status }: { q?: string; status?: string }) {
+function noMatch({ q, status, awaiting }: { q?: string; status?: string; awaiting?: string }) {
+  if (awaiting && !q && !status) return `No message has waited more than ${MESSAGE_AWAIT_HOURS} hours.`;
   const which = status ? `${status} ` : '';
   return q ? `No ${which}messages match "${q}".` : `No ${which}messages.`;
 }
 
 export function ContactsTab() {
   const queryClient = useQueryClient();
-  const filters = useListFilters<'status'>(CONTACTS_KEY);
+  const filters = useListFilters<'status' | 'awaiting'>(CONTACTS_KEY, { awaiting: ['true'] });
   // SPEC section 7: always stale, refetched on mount, focus and reconnect, and every 5 s (the filtered list too),
   // unless the live stream is open: then each new or changed message refetches it.
   const live = useLiveConnected();
@@ -83,6 +85,11 @@ export function ContactsTab() {
           onChange={(v) => filters.set('status', v)}
         />
       </ListToolbar>
+      {filters.values.awaiting && (
+        <ShowingOnly onShowAll={() => filters.set('awaiting', '')}>
+          Showing only messages unread or unanswered for more than {MESSAGE_AWAIT_HOURS} hours.
+        </ShowingOnly>
+      )}
       {contacts.isPending ? (
         <Loading text="Loading contacts..." />
       ) : contacts.isError ? (

@@ -15,6 +15,8 @@ import { formatDate } from '../lib/format';
 import { useLiveConnected } from '../lib/live-context';
 import { Loading, LoadError, TabHeader } from '../components/QueryState';
 import type { WeekRow } from './dashboard/WeeklyChart';
+import { Figure, listHref } from './dashboard/Figure';
+import { Renewals } from './dashboard/Renewals';
 
 export const INSIGHTS_KEY = ['/api/admin/insights'];
 /** Polled this often while the live stream is down (with it, each live event refetches the figures). */
@@ -37,43 +39,11 @@ function endOfDay(day: string): string {
   return new Date(y, m - 1, d, 23, 59, 59, 999).toISOString();
 }
 
-/** A link into the list a figure counts: the tab, with its filters. */
-function listHref(tab: string, filters: Record<string, string> = {}): string {
-  return `?${new URLSearchParams({ tab, ...filters })}`;
-}
-
 const shortWeek = (weekStart: string) =>
   new Date(`${weekStart}T00:00:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
 
 function statusesOf(counts: StatusCounts): string[] {
   return partnerStatuses.filter((s) => s in counts);
-}
-
-function Figure({
-  label,
-  value,
-  href,
-  hint,
-}: {
-  label: string;
-  value: number | string | null;
-  href: string;
-  hint?: string;
-}) {
-  const shown = value === null ? 'Not available' : String(value);
-  return (
-    <Link
-      to={href}
-      className="block rounded-lg border bg-background p-4 shadow-sm transition-colors hover:border-primary focus-visible:outline-2 focus-visible:outline-primary"
-      aria-label={`${label}: ${shown}${hint ? ` (${hint})` : ''}. Open the list`}
-    >
-      <span className="block text-sm text-muted-foreground">{label}</span>
-      <span className="block text-3xl font-bold tabular-nums" data-figure={label}>
-        {shown}
-      </span>
-      {hint && <span className="block text-xs text-muted-foreground">{hint}</span>}
-    </Link>
-  );
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -288,6 +258,13 @@ export function DashboardTab() {
             <Section title="Applications and partners per week">
               <WeeklyFigure insights={insights} />
             </Section>
+            <Section title="Renewals to chase">
+              <Renewals
+                ending={insights.contractsEnding}
+                past={at !== null}
+                refreshed={query.dataUpdatedAt}
+              />
+            </Section>
             <Section title="To follow up">
               <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
                 <Figure
@@ -297,30 +274,20 @@ export function DashboardTab() {
                   href={listHref('partners', { status: 'Partner' })}
                 />
                 <Figure
-                  label="Contracts ending within 30 days"
-                  value={insights.contractsEnding?.within30 ?? null}
-                  hint={
-                    insights.contractsEnding
-                      ? `${insights.contractsEnding.within60} within 60, ${insights.contractsEnding.within90} within 90 days`
-                      : undefined
-                  }
-                  href={listHref('partners', { status: 'Partner' })}
-                />
-                <Figure
                   label="Messages awaiting an answer"
                   value={insights.messagesAwaiting}
                   hint={`unread or unanswered for more than ${MESSAGE_AWAIT_HOURS} hours`}
-                  href={listHref('contacts')}
+                  href={listHref('contacts', { awaiting: 'true' })}
                 />
                 <Figure
                   label="Overdue action items"
                   value={insights.overdueActions}
-                  href={listHref('partners')}
+                  href={listHref('partners', { overdue: 'true' })}
                 />
                 <Figure
                   label="Articles scheduled to go live"
                   value={insights.scheduledArticles}
-                  href={listHref('news')}
+                  href={listHref('news', { scheduled: 'true' })}
                 />
               </div>
             </Section>

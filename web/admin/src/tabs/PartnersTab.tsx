@@ -38,6 +38,7 @@ import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 import { ListSearch } from '../components/ListSearch';
 import { FilteredEmpty, FilterSelect, ListToolbar, useListFilters } from '../components/ListFilters';
 import { LoadMore } from '../components/LoadMore';
+import { ShowingOnly } from '../components/ShowingOnly';
 import { usePagedList } from '../lib/pages';
 import { PartnerStatusBadge, TypeBadge } from './partners/badges';
 import { PartnerDetailsDialog } from './partners/PartnerDetailsDialog';
@@ -61,9 +62,11 @@ function noMatch({ q, status, type }: { q?: string; status?: string; type?: stri
 }
 
 export function PartnersTab() {
-  const filters = useListFilters<'status' | 'type'>(PARTNERS_KEY, {
+  const filters = useListFilters<'status' | 'type' | 'overdue' | 'id'>(PARTNERS_KEY, {
     status: partnerStatuses,
     type: TYPE_FILTER.map((t) => t.value),
+    overdue: ['true'],
+    id: 'any',
   });
   const partners = usePagedList<Partner>(filters.key);
   const counts = useQuery<PartnerActionCount[]>({ queryKey: ACTION_COUNTS_KEY });
@@ -71,7 +74,8 @@ export function PartnersTab() {
   const [viewing, setViewing] = useState<string | null>(null);
   const [contractsOf, setContractsOf] = useState<string | null>(null);
 
-  const openCount = (id: string) => counts.data?.find((c) => c.partnerId === id)?.openActionsCount ?? 0;
+  const countsOf = (id: string) => counts.data?.find((c) => c.partnerId === id);
+  const openCount = (id: string) => countsOf(id)?.openActionsCount ?? 0;
   const byId = (id: string | null) => partners.items.find((p) => p.id === id) ?? null;
 
   return (
@@ -107,6 +111,14 @@ export function PartnersTab() {
           onChange={(v) => filters.set('type', v)}
         />
       </ListToolbar>
+      {filters.values.overdue && (
+        <ShowingOnly onShowAll={() => filters.set('overdue', '')}>
+          Showing only partners with overdue action items.
+        </ShowingOnly>
+      )}
+      {filters.values.id && (
+        <ShowingOnly onShowAll={() => filters.set('id', '')}>Showing only one partner.</ShowingOnly>
+      )}
       {partners.isPending ? (
         <Loading text="Loading partners..." />
       ) : partners.isError ? (
@@ -125,6 +137,7 @@ export function PartnersTab() {
           >
             {partners.items.map((p) => {
               const open = openCount(p.id);
+              const overdue = countsOf(p.id)?.overdueActionsCount ?? 0;
               return (
                 <li key={p.id}>
                   <Card className="h-full">
@@ -143,6 +156,7 @@ export function PartnersTab() {
                       <div className="flex flex-wrap gap-2">
                         <TypeBadge type={p.type} />
                         {open > 0 && <Badge variant="destructive">{open} Open Actions</Badge>}
+                        {overdue > 0 && <Badge variant="warning">{overdue} Overdue</Badge>}
                       </div>
                       <CardDetails partner={p} />
                       <div className="mt-auto flex gap-2">
