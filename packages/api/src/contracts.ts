@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { coercedInt, emailAddress, entityVersion, id, isoDate, requiredText } from './common';
+import { pageQuery, searchText } from './pagination';
 
 const contractFields = z.object({
   partnerId: id,
@@ -101,6 +102,9 @@ export const templatePatch = templateMeta
   .refine((p) => p.name !== undefined || p.validFromDate !== undefined, 'Give a name or a validFromDate');
 /** Largest template file accepted. */
 export const MAX_TEMPLATE_BYTES = 10 * 1024 * 1024;
+
+/** The templates' pages; q keeps those whose name or file name holds it. */
+export const templateListQuery = pageQuery.extend({ q: searchText });
 
 export const contractTemplate = z.object({
   id: z.string(),

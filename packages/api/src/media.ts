@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityVersion, optionalText, requiredInt, requiredText } from './common';
+import { pageQuery, searchText } from './pagination';
 
 export const imageMimeTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
 export type ImageMimeType = (typeof imageMimeTypes)[number];
@@ -40,6 +41,9 @@ export type UploadResult = z.infer<typeof uploadResult>;
 
 /** The largest size a media record may give: 2 GiB - 1, a 32-bit integer in every store. */
 export const MAX_MEDIA_FILE_BYTES = 2_147_483_647;
+
+/** The media library's pages; q keeps the files whose name or alt text holds it. */
+export const mediaListQuery = pageQuery.extend({ q: searchText });
 
 export const mediaFileInput = z.object({
   filename: requiredText('Filename', 300),

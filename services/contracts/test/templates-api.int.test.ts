@@ -73,6 +73,23 @@ describe('contracts service: contract templates', () => {
     expect(Buffer.compare(file.body, bytes)).toBe(0);
   });
 
+  it('When the templates are searched with q, then only those whose name or file name holds it are listed', async () => {
+    const bytes = buildDefaultTemplate();
+    await upload('Standard 2026', '2026-01-01', { bytes, filename: 'standard.docx' }).expect(201);
+    await upload('Clubs', '2026-02-01', { bytes, filename: 'Club STANDARD terms.docx' }).expect(201);
+    await upload('Influencers', '2026-03-01', { bytes, filename: 'influencers.docx' }).expect(201);
+    const names = async (q: string) =>
+      (
+        await request(h.app)
+          .get(`/api/admin/contract-templates?q=${encodeURIComponent(q)}`)
+          .use(admin())
+          .expect(200)
+      ).body.map((t: { name: string }) => t.name);
+    expect(await names('standard')).toEqual(['Clubs', 'Standard 2026']);
+    expect(await names('influ')).toEqual(['Influencers']);
+    expect(await names('')).toHaveLength(3);
+  });
+
   it('When a .pdf is renamed .docx, then it is recognised by its content and stored and served as a pdf', async () => {
     const res = await upload('Printed terms', '2026-01-01', { bytes: pdf, filename: 'terms.docx' }).expect(
       201,

@@ -310,6 +310,36 @@ describe('media service HTTP API', () => {
       expect(list.body[0].altText ?? null).toBeNull();
     });
 
+    it('When the library is searched with q, then only the files whose name or alt text holds it are listed', async () => {
+      const add = (originalName: string, altText?: string) =>
+        request(svc.app)
+          .post('/api/admin/media')
+          .use(admin())
+          .send({
+            filename: originalName,
+            originalName,
+            mimeType: 'image/jpeg',
+            size: 1,
+            url: `https://cdn.example.com/${originalName}`,
+            altText,
+          })
+          .expect(201);
+      await add('home-kit.jpg');
+      await add('away.jpg', 'Away KIT, blue');
+      await add('crest.png', 'Club crest');
+      const names = async (q: string) =>
+        (
+          await request(svc.app)
+            .get(`/api/admin/media?q=${encodeURIComponent(q)}`)
+            .use(admin())
+            .expect(200)
+        ).body.map((m: { originalName: string }) => m.originalName);
+      expect(await names('kit')).toEqual(['away.jpg', 'home-kit.jpg']);
+      expect(await names('crest')).toEqual(['crest.png']);
+      expect(await names('  ')).toHaveLength(3);
+      expect(await names('nothing like it')).toEqual([]);
+    });
+
     it('When an entry is deleted with an If-Match that is not its version, then 412 and it stays; with its version, 204', async () => {
       const created = await request(svc.app)
         .post('/api/admin/media')

@@ -3,8 +3,8 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import multer from 'multer';
 import {
   MAX_TEMPLATE_BYTES,
-  pageQuery,
   SELECT_FILE_MESSAGE,
+  templateListQuery,
   templateMeta,
   templatePatch,
 } from '@12yards/api';
@@ -90,15 +90,16 @@ export function contractTemplateRoutes(ctx: ServiceContext<'objects'>, zipLimits
     name: 'contract template',
   });
 
-  // Latest validity first, one page at a time.
+  // Latest validity first, one page at a time; q searches the names and file names.
   router.get('/api/admin/contract-templates', admin, async (req, res) => {
-    const page = parse(pageQuery, req.query);
+    const { q, ...page } = parse(templateListQuery, req.query);
     const list = await findPage(rows, req, res, {
       sort: [
         { field: 'validFromDate', dir: 'desc' },
         { field: 'createdAt', dir: 'desc' },
       ],
       page,
+      ...(q && { search: { fields: ['name', 'fileName'], text: q } }),
     });
     res.set('Cache-Control', 'no-store').json(list.map(adminTemplateView));
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { MEDIA_PATH, mediaFileInput, pageQuery, type MediaFile } from '@12yards/api';
+import { MEDIA_PATH, mediaFileInput, mediaListQuery, type MediaFile } from '@12yards/api';
 import {
   findPage,
   ifMatchVersions,
@@ -28,13 +28,14 @@ export function mediaFileRoutes(ctx: ServiceContext<'objects'>): Router {
   const rows = mediaFileRows(infra.readModels);
   const secret = ctx.env.INTERNAL_SECRET;
 
-  // Newest first, one page at a time.
+  // Newest first, one page at a time; q searches the names and alt texts.
   router.get('/api/admin/media', requireAdmin(secret), async (req, res) => {
-    const page = parse(pageQuery, req.query);
+    const { q, ...page } = parse(mediaListQuery, req.query);
     const list = await findPage(rows, req, res, {
       where: NOT_TRASHED,
       sort: [{ field: 'order', dir: 'desc' }],
       page,
+      ...(q && { search: { fields: ['originalName', 'filename', 'altText'], text: q } }),
     });
     res.set('Cache-Control', 'no-store').json(list.map(view));
   });

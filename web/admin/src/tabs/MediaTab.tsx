@@ -28,11 +28,14 @@ import { HistorySection } from '../components/HistorySection';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 import { LoadMore } from '../components/LoadMore';
 import { usePagedList } from '../lib/pages';
+import { ListSearch } from '../components/ListSearch';
+import { FilteredEmpty, ListToolbar, useListFilters } from '../components/ListFilters';
 
 export const MEDIA_KEY = ['/api/admin/media'];
 
 export function MediaTab() {
-  const media = usePagedList<MediaFile>(MEDIA_KEY);
+  const filters = useListFilters<never>(MEDIA_KEY);
+  const media = usePagedList<MediaFile>(filters.key);
   const [adding, setAdding] = useState(false);
   const deniedDelete = useDenied('delete', '/api/admin/media/{id}');
   const remove = useAdminMutation<MediaFile>({
@@ -50,12 +53,26 @@ export function MediaTab() {
           Add Media File
         </Button>
       </TabHeader>
+      <ListToolbar label="Media">
+        <ListSearch
+          key={filters.searchGeneration}
+          label="Search media"
+          placeholder="File name or alt text"
+          onSearch={filters.setQ}
+        />
+      </ListToolbar>
       {media.isPending ? (
         <Loading text="Loading media..." />
       ) : media.isError ? (
         <LoadError what="media" error={media.error} onRetry={() => void media.refetch()} />
       ) : media.items.length === 0 ? (
-        <Empty>No media files yet.</Empty>
+        filters.active ? (
+          <FilteredEmpty onClear={filters.clear}>
+            No media files match &quot;{filters.values.q}&quot;.
+          </FilteredEmpty>
+        ) : (
+          <Empty>No media files yet.</Empty>
+        )
       ) : (
         <>
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">

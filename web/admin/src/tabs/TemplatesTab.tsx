@@ -37,11 +37,14 @@ import { HistorySection } from '../components/HistorySection';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 import { LoadMore } from '../components/LoadMore';
 import { usePagedList } from '../lib/pages';
+import { ListSearch } from '../components/ListSearch';
+import { FilteredEmpty, ListToolbar, useListFilters } from '../components/ListFilters';
 
 export const TEMPLATES_KEY = ['/api/admin/contract-templates'];
 
 export function TemplatesTab() {
-  const templates = usePagedList<ContractTemplate>(TEMPLATES_KEY);
+  const filters = useListFilters<never>(TEMPLATES_KEY);
+  const templates = usePagedList<ContractTemplate>(filters.key);
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<ContractTemplate | null>(null);
   const deniedDelete = useDenied('delete', '/api/admin/contract-templates/{id}');
@@ -64,6 +67,14 @@ export function TemplatesTab() {
           Upload Contract
         </Button>
       </TabHeader>
+      <ListToolbar label="Contract templates">
+        <ListSearch
+          key={filters.searchGeneration}
+          label="Search templates"
+          placeholder="Name or file name"
+          onSearch={filters.setQ}
+        />
+      </ListToolbar>
       {templates.isPending ? (
         <Loading text="Loading templates..." />
       ) : templates.isError ? (
@@ -73,7 +84,13 @@ export function TemplatesTab() {
           onRetry={() => void templates.refetch()}
         />
       ) : templates.items.length === 0 ? (
-        <Empty>No contract templates</Empty>
+        filters.active ? (
+          <FilteredEmpty onClear={filters.clear}>
+            No templates match &quot;{filters.values.q}&quot;.
+          </FilteredEmpty>
+        ) : (
+          <Empty>No contract templates</Empty>
+        )
       ) : (
         <>
           <ul className="grid gap-3">
