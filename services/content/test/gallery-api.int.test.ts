@@ -21,7 +21,7 @@ describe('content service: app gallery', () => {
   const add = async (body: Record<string, unknown>) =>
     (await h.http().post('/api/admin/app-gallery').use(editorHeaders()).send(body).expect(201)).body as Item;
 
-  it('When items are added, then the public list has active ones by sortOrder in the public shape only', async () => {
+  it('When items are added, then the public list has active ones by sortOrder (one without an order last) in the public shape only', async () => {
     await add(shot(1, { sortOrder: 2 }));
     await add(shot(2, { sortOrder: '1' }));
     await add(shot(3, { sortOrder: 0, isActive: false }));
@@ -39,18 +39,18 @@ describe('content service: app gallery', () => {
     });
     const res = await h.http().get('/api/app-gallery').expect(200);
     expect(res.body).toEqual([
-      { id: fourth.id, imageUrl: '/media/shot-4.png', description: null, platformName: null },
       { id: expect.any(String), imageUrl: '/media/shot-2.png', description: 'Screen 2', platformName: 'iOS' },
       { id: expect.any(String), imageUrl: '/media/shot-1.png', description: 'Screen 1', platformName: 'iOS' },
+      { id: fourth.id, imageUrl: '/media/shot-4.png', description: null, platformName: null },
     ]);
     expect(res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
     await h.http().get('/api/app-gallery').set('If-None-Match', res.headers.etag!).expect(304);
     const admin = await h.http().get('/api/admin/app-gallery').use(adminHeaders()).expect(200);
     expect(admin.body.map((i: Item) => [i.imageUrl, i.sortOrder, i.isActive])).toEqual([
       ['/media/shot-3.png', 0, false],
-      ['/media/shot-4.png', null, true],
       ['/media/shot-2.png', 1, true],
       ['/media/shot-1.png', 2, true],
+      ['/media/shot-4.png', null, true],
     ]);
     expect(admin.headers['cache-control']).toBe('no-store');
   });

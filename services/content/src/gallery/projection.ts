@@ -4,7 +4,11 @@ import { pickGalleryFields, type GalleryItemFields } from './events';
 import type { GalleryStreamEvent } from './trash';
 
 export const GALLERY = 'app_gallery';
-/** rank is sortOrder with null as 0, so every adapter sorts the same way (they disagree on where null goes). */
+/**
+ * rank is sortOrder with null after every number (a screenshot without an order comes after the ordered ones), so
+ * every adapter sorts the same way (they disagree on where null goes). Rows projected before keep their rank until
+ * `npm run rebuild -w services/content`.
+ */
 export type GalleryRow = GalleryItem & GalleryItemFields & TrashableRow & { rank: number; order: number };
 
 export const galleryRows = (models: ReadModels) => models.collection<GalleryRow>(GALLERY);
@@ -23,7 +27,8 @@ export const publicGalleryView = (row: GalleryRow): PublicGalleryItem => ({
   platformName: row.platformName,
 });
 
-const withRank = (fields: GalleryItemFields) => ({ ...fields, rank: fields.sortOrder ?? 0 });
+export const UNORDERED_RANK = Number.MAX_SAFE_INTEGER;
+const withRank = (fields: GalleryItemFields) => ({ ...fields, rank: fields.sortOrder ?? UNORDERED_RANK });
 
 export const galleryProjection = defineRowProjection<GalleryStreamEvent, GalleryRow>({
   collection: GALLERY,
