@@ -19,6 +19,7 @@ import { TemplatesTab } from './tabs/TemplatesTab';
 import { SettingsTab } from './tabs/SettingsTab';
 import { ActivityTab } from './tabs/ActivityTab';
 import { TrashTab } from './tabs/TrashTab';
+import { PrivacyTab } from './tabs/PrivacyTab';
 
 export const LOGIN_PATH = '/admin-login';
 
@@ -35,6 +36,7 @@ export const TABS = [
   { value: 'settings', label: 'Settings', Component: SettingsTab },
   { value: 'activity', label: 'Recent activity', Component: ActivityTab },
   { value: 'trash', label: 'Trash', Component: TrashTab },
+  { value: 'privacy', label: 'Privacy', Component: PrivacyTab },
 ] as const;
 
 /**

@@ -40,6 +40,7 @@ const TAB_LABELS = [
   'Settings',
   'Recent activity',
   'Trash',
+  'Privacy',
 ];
 
 describe('Admin gate and layout', () => {
