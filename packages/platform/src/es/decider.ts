@@ -119,7 +119,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
 /** Where a command runs: the service's event store, and the projector that makes its read models catch up. */
 export interface CommandSite {
   infra: { eventStore: EventStore };
-  projector: { catchUp(upTo?: number): Promise<unknown> };
+  projector: { catchUp(upTo?: number, appended?: readonly StoredEvent[]): Promise<unknown> };
 }
 
 export interface RunCommandOptions extends CommandOptions {
@@ -152,6 +152,6 @@ export async function runCommand<State, Command, Event extends DomainEvent>(
     throw err;
   }
   // Up to what this command appended (or, when it appended nothing, whatever is there: its caller reads it next).
-  await site.projector.catchUp(result.events.at(-1)?.position);
+  await site.projector.catchUp(result.events.at(-1)?.position, result.events);
   return result;
 }

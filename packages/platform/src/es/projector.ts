@@ -48,6 +48,10 @@ interface Checkpoint {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Whether the events are the ones right after `position`, one after another. */
+const follows = (events: readonly StoredEvent[], position: number) =>
+  events.length > 0 && events.every((e, i) => e.position === position + 1 + i);
+
 /**
  * Applies the store's events to the read models in position order, from a checkpoint kept with the read models.
  * Writes call catchUp() after appending, so a client reads its own writes; start-up calls it to recover from a
@@ -79,11 +83,12 @@ export class Projector {
   /**
    * Serialised: concurrent callers wait for one pass over the new events. A writer passes the position of what it
    * appended: once that is applied (often by the pass of a writer before it) its wait is over, without asking the
-   * store whether more came meanwhile.
+   * store whether more came meanwhile. It may pass the events it appended too: when they follow right after the
+   * checkpoint this process last freed, they are applied as they are, without reading them back from the store.
    */
-  catchUp(upTo?: number): Promise<number> {
+  catchUp(upTo?: number, appended?: readonly StoredEvent[]): Promise<number> {
     const run = this.chain.then(() =>
-      upTo !== undefined && this.reached >= upTo ? 0 : this.passToEnd(upTo),
+      upTo !== undefined && this.reached >= upTo ? 0 : this.passToEnd(upTo, appended),
     );
     this.chain = run.catch(() => undefined);
     return run;
@@ -101,8 +106,8 @@ export class Projector {
    * another process reserved and has not written yet stops a pass short of this process's own new event, which its
    * caller is about to read; the wait is bounded (the store skips a hole its writer abandoned after a while).
    */
-  private async passToEnd(upTo?: number): Promise<number> {
-    let applied = await this.pass();
+  private async passToEnd(upTo?: number, appended?: readonly StoredEvent[]): Promise<number> {
+    let applied = await this.pass(appended);
     const deadline = Date.now() + GAP_WAIT_MS;
     for (let delay = 5; Date.now() < deadline; delay = Math.min(delay * 2, 100)) {
       if (upTo !== undefined && this.reached >= upTo) break;
@@ -120,14 +125,18 @@ export class Projector {
    * instead of applying the same events beside the other (an event applied by both at once could undo a later one
    * the other already applied, e.g. re-create a deleted row).
    */
-  private async pass(): Promise<number> {
+  private async pass(appended?: readonly StoredEvent[]): Promise<number> {
     let applied = 0;
     for (let wait = 5; ;) {
       const own = this.freed;
       this.freed = undefined;
       const read = own ?? (await this.checkpoints.get(this.name));
       this.reached = Math.max(this.reached, read?.position ?? 0);
-      const events = await this.store.readAll(read?.position ?? 0, 500);
+      // The writer's own events, when nothing can lie between the checkpoint and them (a stale checkpoint fails the
+      // lock below, and the pass reads the store); only on the first turn, so a retry reads what is really there.
+      const next = own && appended && follows(appended, own.position) ? [...appended] : undefined;
+      appended = undefined;
+      const events = next ?? (await this.store.readAll(read?.position ?? 0, 500));
       if (events.length === 0) {
         this.freed = own;
         return applied;
