@@ -62,8 +62,8 @@ describe('content service: history and activity', () => {
       .expect(200);
     const history = historyResponse.parse(res.body);
     expect(history.map((e) => [e.actor, e.summary])).toEqual([
-      ['system', 'Created'],
-      ['ops', 'Value changed'],
+      ['system', 'Set to On'],
+      ['ops', 'Changed from On to Off'],
     ]);
     expect(history[1]!.changes).toEqual({ value: { from: 'true', to: 'false' } });
     const feed = activityResponse.parse(
@@ -74,7 +74,7 @@ describe('content service: history and activity', () => {
       expect.objectContaining({
         entityId: 'show_app_gallery',
         entityLabel: 'show_app_gallery',
-        summary: 'Value changed',
+        summary: 'Changed from On to Off',
       }),
     ]);
     await h.http().get('/api/admin/history/news/nope').use(adminHeaders()).expect(404);

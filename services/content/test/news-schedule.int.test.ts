@@ -66,8 +66,12 @@ describe('content service: scheduled news go live at their time', () => {
     expect(history.body.at(-1)).toMatchObject({
       actor: 'scheduler',
       type: 'NewsArticleWentLive',
-      summary: 'News article went live',
+      summary: 'Went live as scheduled',
     });
+    // Its creation said it was scheduled, not published.
+    expect(history.body[0].summary).toBe(
+      `Scheduled to go live on ${publishDate.slice(0, 10)} ${publishDate.slice(11, 16)} UTC`,
+    );
   });
 
   it('When a scheduled article is moved to the trash before its date, then its go-live does nothing', async () => {

@@ -2,7 +2,13 @@ import request from 'supertest';
 import { activityResponse, historyResponse } from '@12yards/api';
 import { signedAs, startTestService, type TestService } from '@12yards/platform';
 import { partnersService } from '../src/definition';
-import { clubApplication, contractsTopic, eventually, publishContractCreated } from './helpers';
+import {
+  clubApplication,
+  contractsTopic,
+  eventually,
+  publishContractClosed,
+  publishContractCreated,
+} from './helpers';
 
 const admin = () => signedAs({ username: 'ops', role: 'admin' });
 const editor = () => signedAs({ username: 'writer', role: 'editor' });
@@ -24,7 +30,7 @@ describe('partners service: history and activity', () => {
       (await request(svc.app).get(`/api/admin/history/${type}/${id}`).use(editor()).expect(200)).body,
     );
 
-  it('When a contract promotes an applicant, then the history names ContractCreated as the actor of the status change', async () => {
+  it('When a contract promotes an applicant, then the history says in words that it became a partner (by the system, no event name)', async () => {
     const id = (await request(svc.app).post('/api/partners').send(clubApplication()).expect(201)).body
       .id as string;
     await publishContractCreated(topic, 'c1', id);
@@ -35,7 +41,7 @@ describe('partners service: history and activity', () => {
     });
     expect(entries.map((e) => [e.actor, e.summary])).toEqual([
       ['visitor', 'Submitted'],
-      ['ContractCreated', 'Status: Pending → Partner; active contracts and status locked changed'],
+      ['system', 'Became a partner when a contract was created'],
     ]);
     expect(entries[0]!.changes).toMatchObject({
       name: { from: null, to: 'Ann Lee' },
@@ -48,10 +54,7 @@ describe('partners service: history and activity', () => {
       statusLocked: { from: null, to: true },
     });
 
-    const feed = await request(svc.app)
-      .get('/api/admin/activity?actor=ContractCreated')
-      .use(admin())
-      .expect(200);
+    const feed = await request(svc.app).get('/api/admin/activity?actor=system').use(admin()).expect(200);
     expect(activityResponse.parse(feed.body)).toEqual([
       expect.objectContaining({
         entityType: 'partner',
@@ -60,9 +63,21 @@ describe('partners service: history and activity', () => {
         service: 'partners',
       }),
     ]);
+
+    // Its deletion is said in words too, with what it means for the status.
+    await publishContractClosed(topic, 'ContractDeleted', 'c1', id);
+    const after = await eventually(async () => {
+      const h = await history('partner', id);
+      expect(h).toHaveLength(3);
+      return h;
+    });
+    expect(after.map((e) => [e.actor, e.summary])[2]).toEqual([
+      'system',
+      'A contract was deleted; the status is no longer locked',
+    ]);
   });
 
-  it('When a visitor writes and an admin reads the message, then the contact history says unread → read', async () => {
+  it('When a visitor writes and an admin reads the message, then the contact history says Unread → Read (the words of its badges)', async () => {
     const contact = await request(svc.app)
       .post('/api/contacts')
       .send({ name: 'Bo', email: 'bo@example.com', subject: 'Tickets', message: 'Hello there' })
@@ -72,7 +87,7 @@ describe('partners service: history and activity', () => {
     const entries = await history('contact', id);
     expect(entries.map((e) => [e.actor, e.summary])).toEqual([
       ['visitor', 'Received'],
-      ['ops', 'Status: unread → read'],
+      ['ops', 'Status: Unread → Read'],
     ]);
     expect(entries[1]!.changes).toEqual({ status: { from: 'unread', to: 'read' } });
 
@@ -81,7 +96,7 @@ describe('partners service: history and activity', () => {
       .use(admin())
       .expect(200);
     expect(activityResponse.parse(contacts.body).map((e) => [e.summary, e.entityLabel])).toEqual([
-      ['Status: unread → read', 'Tickets'],
+      ['Status: Unread → Read', 'Tickets'],
       ['Received', 'Tickets'],
     ]);
     await request(svc.app).get(`/api/admin/history/partner/${id}`).use(admin()).expect(404);

@@ -10,6 +10,8 @@ export const statusHistory: ServiceHistory = {
       streamPrefix: streamId(''),
       omit: ['previousStatus'],
       label: (f) => labelText(f.serviceName),
+      // The words of the status badges.
+      values: { status: { operational: 'Fully Operational', issue: 'Issue under investigation' } },
     }),
   ],
 };

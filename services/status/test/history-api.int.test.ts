@@ -25,8 +25,8 @@ describe('status service: history and activity', () => {
     const history = historyResponse.parse(res.body);
     expect(history.map((h) => [h.actor, h.type, h.summary])).toEqual([
       ['system', 'ServiceRegistered', 'Created'],
-      ['ops', 'ServiceStatusChanged', 'Status: operational → issue'],
-      ['ops', 'ServiceStatusChanged', 'Status: issue → operational'],
+      ['ops', 'ServiceStatusChanged', 'Status: Fully Operational → Issue under investigation'],
+      ['ops', 'ServiceStatusChanged', 'Status: Issue under investigation → Fully Operational'],
     ]);
     expect(history[0]!.changes).toEqual({
       serviceName: { from: null, to: 'Auctions' },
@@ -73,7 +73,7 @@ describe('status service: history and activity', () => {
       entityLabel: 'iOS App',
       service: 'status',
       actor: 'ops',
-      summary: 'Status: operational → issue',
+      summary: 'Status: Fully Operational → Issue under investigation',
     });
 
     const byOps = await request(svc.app).get('/api/admin/activity?actor=OPS').use(admin()).expect(200);

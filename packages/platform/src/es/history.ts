@@ -22,6 +22,8 @@ export interface SummaryWords {
   statusFields?: readonly string[];
   /** Boolean fields whose change reads as one word: [when it becomes true, when it becomes false]. */
   flags?: Readonly<Record<string, readonly [string, string]>>;
+  /** The words a person sees for a status field's values (its badges' words: unread -> "Unread"). */
+  values?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 /**
@@ -79,11 +81,11 @@ export function diffFields(before: Fields, after: Fields): Changes {
 }
 
 /**
- * Who caused an event: the event a reaction answered (its type, e.g. "ContractCreated", kept as causationType by
- * runCommand's causedBy), else the admin or visitor of meta.actor, else "system".
+ * Who caused an event: the admin, visitor or process (system, scheduler) of meta.actor, else "system". A reaction
+ * to another service's event is the system's doing; what caused it (causationType) is for its summary to say in
+ * words ("Became a partner when a contract was created"), never shown as a name.
  */
 export function actorOf(meta: EventMeta | undefined): string {
-  if (typeof meta?.causationType === 'string' && meta.causationType) return meta.causationType;
   if (typeof meta?.actor === 'string' && meta.actor) return meta.actor;
   return 'system';
 }
@@ -133,7 +135,7 @@ export function defaultSummary(
   type: string,
   changes: Changes,
   first: boolean,
-  { statusFields = ['status'], flags = {} }: SummaryWords = {},
+  { statusFields = ['status'], flags = {}, values = {} }: SummaryWords = {},
 ): string {
   const lifecycle = LIFECYCLE.find(([suffix]) => type.endsWith(suffix));
   if (lifecycle) return lifecycle[1];
@@ -144,9 +146,10 @@ export function defaultSummary(
   for (const [field, { from, to }] of Object.entries(changes)) {
     const flag = allFlags[field];
     if (flag && typeof to === 'boolean') phrases.push(to ? flag[0] : flag[1]);
-    else if (statusFields.includes(field))
-      phrases.push(`${capitalise(words(field))}: ${valueText(from)} → ${valueText(to)}`);
-    else changed.push(words(field));
+    else if (statusFields.includes(field)) {
+      const word = (v: unknown) => (typeof v === 'string' && values[field]?.[v]) || valueText(v);
+      phrases.push(`${capitalise(words(field))}: ${word(from)} → ${word(to)}`);
+    } else changed.push(words(field));
   }
   if (changed.length > 0) phrases.push(`${list(changed)} changed`);
   if (phrases.length === 0) return capitalise(words(type));

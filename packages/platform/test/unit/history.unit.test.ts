@@ -106,6 +106,16 @@ describe('history of an entity from its events', () => {
     ).toBe('Deactivated');
   });
 
+  it('When a status field has words for its values, then the summary uses them (the badges say Unread, not unread)', () => {
+    const values = { status: { unread: 'Unread', read: 'Read' } };
+    expect(
+      defaultSummary('ContactStatusChanged', { status: { from: 'unread', to: 'read' } }, false, { values }),
+    ).toBe('Status: Unread → Read');
+    expect(
+      defaultSummary('ContactStatusChanged', { status: { from: 'read', to: 'spam' } }, false, { values }),
+    ).toBe('Status: Read → spam');
+  });
+
   it('When the event type names a lifecycle step, then the summary says it in plain words', () => {
     expect(defaultSummary('NewsArticleTrashed', {}, false)).toBe('Moved to trash');
     expect(defaultSummary('FaqRestored', { question: { from: null, to: 'Q' } }, false)).toBe(
@@ -119,10 +129,8 @@ describe('history of an entity from its events', () => {
     expect(defaultSummary('PartnerActionNotesSaved', {}, false)).toBe('Partner action notes saved');
   });
 
-  it('When a reaction to another service appended the event, then the actor is the causing event type', () => {
-    expect(actorOf({ actor: 'system', causationId: 'x', causationType: 'ContractCreated' })).toBe(
-      'ContractCreated',
-    );
+  it('When a reaction to another service appended the event, then the actor is the system, never the event type', () => {
+    expect(actorOf({ actor: 'system', causationId: 'x', causationType: 'ContractCreated' })).toBe('system');
     expect(actorOf({ actor: 'admin' })).toBe('admin');
     expect(actorOf({ actor: 'system', causationId: 'x' })).toBe('system');
     expect(actorOf({})).toBe('system');

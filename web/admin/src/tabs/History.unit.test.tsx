@@ -137,7 +137,7 @@ describe('History section', () => {
     expect(calls).toBe(2);
   });
 
-  test('When a partner became Partner through a contract, then its details History says "Status: Pending → Partner, by ContractCreated"', async () => {
+  test('When a partner became Partner through a contract, then its details History says so in words, by the system', async () => {
     const partner: Partner = {
       id: 'p1',
       name: 'Riverside FC',
@@ -157,18 +157,18 @@ describe('History section', () => {
         body: [
           entry({
             id: 'e1',
-            type: 'PartnerStatusChanged',
-            summary: 'Status: Pending → Partner',
-            actor: 'ContractCreated',
+            type: 'PartnerPromoted',
+            summary: 'Became a partner when a contract was created',
+            actor: 'system',
             changes: { status: { from: 'Pending', to: 'Partner' } },
           }),
           entry({
             id: 'e2',
-            type: 'PartnerStatusChanged',
-            summary: 'Status: Partner → In Progress; status locked changed',
-            actor: 'ContractEnded',
+            type: 'PartnerContractEnded',
+            summary: 'A contract ended; the status is no longer locked',
+            actor: 'system',
             changes: {
-              status: { from: 'Partner', to: 'In Progress' },
+              activeContracts: { from: 1, to: 0 },
               statusLocked: { from: true, to: false },
             },
           }),
@@ -182,12 +182,11 @@ describe('History section', () => {
     const list = await within(dialog).findByRole('list', { name: 'History' });
     const [promoted, ended] = within(list).getAllByRole('listitem');
     expect([...promoted!.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
-      'Status: Pending → Partner, by ContractCreated',
+      'Became a partner when a contract was created, by system',
     ]);
-    // The status is not said twice; the flag the summary only names shows its values.
+    // No event name, no machine words: what happened and what it means for the status.
     expect([...ended!.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
-      'Status: Partner → In Progress; status locked changed, by ContractEnded',
-      'Status locked: Yes → No',
+      'A contract ended; the status is no longer locked, by system',
     ]);
   });
 
