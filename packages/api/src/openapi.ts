@@ -23,9 +23,10 @@ import {
   contractTemplate,
   contractUpdate,
   generateContractRequest,
+  templateListQuery,
   templatePatch,
 } from './contracts';
-import { mediaFile, mediaFileInput, uploadResult } from './media';
+import { mediaFile, mediaFileInput, mediaListQuery, uploadResult } from './media';
 import {
   adminPartnerInput,
   contactMessage,
@@ -745,9 +746,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: 'get',
     path: '/api/admin/contract-templates',
     tag: 'Contract templates',
-    summary: 'Every template, latest valid-from date first',
+    summary: 'Every template, latest valid-from date first (q: those whose name or file name holds it)',
     access: 'admin',
-    query: pageQuery,
+    query: templateListQuery,
     success: [{ status: 200, description: 'The templates', body: list(S.contractTemplate) }],
   },
   {
@@ -800,9 +801,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: 'get',
     path: '/api/admin/media',
     tag: 'Media',
-    summary: 'The media library, newest first',
+    summary: 'The media library, newest first (q: the files whose name or alt text holds it)',
     access: 'admin',
-    query: pageQuery,
+    query: mediaListQuery,
     success: [{ status: 200, description: 'The files', body: list(S.mediaFile) }],
   },
   {
