@@ -11,8 +11,9 @@ import { parse } from 'yaml';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const file = join(root, 'docker-compose.yml');
-// The one entry point that keeps a fixed host port; everything behind it scales.
-const SINGLE_ENTRY = new Set(['gateway']);
+// The one entry point that keeps a fixed host port (the balancer in front of the gateway replicas); everything
+// behind it scales. It waits for the gateway, not for the servers behind it.
+const SINGLE_ENTRY = new Set(['balancer']);
 const INFRA = new Set(['mongo', 'kafka', 'redis', 'minio']);
 
 const problems = [];
@@ -89,7 +90,10 @@ for (const [name, svc] of Object.entries(services)) {
       problems.push(`${name}: depends_on ${dep} should wait for condition: service_healthy`);
   }
 }
-const apps = Object.keys(services).filter((n) => !INFRA.has(n) && !tools.has(n));
+const apps = Object.keys(services).filter((n) => !INFRA.has(n) && !tools.has(n) && !SINGLE_ENTRY.has(n));
+for (const name of SINGLE_ENTRY)
+  if (!Object.keys(services[name]?.depends_on ?? {}).includes('gateway'))
+    problems.push(`${name}: does not wait for the gateway`);
 for (const name of apps) {
   const deps = Object.keys(services[name].depends_on ?? {});
   for (const infra of ['mongo', 'kafka', 'redis', 'minio'])
@@ -102,7 +106,7 @@ if (problems.length > 0) {
 }
 console.log(
   `docker-compose.yml: valid (${tool.join(' ')} config); ${apps.length} app services scale ` +
-    `(no container names or fixed host ports but the gateway's, healthchecks, service_healthy dependencies` +
+    `(no container names or fixed host ports but the balancer's, healthchecks, service_healthy dependencies` +
     (tools.size > 0 ? `; profile tools: ${[...tools].join(', ')}` : '') +
     ')',
 );

@@ -103,7 +103,7 @@ export function containers() {
 }
 
 /** Waits until every container runs and answers its health check. */
-export async function waitHealthy(timeoutMs = 300_000) {
+export async function waitHealthy(timeoutMs = 300_000, everyMs = 2000) {
   const end = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < end) {
@@ -115,7 +115,7 @@ export async function waitHealthy(timeoutMs = 300_000) {
     const now = waiting.map((c) => `${c.name} ${c.state}/${c.health}`).join(', ');
     if (now !== last) log(`waiting for: ${now}`);
     last = now;
-    await sleep(2000);
+    await sleep(everyMs);
   }
   throw new Error(`not healthy within ${timeoutMs / 1000} s: ${last}`);
 }

@@ -2,7 +2,7 @@
 // `npm run images [-- name...]`: builds, on this machine and without any container registry, every image the
 // compose stack needs (infra/docker/compose.local.yml points docker-compose at them):
 //   a Debian bookworm base made with debootstrap (cached as a tarball under ~/.cache/12yards/images and imported),
-//   Debian flavours of it (OpenJDK 17, redis-server, prometheus: apt-get install in a chroot on the host),
+//   Debian flavours of it (OpenJDK 17, redis-server, haproxy, prometheus: apt-get install in a chroot on the host),
 //   12yards/node:<version> (the Node of scripts/node-runtime.sh), the app images (infra/docker/local/apps.Dockerfile,
 //   bundles built on the host), and the infrastructure images from infra/local's artifacts (FerretDB, MinIO, Kafka).
 // Every image carries the hash of its inputs as a label and is rebuilt only when they change. DOCKER_HOST is
@@ -46,6 +46,7 @@ export const IMAGES = {
   REDIS_IMAGE: `12yards/redis:${SUITE}`,
   MINIO_IMAGE: `12yards/minio:RELEASE.2025-09-07T16-13-09Z`,
   PROMETHEUS_IMAGE: `12yards/prometheus:${SUITE}`,
+  BALANCER_IMAGE: `12yards/haproxy:${SUITE}`,
   STATUS_IMAGE: '12yards/status:local',
   CONTENT_IMAGE: '12yards/content:local',
   PARTNERS_IMAGE: '12yards/partners:local',
@@ -59,6 +60,7 @@ const FLAVOURS = {
   java17: { tag: `12yards/debian-java17:${SUITE}`, packages: ['openjdk-17-jre-headless'] },
   redis: { tag: `12yards/debian-redis:${SUITE}`, packages: ['redis-server'] },
   prometheus: { tag: `12yards/debian-prometheus:${SUITE}`, packages: ['prometheus'] },
+  haproxy: { tag: `12yards/debian-haproxy:${SUITE}`, packages: ['haproxy'] },
 };
 const NODE_IMAGE = `12yards/node:${NODE_VERSION}`;
 const RUNTIME_IMAGE = '12yards/app-runtime:local';
@@ -381,7 +383,7 @@ export async function buildImages(groups = ['infra', 'apps', 'observability'], {
   await importRootfs(BASE, base);
   const want = new Set(groups);
   const flavours = [
-    ...(want.has('infra') ? ['java17', 'redis'] : []),
+    ...(want.has('infra') ? ['java17', 'redis', 'haproxy'] : []),
     ...(want.has('observability') ? ['prometheus'] : []),
   ];
   // One apt-get at a time: they share the host's network and its 2 cores.
@@ -391,6 +393,7 @@ export async function buildImages(groups = ['infra', 'apps', 'observability'], {
     await binaryImage('MINIO_IMAGE', 'minio.Dockerfile', 'minio', await artifact('minio'));
     await flavourImage('REDIS_IMAGE', 'redis.Dockerfile', 'redis', 'REDIS_BASE_IMAGE');
     await kafkaImage();
+    await flavourImage('BALANCER_IMAGE', 'haproxy.Dockerfile', 'haproxy', 'HAPROXY_BASE_IMAGE');
   }
   if (want.has('observability'))
     await flavourImage('PROMETHEUS_IMAGE', 'prometheus.Dockerfile', 'prometheus', 'PROMETHEUS_BASE_IMAGE');

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:compose`: the product as docker-compose runs it (npm run compose:up), tested from outside: requests
 // go only to the gateway published on 127.0.0.1:GATEWAY_PORT, and faults are made with `docker` (kill, restart,
-// pause). Scales partners to 3 replicas first. Prints each scenario's figures; exits with the number of failed
+// pause). Scales partners to 3 replicas and the gateway to 2 (behind the balancer) first. Prints each scenario's figures; exits with the number of failed
 // scenarios. `-- --only journeys,replicas` runs some of them; `-- --observability` also checks Prometheus.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -178,6 +178,20 @@ async function partnersForContracts(count) {
   return made;
 }
 
+/** Every row of a paginated admin list (at most 100 a page): follows the `Link: <...>; rel="next"` headers. */
+async function listAll(path) {
+  const rows = [];
+  let next = `${path}${path.includes('?') ? '&' : '?'}limit=100`;
+  for (let pages = 0; next && pages < 100; pages++) {
+    const r = await call('GET', next);
+    if (r.status !== 200 || !Array.isArray(r.body)) break;
+    rows.push(...r.body);
+    const link = /<([^>]+)>;\s*rel="next"/.exec(r.headers.get('link') ?? '')?.[1];
+    next = link ? link.replace(/^https?:\/\/[^/]+/, '') : null;
+  }
+  return rows;
+}
+
 /** PartnerPromoted per partner, read from its history (the status change made by ContractCreated). */
 async function promotionsOf(partnerId) {
   const r = await call('GET', `/api/admin/history/partner/${partnerId}`);
@@ -191,10 +205,8 @@ async function promotionFigures(partnerIds, timeoutMs = 180_000) {
   const wanted = new Set(partnerIds);
   const end = t0 + timeoutMs;
   for (;;) {
-    const list = await call('GET', '/api/partners');
-    const promoted = (Array.isArray(list.body) ? list.body : []).filter(
-      (p) => wanted.has(p.id) && p.status === 'Partner',
-    ).length;
+    // Every partner of the status (the list answers 20 rows by default: counting only those waited out the timeout).
+    const promoted = (await listAll('/api/partners?status=Partner')).filter((p) => wanted.has(p.id)).length;
     if (promoted === wanted.size || Date.now() > end) break;
     await sleep(500);
   }
@@ -217,6 +229,19 @@ function contractDeliveriesByReplica() {
     "fetch('http://127.0.0.1:8103/metrics').then((r) => r.text()).then((t) => { let n = 0; for (const l of t.split('\\n')) { if (l.startsWith('event_handling_duration_seconds_count') && l.includes('outcome=\"ok\"')) n += Number(l.split(' ').pop()); } console.log(n); })";
   return new Map(ids('partners').map((c) => [c.name, Number(docker('exec', c.id, 'node', '-e', script))]));
 }
+
+/** Requests each gateway replica answered (all but its probes), from its metrics port (read through docker exec). */
+function gatewayRequestsByReplica() {
+  const script =
+    "fetch('http://127.0.0.1:9080/metrics').then((r) => r.text()).then((t) => { let n = 0; for (const l of t.split('\\n')) { if (l.startsWith('http_request_duration_seconds_count') && !/route=\"\\/(readyz|healthz)\"/.test(l)) n += Number(l.split(' ').pop()); } console.log(n); })";
+  return new Map(ids('gateway').map((c) => [c.name, Number(docker('exec', c.id, 'node', '-e', script))]));
+}
+
+const shares = (before, after, prefix) =>
+  [...after].map(([name, count]) => [
+    name.replace(/^.*?_(\w[\w-]*)_(\d+)$/, `${prefix}-$2`),
+    count - (before.get(name) ?? 0),
+  ]);
 
 // ---- scenarios ----
 
@@ -289,7 +314,10 @@ async function replicas() {
   const problems = [];
   const n = ids('partners').length;
   if (n !== 3) problems.push(`${n} partners replicas running, not 3`);
+  const g = ids('gateway').length;
+  if (g !== 2) problems.push(`${g} gateway replicas running, not 2`);
   const before = contractDeliveriesByReplica();
+  const gatewaysBefore = gatewayRequestsByReplica();
   const partners = await partnersForContracts(100);
   const t0 = Date.now();
   const contracts = [];
@@ -299,25 +327,30 @@ async function replicas() {
         contracts.push(await retried(() => call('POST', '/api/admin/contracts', contractBody(partners[i]))));
     }),
   );
+  const contractsDoneAt = Date.now();
   const acked = contracts.filter((r) => r.status === 201).length;
   if (acked !== 100) problems.push(`${acked} of 100 contracts acknowledged`);
   const p = await promotionFigures(partners);
   if (p.promotions !== 100) problems.push(`${p.promotions} promotions, not exactly 100`);
   const after = contractDeliveriesByReplica();
-  const share = [...after].map(([name, count]) => [name, count - (before.get(name) ?? 0)]);
+  const share = shares(before, after, 'partners');
   for (const [name, count] of share) if (count <= 0) problems.push(`${name} handled no contract event`);
+  const gatewayShare = shares(gatewaysBefore, gatewayRequestsByReplica(), 'gateway');
+  for (const [name, count] of gatewayShare) if (count <= 0) problems.push(`${name} answered no request`);
   return {
     problems,
     figures: {
       'partners replicas': n,
+      'gateway replicas (behind the balancer)': g,
       'contracts acknowledged': acked,
       promotions: p.promotions,
       'missing promotions': p.missing,
       'duplicate promotions': p.duplicates,
+      '100 contracts sent (4 at a time) in': s(contractsDoneAt - t0),
       'first contract -> all promoted': s(p.allPromotedAt - t0),
-      'contract events per replica': share
-        .map(([name, c]) => `${name.replace(/^.*partners[_-]/, 'partners-')}: ${c}`)
-        .join(', '),
+      'last contract acknowledged -> all promoted': s(Math.max(0, p.allPromotedAt - contractsDoneAt)),
+      'contract events per partners replica': share.map(([name, c]) => `${name}: ${c}`).join(', '),
+      'requests per gateway replica': gatewayShare.map(([name, c]) => `${name}: ${c}`).join(', '),
     },
   };
 }
@@ -330,7 +363,7 @@ async function replicas() {
 async function writesDuring(
   label,
   fault,
-  { windowMs = 20_000, every = 250, faultAfterMs = 2000, write, check } = {},
+  { windowMs = 20_000, every = 250, faultAfterMs = 2000, write, check, untilFaultDone = false } = {},
 ) {
   const problems = [];
   const results = [];
@@ -338,13 +371,15 @@ async function writesDuring(
   let faultAt = 0;
   let firstFailureAt = 0;
   let lastFailureAt = 0;
+  let faultOver = false;
   const faultDone = (async () => {
     await sleep(faultAfterMs);
     faultAt = Date.now();
     await fault();
-  })();
+  })().finally(() => (faultOver = true));
   const pending = [];
-  for (let i = 0; Date.now() - t0 < windowMs; i++) {
+  // Writes go on for the window, or (untilFaultDone) until the fault is over and the window has passed.
+  for (let i = 0; Date.now() - t0 < windowMs || (untilFaultDone && !faultOver); i++) {
     const due = t0 + i * every;
     if (Date.now() < due) await sleep(due - Date.now());
     const body = application(label);
@@ -371,10 +406,8 @@ async function writesDuring(
   let duplicated = 0;
   if (check) ({ lost, duplicated } = await check(acked));
   else {
-    const list = await call('GET', '/api/partners?limit=1000');
     const names = new Map();
-    for (const p of Array.isArray(list.body) ? list.body : (list.body?.items ?? []))
-      names.set(p.name, (names.get(p.name) ?? 0) + 1);
+    for (const p of await listAll('/api/partners')) names.set(p.name, (names.get(p.name) ?? 0) + 1);
     for (const r of acked) {
       const n = names.get(r.name) ?? 0;
       if (n === 0 && (await call('GET', `/api/admin/partners/${r.body.id}`)).status !== 200) lost++;
@@ -513,6 +546,11 @@ async function pauseWorker() {
   };
 }
 
+/**
+ * Every container of the stack restarted one at a time (the next once all are healthy again) while admin writes go
+ * on, from the first restart to the last. The balancer, the one published port, is not restarted: it stands for the
+ * load balancer in front of the stack, which a rolling restart of the stack does not touch.
+ */
 async function rollingRestart() {
   const order = [
     'status',
@@ -521,26 +559,28 @@ async function rollingRestart() {
     'contracts-worker',
     'contracts',
     'partners',
-    'mongo',
+    'gateway',
     'redis',
     'minio',
     'kafka',
-    'gateway',
+    'mongo',
   ];
-  let restarted = 0;
+  const times = [];
   const r = await writesDuring(
     'rolling',
     async () => {
       for (const service of order)
         for (const c of ids(service)) {
+          const t0 = Date.now();
           docker('restart', '-t', '10', c.id);
-          restarted++;
-          await waitHealthy(180_000);
+          await waitHealthy(180_000, 1000);
+          times.push([c.name.replace(/^[^_]+_/, ''), Date.now() - t0]);
         }
     },
-    { windowMs: 60_000, every: 300 },
+    { windowMs: 10_000, every: 500, untilFaultDone: true },
   );
-  r.figures['containers restarted one at a time'] = restarted;
+  r.figures['containers restarted one at a time'] = times.length;
+  r.figures['restart -> all healthy, each'] = times.map(([n, ms]) => `${n} ${s(ms)}`).join(', ');
   return r;
 }
 
@@ -560,7 +600,7 @@ async function prometheusTargets() {
   for (const t of r) byApp[t.labels.app] = (byApp[t.labels.app] ?? 0) + 1;
   const expected = {};
   for (const c of containers())
-    if (!['mongo', 'kafka', 'redis', 'minio', 'prometheus'].includes(c.service))
+    if (!['mongo', 'kafka', 'redis', 'minio', 'prometheus', 'balancer'].includes(c.service))
       expected[c.service] = (expected[c.service] ?? 0) + 1;
   for (const [app, n] of Object.entries(expected))
     if (byApp[app] !== n) problems.push(`${app}: ${byApp[app] ?? 0} targets up, ${n} replicas running`);
@@ -598,11 +638,23 @@ async function main() {
   out(
     `test:compose against ${BASE} (docker-compose project ${process.env.COMPOSE_PROJECT_NAME || '12yards'})`,
   );
-  if (ids('partners').length !== 3) {
-    out('scaling partners to 3 replicas');
-    compose(['up', '-d', '--no-build', '--no-recreate', '--scale', 'partners=3', 'partners'], {
-      quiet: true,
-    });
+  if (ids('partners').length !== 3 || ids('gateway').length !== 2) {
+    out('scaling partners to 3 replicas and the gateway to 2');
+    compose(
+      [
+        'up',
+        '-d',
+        '--no-build',
+        '--no-recreate',
+        '--scale',
+        'partners=3',
+        '--scale',
+        'gateway=2',
+        'partners',
+        'gateway',
+      ],
+      { quiet: true },
+    );
   }
   await waitHealthy(300_000);
   await login();

@@ -10,6 +10,7 @@ import {
   createLogger,
   flushTracing,
   instrumentBus,
+  drainServer,
   listenOrExit,
   loadConfig,
   Metrics,
@@ -76,9 +77,12 @@ async function main() {
   metricsServer?.listen(metricsPort, env.HOST, () => {
     logger.info({ port: metricsPort }, 'gateway metrics listening');
   });
+  let stopping = false;
   const stop = async () => {
-    server.close();
-    server.closeAllConnections();
+    if (stopping) return;
+    stopping = true;
+    // The requests being answered finish first: a balancer sends the next ones to another replica.
+    await drainServer(server);
     metricsServer?.close();
     await pages?.stop();
     await reads.stop();

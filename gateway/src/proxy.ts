@@ -61,6 +61,10 @@ export function vouch(req: Request, target: string, secret: string): void {
   }
 }
 
+/** Errors of a connection the service never took (refused, no such host): the request did not reach it. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const unreachable = (err: unknown) => UNREACHABLE.has((err as { code?: string } | undefined)?.code ?? '');
+
 function overloaded(service: ServiceName): HttpError {
   return refuseBusy(
     'overloaded',
@@ -100,6 +104,15 @@ export function createProxies(
             const out = res as Response;
             if (typeof out.status !== 'function' || out.headersSent) {
               out.destroy?.();
+              return;
+            }
+            // No connection to the service (a replica stopping or restarting, or none running): nothing reached
+            // it, so the client may send again; any other failure stays a 502.
+            if (unreachable(err)) {
+              out
+                .status(503)
+                .set('Retry-After', String(RETRY_AFTER_SECONDS))
+                .json({ error: { code: 'unavailable', message: `The ${service} service is unavailable` } });
               return;
             }
             out

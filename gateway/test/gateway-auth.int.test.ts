@@ -233,8 +233,9 @@ describe('gateway: admin auth and the status service end to end', () => {
     await request(stack.app).get('/api/admin/no-such-thing').expect(401);
   });
 
-  it('When a service is down, then its routes answer 502 as JSON', async () => {
-    const res = await request(stack.app).get('/api/faqs').expect(502);
-    expect(res.body.error.code).toBe('bad_gateway');
+  it('When a service is down, then its routes answer 503 with Retry-After as JSON', async () => {
+    const res = await request(stack.app).get('/api/faqs').expect(503);
+    expect(res.body.error.code).toBe('unavailable');
+    expect(res.headers['retry-after']).toBe('2');
   });
 });

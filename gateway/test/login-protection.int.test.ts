@@ -19,7 +19,7 @@ async function gateway(
     NODE_ENV: 'test',
     INTERNAL_SECRET: TEST_SECRET,
     SCRYPT_N: String(2 ** 10),
-    // The services are not running: a public form that passes the limit is proxied and answers 502.
+    // The services are not running: a public form that passes the limit is proxied and answers 503 (the service is unreachable).
     PARTNERS_URL: 'http://127.0.0.1:9',
     ...vars,
   });
@@ -92,17 +92,17 @@ describe('login and form throttling: the counted address', () => {
         .send({ name: 'A' });
       codes.push(res.status);
     }
-    expect(codes).toEqual([502, 502, 502, 429, 429]);
+    expect(codes).toEqual([503, 503, 503, 429, 429]);
   });
 
   it('When TRUST_PROXY trusts loopback, then X-Forwarded-For names the client (two clients are counted apart)', async () => {
     const app = await gateway({ TRUST_PROXY: 'loopback' }, 2);
     const post = (ip: string) =>
       request(app).post('/api/partners').set('X-Forwarded-For', ip).send({ name: 'A' });
-    expect((await post(ATTACKER)).status).toBe(502);
-    expect((await post(ATTACKER)).status).toBe(502);
+    expect((await post(ATTACKER)).status).toBe(503);
+    expect((await post(ATTACKER)).status).toBe(503);
     expect((await post(ATTACKER)).status).toBe(429);
-    expect((await post(REAL_ADMIN)).status).toBe(502);
+    expect((await post(REAL_ADMIN)).status).toBe(503);
   });
 });
 

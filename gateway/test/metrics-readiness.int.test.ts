@@ -47,7 +47,7 @@ describe('gateway: /readyz names each service, /metrics only on the metrics port
       .set('x-csrf-token', csrf)
       .send({ status: 'issue' })
       .expect(200);
-    await request(stack.app).post('/api/contacts').send(contact).expect(502); // partners is down
+    await request(stack.app).post('/api/contacts').send(contact).expect(503); // partners is down
     await request(stack.app).post('/api/contacts').send(contact).expect(429);
 
     const res = await request(metricsHandler(stack.metrics)).get('/metrics').expect(200);

@@ -103,7 +103,7 @@ describe('gateway replicas share their rate limits through Redis', () => {
       (await post(a)).status,
       (await post(b)).status,
     ];
-    // The services are not running: a post the limit lets through is proxied and answers 502.
-    expect(codes).toEqual([502, 502, 502, 429]);
+    // The services are not running: a post the limit lets through is proxied and answers 503 (the service is unreachable).
+    expect(codes).toEqual([503, 503, 503, 429]);
   });
 });

@@ -162,7 +162,7 @@ describe('history and activity through the gateway', () => {
     expect(res.headers[ACTIVITY_UNAVAILABLE_HEADER.toLowerCase()]).toBe('contracts, media, status');
     const onlyContracts = await editor.agent.get('/api/admin/activity?entityType=contract').expect(503);
     expect(onlyContracts.body.error.code).toBe('unavailable');
-    // A proxied history of an entity whose service is down: the proxy's 502.
-    await editor.agent.get('/api/admin/history/contract/x').expect(502);
+    // A proxied history of an entity whose service is down: the proxy's 503.
+    await editor.agent.get('/api/admin/history/contract/x').expect(503);
   });
 });

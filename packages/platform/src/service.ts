@@ -8,7 +8,7 @@ import { StorageError } from './embedded/data-dir';
 import { openSqlite } from './embedded/sqlite';
 import { SqliteReadModels } from './embedded/sqlite-read-models';
 import { metricsOf } from './http/app';
-import { listenOrExit } from './http/listen';
+import { drainServer, listenOrExit } from './http/listen';
 import { flushTracing } from './tracing/lifecycle';
 import { Metrics } from './metrics';
 import { instrumentJobs } from './job-metrics';
@@ -262,8 +262,8 @@ export async function runService(def: ServiceDefinition): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping');
-    server.close();
-    server.closeAllConnections();
+    // The requests being answered finish first (docker stop / Kubernetes give 10 s / 30 s before SIGKILL).
+    await drainServer(server);
     await service.stop().catch((err) => logger.error({ err }, 'error while stopping'));
     await flushTracing();
     process.exit(0);
