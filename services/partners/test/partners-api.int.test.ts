@@ -280,7 +280,7 @@ describe('partners service through the gateway', () => {
       await put(`${path}/${a1.id}`, { isCompleted: true }).expect(200);
       const res = await stack.agent.get('/api/admin/partner-action-counts').expect(200);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.body).toContainEqual({ partnerId: p.id, openActionsCount: 2 });
+      expect(res.body).toContainEqual({ partnerId: p.id, openActionsCount: 2, overdueActionsCount: 0 });
       const quiet = await apply(clubApplication({ name: 'Quiet' }));
       expect(res.body.find((c: { partnerId: string }) => c.partnerId === quiet.id)).toBeUndefined();
       await request(stack.app).get('/api/admin/partner-action-counts').expect(401);
