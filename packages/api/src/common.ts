@@ -58,7 +58,7 @@ const inYears = (v: string) => {
 /** A real calendar date written YYYY-MM-DD (no 2026-02-30), in the years MIN_YEAR to MAX_YEAR. */
 export const isoDate = z.iso
   // abort: a value that is no date at all gets this one message, not also the years one.
-  .date({ error: 'must be a date (YYYY-MM-DD)', abort: true })
+  .date({ error: 'Enter a valid date', abort: true })
   .refine(inYears, YEARS_MESSAGE);
 
 /**
@@ -68,7 +68,7 @@ export const isoDate = z.iso
  */
 export const dateLike = z
   .union([z.iso.date(), z.iso.datetime({ offset: true })], {
-    error: 'must be a date (YYYY-MM-DD) or a date-time with a time zone (2026-11-22T10:00:00Z)',
+    error: 'Enter a valid date, or a date and time with its time zone (2026-11-22T10:00:00Z)',
   })
   .refine(inYears, YEARS_MESSAGE);
 
@@ -81,7 +81,7 @@ const decimalString = (v: unknown) =>
   typeof v === 'string' && DECIMAL.test(v.trim()) ? Number(v.trim()) : v;
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** A whole number from min to max; `label` starts each message (e.g. 'size '). */
+/** A whole number from min to max; `label` starts each message (e.g. 'Size (bytes) ', as the form names it). */
 export const boundedInt = (min: number, max: number, label = '') =>
   z
     .number({ error: `${label}must be a number` })

@@ -7,7 +7,7 @@ import { newPartnerAction } from './partners';
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
 
-const DATE_MESSAGE = 'must be a date (YYYY-MM-DD) or a date-time with a time zone (2026-11-22T10:00:00Z)';
+const DATE_MESSAGE = 'Enter a valid date, or a date and time with its time zone (2026-11-22T10:00:00Z)';
 const YEARS_MESSAGE = 'must be in the years 2000 to 2100';
 
 describe('dateLike (news publishDate, action dueDate)', () => {
@@ -68,9 +68,9 @@ describe('isoDate (contract terms, template validity)', () => {
   });
 
   it('When given a date that does not exist, a date-time or a year out of range, then it is refused', () => {
-    expect(messages(isoDate.safeParse('2026-02-30'))).toEqual([': must be a date (YYYY-MM-DD)']);
-    expect(messages(isoDate.safeParse('yesterday'))).toEqual([': must be a date (YYYY-MM-DD)']);
-    expect(messages(isoDate.safeParse('2026-01-01T00:00:00Z'))).toEqual([': must be a date (YYYY-MM-DD)']);
+    expect(messages(isoDate.safeParse('2026-02-30'))).toEqual([': Enter a valid date']);
+    expect(messages(isoDate.safeParse('yesterday'))).toEqual([': Enter a valid date']);
+    expect(messages(isoDate.safeParse('2026-01-01T00:00:00Z'))).toEqual([': Enter a valid date']);
     expect(messages(isoDate.safeParse('9999-12-31'))).toEqual([`: ${YEARS_MESSAGE}`]);
     expect(messages(isoDate.safeParse('1970-01-01'))).toEqual([`: ${YEARS_MESSAGE}`]);
   });
@@ -142,10 +142,10 @@ describe('whole numbers', () => {
   it('When a media file size is beyond 2 GiB or not decimal, then it is refused', () => {
     const file = { filename: 'a.png', originalName: 'a.png', mimeType: 'image/png', url: '/media/a.png' };
     expect(messages(mediaFileInput.safeParse({ ...file, size: 1e15 + 1 }))).toEqual([
-      'size: size must be at most 2147483647',
+      'size: Size (bytes) must be at most 2147483647',
     ]);
     expect(messages(mediaFileInput.safeParse({ ...file, size: '0x10' }))).toEqual([
-      'size: size must be a number',
+      'size: Size (bytes) must be a number',
     ]);
     expect(mediaFileInput.parse({ ...file, size: '2048' }).size).toBe(2048);
     expect(mediaFileInput.parse({ ...file, size: 2_147_483_647 }).size).toBe(2_147_483_647);

@@ -49,7 +49,7 @@ export const mediaFileInput = z.object({
   filename: requiredText('Filename', 300),
   originalName: requiredText('Original name', 300),
   mimeType: requiredText('MIME type', 100),
-  size: requiredInt(0, MAX_MEDIA_FILE_BYTES, 'size '),
+  size: requiredInt(0, MAX_MEDIA_FILE_BYTES, 'Size (bytes) '),
   url: mediaUrl,
   altText: optionalText(500),
 });

@@ -132,7 +132,7 @@ export type UpdatePartnerInput = z.input<typeof updatePartner>;
 
 // ---------- action items ----------
 export const newPartnerAction = z.object({
-  actionText: requiredText('Action', 2000),
+  actionText: requiredText('Note', 2000), // the Add Note form's field
   // An empty date field means no due date.
   dueDate: z
     .preprocess((v) => (v === '' ? null : v), dateLike.nullable().optional())
@@ -142,7 +142,7 @@ export type NewPartnerAction = z.input<typeof newPartnerAction>;
 
 export const updatePartnerAction = z
   .object({
-    notes: z.string().max(10_000, 'notes must be at most 10000 characters').optional().nullable(),
+    notes: z.string().max(10_000, 'Notes can be at most 10,000 characters').optional().nullable(),
     isCompleted: z.boolean().optional(),
   })
   .refine((v) => v.notes !== undefined || v.isCompleted !== undefined, 'Give notes or isCompleted');

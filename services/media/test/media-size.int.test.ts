@@ -23,11 +23,11 @@ describe('media service: media record size', () => {
     });
 
   it.each([
-    [1e15 + 1, 'size must be at most 2147483647'],
-    ['0x10', 'size must be a number'],
-    ['1e3', 'size must be a number'],
-    [-1, 'size must be at least 0'],
-    [1.5, 'size must be a whole number'],
+    [1e15 + 1, 'Size (bytes) must be at most 2147483647'],
+    ['0x10', 'Size (bytes) must be a number'],
+    ['1e3', 'Size (bytes) must be a number'],
+    [-1, 'Size (bytes) must be at least 0'],
+    [1.5, 'Size (bytes) must be a whole number'],
   ])('When the size is %j, then 400 with the message', async (size, message) => {
     const res = await record(size).expect(400);
     expect(res.body.error).toMatchObject(validationFailure('size', message));

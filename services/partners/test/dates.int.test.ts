@@ -5,7 +5,7 @@ import { startLoggedInStack, type LoggedInStack } from '@12yards/gateway/testing
 import { partnersService } from '../src/definition';
 import { clubApplication } from './helpers';
 
-const DATE_MESSAGE = 'must be a date (YYYY-MM-DD) or a date-time with a time zone (2026-11-22T10:00:00Z)';
+const DATE_MESSAGE = 'Enter a valid date, or a date and time with its time zone (2026-11-22T10:00:00Z)';
 
 // Starting the gateway and logging in (scrypt) can be slow on a shared 2-core machine.
 jest.setTimeout(30_000);

@@ -68,7 +68,7 @@ describe('Media tab', () => {
     await userEvent.click(within(d).getByRole('button', { name: 'Add Media File' }));
     expect(await within(d).findByText('Filename is required')).toBeInTheDocument();
     expect(within(d).getByText('URL is required')).toBeInTheDocument();
-    expect(within(d).getByText('size must be a number')).toBeInTheDocument();
+    expect(within(d).getByText('Size (bytes) must be a number')).toBeInTheDocument();
     expect(api.writes()).toHaveLength(0);
   });
 

@@ -352,7 +352,7 @@ describe('Applications tab', () => {
       await userEvent.click(note);
       await userEvent.paste('x'.repeat(2001));
       await userEvent.click(within(d).getByRole('button', { name: 'Save' }));
-      expect(await within(d).findByText('Action must be at most 2000 characters')).toBeInTheDocument();
+      expect(await within(d).findByText('Note must be at most 2000 characters')).toBeInTheDocument();
       expect(note).toHaveAttribute('aria-invalid', 'true');
       expect(api.writes()).toHaveLength(0);
     });
@@ -421,10 +421,10 @@ describe('Applications tab', () => {
       await userEvent.click(notes);
       await userEvent.paste('x'.repeat(10_001));
       await userEvent.click(within(d).getByRole('button', { name: 'Save Notes' }));
-      expect(await within(d).findByText('notes must be at most 10000 characters')).toBeInTheDocument();
+      expect(await within(d).findByText('Notes can be at most 10,000 characters')).toBeInTheDocument();
       expect(notes).toHaveAttribute('aria-invalid', 'true');
       await userEvent.click(within(d).getByRole('button', { name: 'Mark Complete' }));
-      expect(within(d).getByText('notes must be at most 10000 characters')).toBeInTheDocument();
+      expect(within(d).getByText('Notes can be at most 10,000 characters')).toBeInTheDocument();
       expect(api.writes()).toHaveLength(0);
     });
 

@@ -71,7 +71,7 @@ describe('Templates tab', () => {
     const d = await openUpload();
     await userEvent.click(within(d).getByRole('button', { name: 'Upload' }));
     expect(await within(d).findByText('Name is required')).toBeInTheDocument();
-    expect(within(d).getByText('must be a date (YYYY-MM-DD)')).toBeInTheDocument();
+    expect(within(d).getByText('Enter a valid date')).toBeInTheDocument();
   });
 
   test('When a file is uploaded, then the multipart carries name, validFromDate and file with progress; failure toasts', async () => {
@@ -177,7 +177,7 @@ describe('Templates tab', () => {
     const d = await screen.findByRole('dialog');
     await userEvent.clear(within(d).getByLabelText(/^Valid From/));
     await userEvent.click(within(d).getByRole('button', { name: 'Save Changes' }));
-    expect(await within(d).findByText('must be a date (YYYY-MM-DD)')).toBeInTheDocument();
+    expect(await within(d).findByText('Enter a valid date')).toBeInTheDocument();
     expect(within(d).getByLabelText(/^Valid From/)).toHaveAttribute('aria-invalid', 'true');
     expect(api.writes()).toHaveLength(0);
   });
