@@ -62,6 +62,7 @@ test.describe('Accessibility: the admin panel', () => {
     'Settings',
     'Recent activity',
     'Trash',
+    'Privacy',
   ]) {
     test(`When the admin opens the ${tab} tab, then axe finds no WCAG 2.2 AA violation`, async ({
       adminPage,
@@ -145,5 +146,27 @@ test.describe('Accessibility: dialogs and forms a person meets', () => {
     await expect(details.getByRole('list', { name: 'History' }).getByRole('listitem')).not.toHaveCount(0);
     await expectNoViolations(adminPage);
     await shot(adminPage, 'a11y-admin-history');
+  });
+});
+
+test.describe('Accessibility: the Privacy tab at work', () => {
+  test('When the Privacy tab shows an export and then the erasure confirmation, then axe finds no WCAG 2.2 AA violation', async ({
+    adminPage,
+  }) => {
+    const name = `Axe Privacy ${unique()}`;
+    await addApplication(adminPage, name);
+    await openTab(adminPage, 'Privacy');
+    await adminPage
+      .getByRole('textbox', { name: 'Email address' })
+      .fill(`${name.replace(/\W/g, '.')}@example.com`);
+    await adminPage.getByRole('button', { name: 'Export', exact: true }).click();
+    const held = adminPage.getByRole('region', { name: /^Held about / });
+    // The applicant's own record, and the contracts service's record of them as a partner.
+    await expect(held.getByRole('definition').getByText(name, { exact: true })).toHaveCount(2);
+    await held.getByText('The export as JSON').click();
+    await expectNoViolations(adminPage);
+    await adminPage.getByRole('button', { name: 'Erase', exact: true }).click();
+    await expect(adminPage.getByRole('alertdialog', { name: 'Erase personal data?' })).toBeVisible();
+    await expectNoViolations(adminPage);
   });
 });
