@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Partner, PartnerAction } from '@12yards/api';
 import { CSRF, failure, mockApi, renderTab } from '../test/render';
+import { contractFixture } from '../test/fixtures';
 import { PartnersTab } from './PartnersTab';
 
 const club: Partner = {
@@ -48,30 +49,7 @@ const action = (over: Partial<PartnerAction>): PartnerAction => ({
   isOverdue: false,
   ...over,
 });
-const contract = {
-  id: 'c1',
-  partnerId: 'p1',
-  companyName: 'Riverside Ltd',
-  registrationNumber: 'REG123',
-  companyAddress: '1 River Road, London',
-  clientName: 'Sam Chair',
-  clientEmail: 'sam@riverside.test',
-  clientTelephone: '020 7946 0000',
-  clientPosition: 'Chairman',
-  startDate: '2025-02-01',
-  endDate: '2026-01-31',
-  lengthMonths: 12,
-  platformName: '12Yards',
-  revenueSharePercent: 20,
-  pollsPerMonth: 4,
-  auctionsPerMonth: 2,
-  articlesPerWeek: 3,
-  quizPerMonth: 1,
-  setupFee: '£500',
-  penaltyFeePerMonth: '£50',
-  createdAt: '2025-01-10T10:00:00.000Z',
-  endedAt: null,
-};
+const contract = contractFixture();
 
 const lists = {
   'GET /api/partners': { body: [club, influencer] },

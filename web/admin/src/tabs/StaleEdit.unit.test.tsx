@@ -2,7 +2,9 @@ import '../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderTab } from '../test/render';
-import { newsArticle } from '../test/fixtures';
+import type { Contract } from '@12yards/api';
+import { contractFixture, newsArticle } from '../test/fixtures';
+import { ContractFormDialog, contractsKey } from './partners/ContractsDialog';
 import { FaqsTab } from './FaqsTab';
 import { NewsTab } from './NewsTab';
 import { StatusTab } from './StatusTab';
@@ -93,6 +95,36 @@ describe('An admin edit of something changed meanwhile (If-Match, 412)', () => {
     expect(api.writes()[1]).toMatchObject({
       headers: { 'If-Match': '"3"' },
       body: { question: 'Which clubs?', answer: 'My long answer', sortOrder: 5, isActive: true },
+    });
+  });
+
+  test('When a contract edit meets a newer save, then the typed client phone is kept and their end date offered', async () => {
+    const mine = contractFixture({ version: 2 });
+    const theirs = contractFixture({ version: 3, endDate: '2026-02-28', lengthMonths: 13 });
+    let reads = 0;
+    const api = mockApi({
+      'GET /api/admin/partners/p1/contracts': () => ({ body: [reads++ === 0 ? mine : theirs] }),
+      'PUT /api/admin/contracts/c1': ({ headers }) =>
+        headers['If-Match'] === '"3"' ? { body: { ...theirs, version: 4 } } : stale,
+    });
+    const { client } = renderTab(
+      <ContractFormDialog partnerId="p1" contract={mine as Contract} onClose={() => {}} />,
+    );
+    await client.fetchQuery({ queryKey: contractsKey('p1') });
+    const dialog = await screen.findByRole('dialog');
+    const phone = within(dialog).getByLabelText(/^Client Phone/);
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '+44 20 7946 0999');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update Contract' }));
+    const end = await within(dialog).findByRole('group', { name: 'End Date' });
+    expect(within(end).getByRole('radio', { name: 'Take the newer one: 2026-02-28' })).toBeChecked();
+    expect(within(dialog).getByRole('group', { name: 'Contract Length (months)' })).toBeInTheDocument();
+    expect(phone).toHaveValue('+44 20 7946 0999');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update Contract' }));
+    expect(await screen.findByText('Contract updated successfully')).toBeInTheDocument();
+    expect(api.writes()[1]).toMatchObject({
+      headers: { 'If-Match': '"3"' },
+      body: { clientTelephone: '+44 20 7946 0999', endDate: '2026-02-28', lengthMonths: 13 },
     });
   });
 

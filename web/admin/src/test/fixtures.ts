@@ -12,3 +12,30 @@ export const newsArticle = (over: Record<string, unknown> = {}) => ({
   createdAt: '2025-01-05T10:00:00.000Z',
   ...over,
 });
+
+/** One contract as the partner's contracts list answers it ('Riverside Ltd', id c1 of partner p1). */
+export const contractFixture = (over: Record<string, unknown> = {}) => ({
+  id: 'c1',
+  partnerId: 'p1',
+  companyName: 'Riverside Ltd',
+  registrationNumber: 'REG123',
+  companyAddress: '1 River Road, London',
+  clientName: 'Sam Chair',
+  clientEmail: 'sam@riverside.test',
+  clientTelephone: '020 7946 0000',
+  clientPosition: 'Chairman',
+  startDate: '2025-02-01',
+  endDate: '2026-01-31',
+  lengthMonths: 12,
+  platformName: '12Yards',
+  revenueSharePercent: 20,
+  pollsPerMonth: 4,
+  auctionsPerMonth: 2,
+  articlesPerWeek: 3,
+  quizPerMonth: 1,
+  setupFee: '£500',
+  penaltyFeePerMonth: '£50',
+  createdAt: '2025-01-10T10:00:00.000Z',
+  endedAt: null,
+  ...over,
+});

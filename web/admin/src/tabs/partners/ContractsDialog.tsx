@@ -31,6 +31,7 @@ import { useSession } from '../../lib/session';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { useDenied } from '../../lib/permissions';
 import { HistorySection } from '../../components/HistorySection';
+import { useEditConflict, type ConflictField } from '../../components/EditConflict';
 import { Field } from '../../components/Field';
 import { Loading } from '../../components/QueryState';
 import { ContractStatusBadge } from './badges';
@@ -311,6 +312,24 @@ function toForm(c: Contract): ContractInput {
   return fields;
 }
 
+/** The fields of the form as it names them, for a conflict with someone else's save. */
+const CONTRACT_FIELDS: ConflictField<ContractInput>[] = [
+  { name: 'companyName', label: 'Company Name' },
+  { name: 'registrationNumber', label: 'Registration Number' },
+  { name: 'companyAddress', label: 'Company Address' },
+  { name: 'clientName', label: 'Client Name' },
+  { name: 'clientEmail', label: 'Client Email' },
+  { name: 'clientTelephone', label: 'Client Phone' },
+  { name: 'clientPosition', label: 'Client Position' },
+  { name: 'startDate', label: 'Start Date' },
+  { name: 'lengthMonths', label: 'Contract Length (months)' },
+  { name: 'endDate', label: 'End Date' },
+  { name: 'platformName', label: 'Platform Name' },
+  { name: 'setupFee', label: 'Setup Fee' },
+  { name: 'penaltyFeePerMonth', label: 'Penalty Fee per Month' },
+  ...NUMBER_FIELDS.map(([name, label]) => ({ name, label })),
+];
+
 /** Add Contract and Edit Contract share this form (SPEC section 5 limits via the shared schema). */
 export function ContractFormDialog({
   partnerId,
@@ -332,17 +351,24 @@ export function ContractFormDialog({
     if (contract) reset(contract === 'new' ? blank(partnerId) : toForm(contract));
   }, [contract, partnerId, reset]);
 
+  const conflict = useEditConflict({
+    entity: contract,
+    form,
+    toForm,
+    fields: CONTRACT_FIELDS,
+    listKey: contractsKey(partnerId),
+    what: 'contract',
+  });
   const save = useAdminMutation<ContractFields>({
     mutationFn: (write, body) =>
       isNew
         ? write('POST', '/api/admin/contracts', body)
-        : write('PUT', `/api/admin/contracts/${(contract as Contract).id}`, body, {
-            version: (contract as Contract).version,
-          }),
+        : write('PUT', `/api/admin/contracts/${conflict.entity!.id}`, body, { version: conflict.version }),
     invalidate: [contractsKey(partnerId), ['/api/partners']],
     success: isNew ? 'Contract created successfully' : 'Contract updated successfully',
     failure: isNew ? 'Failed to create contract' : 'Failed to update contract',
     onSuccess: onClose,
+    onStale: conflict.onStale,
   });
 
   const text = (name: keyof ContractInput, label: string, type = 'text', placeholder?: string) => (
@@ -398,6 +424,7 @@ export function ContractFormDialog({
               </Field>
             ))}
           </fieldset>
+          {conflict.panel}
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>
               Cancel
