@@ -7,6 +7,7 @@ import {
   runRequestCommand,
   type Collection,
   type Decider,
+  type RunCommandOptions,
   type DomainEvent,
   type ServiceContext,
   type SortKey,
@@ -49,15 +50,22 @@ export function itemWriteRoutes<Row extends TrashableRow, Fields, Command, View>
   const items = entityAccess(ctx, spec);
   const secret = ctx.env.INTERNAL_SECRET;
 
-  const write = async (req: Request, res: Response, command: Command & { id: string }) => {
-    const row = await items.writeVersioned(req, res, command);
+  const write = async (
+    req: Request,
+    res: Response,
+    command: Command & { id: string },
+    options?: RunCommandOptions,
+  ) => {
+    const row = await items.writeVersioned(req, res, command, options);
     await spec.afterWrite?.(row);
     return spec.view(row);
   };
 
   router.post(spec.createPath ?? spec.path, requireAdmin(secret), async (req, res) => {
     const fields = spec.fields(req.body);
-    const created = await write(req, res, spec.create(randomUUID(), fields, ctx.clock()));
+    const created = await write(req, res, spec.create(randomUUID(), fields, ctx.clock()), {
+      newStream: true,
+    });
     res.status(201).set('Cache-Control', NO_STORE).json(created);
   });
 

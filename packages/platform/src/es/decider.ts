@@ -38,6 +38,12 @@ export interface CommandOptions {
   causedBy?: { eventId: string; purpose: string; type?: string };
   /** Tries when another writer appends between the read and the append (ConcurrencyError). Default 2. */
   attempts?: number;
+  /**
+   * The caller just made the stream's id (a random UUID for a new entity): there is nothing to read, so the command
+   * is decided on the initial state and appended as a new stream. Should the stream exist after all, the append
+   * fails on it and the next try reads it as usual.
+   */
+  newStream?: boolean;
 }
 
 export interface CommandResult<State> {
@@ -78,12 +84,15 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   meta: EventMeta = {},
   options: CommandOptions = {},
 ): Promise<CommandResult<State>> {
-  const { ifVersion, causedBy, attempts = 2 } = options;
+  const { ifVersion, causedBy, attempts = 2, newStream = false } = options;
   const eventMeta = causedBy
     ? { ...meta, causationId: causedBy.eventId, ...(causedBy.type && { causationType: causedBy.type }) }
     : meta;
   for (let attempt = 1; ; attempt++) {
-    const { state, version } = await loadState(store, streamId, decider);
+    const { state, version } =
+      newStream && attempt === 1
+        ? { state: decider.initialState(), version: 0 }
+        : await loadState(store, streamId, decider);
     if (ifVersion && !ifVersion.includes(version)) {
       throw new StaleVersion(streamId, ifVersion, version);
     }

@@ -67,12 +67,20 @@ export function entityAccess<
     setVersionEtag(res, row.version);
     return row;
   };
-  const write = async (req: Request, command: Command & { id: string }): Promise<Row> => {
-    await runRequestCommand(site, req, spec.streamId(command.id), spec.decider, command);
+  const write = async (
+    req: Request,
+    command: Command & { id: string },
+    options?: RunCommandOptions,
+  ): Promise<Row> => {
+    await runRequestCommand(site, req, spec.streamId(command.id), spec.decider, command, options);
     return find(command.id);
   };
-  const writeVersioned = async (req: Request, res: Response, command: Command & { id: string }) =>
-    versioned(res, await write(req, command));
+  const writeVersioned = async (
+    req: Request,
+    res: Response,
+    command: Command & { id: string },
+    options?: RunCommandOptions,
+  ) => versioned(res, await write(req, command, options));
   /**
    * The handler of an admin edit of the entity at `…/:id`: the body parsed with the schema (a 400 when bad), the
    * command made of it run under the request's If-Match, and the entity as it now is (never cached, ETag set).

@@ -55,6 +55,21 @@ withRealServer('mongo', (env) => {
       expect((await store.readAll(start)).map((e) => e.type)).toEqual(['Before', 'After']);
     });
 
+    it('When another process appends a new stream that exists (it has not read it), then ConcurrencyError, and readers do not wait for the positions it took [mongo]', async () => {
+      const conn = await connection();
+      const s = `exists-elsewhere-${runId}`;
+      const first = new MongoEventStore(conn);
+      const start = await first.lastPosition();
+      await first.append(s, 'no_stream', [{ type: 'Opened', data: {} }]);
+      const other = new MongoEventStore(conn, { gapTimeoutMs: 60_000 });
+      await expect(other.append(s, 'no_stream', [{ type: 'Again', data: {} }])).rejects.toBeInstanceOf(
+        ConcurrencyError,
+      );
+      await first.append(`after-${runId}`, 'no_stream', [{ type: 'After', data: {} }]);
+      expect((await other.readAll(start)).map((e) => e.type)).toEqual(['Opened', 'After']);
+      expect((await other.read(s)).map((e) => e.type)).toEqual(['Opened']);
+    });
+
     it('When an event id repeats inside one append, then nothing is written [mongo]', async () => {
       const store = new MongoEventStore(await connection());
       const s = `dup-in-batch-${runId}`;

@@ -40,6 +40,25 @@ describe('handleCommand', () => {
     expect(result.state).toBe(11);
   });
 
+  it('When a new stream is created, then nothing is read before the append', async () => {
+    const reads: string[] = [];
+    const counted: EventStore = Object.create(store);
+    counted.read = async (id) => {
+      reads.push(id);
+      return store.read(id);
+    };
+    const result = await handleCommand(counted, 'fresh', counter, { add: 4 }, {}, { newStream: true });
+    expect(result).toMatchObject({ state: 4, version: 1 });
+    expect(reads).toEqual([]);
+  });
+
+  it('When the stream said to be new exists after all, then the append fails on it and the retry decides on its events', async () => {
+    await handleCommand(store, 's', counter, { add: 10 });
+    const result = await handleCommand(store, 's', counter, { add: 1 }, {}, { newStream: true });
+    expect(result).toMatchObject({ state: 11, version: 2 });
+    expect((await store.read('s')).map((e) => e.data)).toEqual([{ n: 10 }, { n: 1 }]);
+  });
+
   it('When the stream keeps changing under it, then the second conflict is a Conflict', async () => {
     const always: EventStore = Object.create(store);
     always.append = async () => {

@@ -190,7 +190,9 @@ export class MongoEventStore implements EventStore {
       const expected = expectedVersion === 'no_stream' ? 0 : expectedVersion;
       let actual: number;
       let known: StoredEvent[] | undefined;
-      if (typeof expected === 'number' && cached?.version === expected && !events.some((e) => e.id)) {
+      // A new stream this process has not seen is not looked up either: its first commit's key is taken if it exists.
+      const known0 = cached?.version === expected || (expectedVersion === 'no_stream' && !cached);
+      if (typeof expected === 'number' && known0 && !events.some((e) => e.id)) {
         actual = expected;
       } else {
         const stream = await this.load(streamId);
