@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContactMessage, Partner, PartnerAction } from '@12yards/api';
 import { mockApi, renderTab } from './test/render';
+import { contractFixture } from './test/fixtures';
 import { ContactsTab } from './tabs/ContactsTab';
 import { FaqsTab } from './tabs/FaqsTab';
 import { GalleryTab } from './tabs/GalleryTab';
@@ -78,30 +79,14 @@ describe('user text in the admin panel is bidi-isolated', () => {
       createdAt: '2025-01-05T10:00:00.000Z',
       isOverdue: false,
     };
-    const contract = {
-      id: 'c1',
-      partnerId: 'p1',
+    const contract = contractFixture({
       companyName: rtl('Riverside Ltd'),
       registrationNumber: rtl('REG123'),
       companyAddress: rtl('1 River Road'),
       clientName: rtl('Sam Chair'),
-      clientEmail: 'sam@riverside.test',
-      clientTelephone: '020 7946 0000',
       clientPosition: rtl('Chairman of the board'),
-      startDate: '2025-02-01',
-      endDate: '2026-01-31',
-      lengthMonths: 12,
       platformName: rtl('Fan App'),
-      revenueSharePercent: 20,
-      pollsPerMonth: 4,
-      auctionsPerMonth: 2,
-      articlesPerWeek: 3,
-      quizPerMonth: 1,
-      setupFee: '£500',
-      penaltyFeePerMonth: '£50',
-      createdAt: '2025-01-10T10:00:00.000Z',
-      endedAt: null,
-    };
+    });
     const api = () =>
       mockApi({
         'GET /api/partners': { body: [club] },

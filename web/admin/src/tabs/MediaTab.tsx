@@ -28,8 +28,7 @@ import { HistorySection } from '../components/HistorySection';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 import { LoadMore } from '../components/LoadMore';
 import { usePagedList } from '../lib/pages';
-import { ListSearch } from '../components/ListSearch';
-import { FilteredEmpty, ListToolbar, useListFilters } from '../components/ListFilters';
+import { FilteredEmpty, SearchToolbar, useListFilters } from '../components/ListFilters';
 
 export const MEDIA_KEY = ['/api/admin/media'];
 
@@ -53,14 +52,7 @@ export function MediaTab() {
           Add Media File
         </Button>
       </TabHeader>
-      <ListToolbar label="Media">
-        <ListSearch
-          key={filters.searchGeneration}
-          label="Search media"
-          placeholder="File name or alt text"
-          onSearch={filters.setQ}
-        />
-      </ListToolbar>
+      <SearchToolbar label="Media" placeholder="File name or alt text" filters={filters} />
       {media.isPending ? (
         <Loading text="Loading media..." />
       ) : media.isError ? (

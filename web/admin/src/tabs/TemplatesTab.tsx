@@ -37,8 +37,7 @@ import { HistorySection } from '../components/HistorySection';
 import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
 import { LoadMore } from '../components/LoadMore';
 import { usePagedList } from '../lib/pages';
-import { ListSearch } from '../components/ListSearch';
-import { FilteredEmpty, ListToolbar, useListFilters } from '../components/ListFilters';
+import { FilteredEmpty, SearchToolbar, useListFilters } from '../components/ListFilters';
 
 export const TEMPLATES_KEY = ['/api/admin/contract-templates'];
 
@@ -67,14 +66,7 @@ export function TemplatesTab() {
           Upload Contract
         </Button>
       </TabHeader>
-      <ListToolbar label="Contract templates">
-        <ListSearch
-          key={filters.searchGeneration}
-          label="Search templates"
-          placeholder="Name or file name"
-          onSearch={filters.setQ}
-        />
-      </ListToolbar>
+      <SearchToolbar label="Templates" placeholder="Name or file name" filters={filters} />
       {templates.isPending ? (
         <Loading text="Loading templates..." />
       ) : templates.isError ? (
