@@ -196,7 +196,11 @@ async function listAll(path) {
 async function promotionsOf(partnerId) {
   const r = await call('GET', `/api/admin/history/partner/${partnerId}`);
   if (r.status !== 200) return 0;
-  return r.body.filter((e) => e.actor === 'ContractCreated' && /→ Partner/.test(e.summary ?? '')).length;
+  // A PartnerPromoted entry (actor system), or, as older histories told it, a status change made by ContractCreated.
+  return r.body.filter(
+    (e) =>
+      e.type === 'PartnerPromoted' || (e.actor === 'ContractCreated' && /→ Partner/.test(e.summary ?? '')),
+  ).length;
 }
 
 /** Waits until every partner is promoted (or the time is up); returns missing and duplicated promotions. */
