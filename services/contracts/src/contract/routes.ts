@@ -56,7 +56,7 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
       streamId(id),
       contractDecider,
       { type: 'CreateContract', id, fields, partnerKnown: partner !== null, templateId, at: ctx.clock() },
-      { meta: requestMeta(req) }, // a new contract: no If-Match
+      { meta: requestMeta(req), newStream: true }, // a new contract: no If-Match
     );
     return contracts.findVersioned(res, id);
   }

@@ -37,12 +37,11 @@ export function contactRoutes(ctx: ServiceContext): Router {
   // Public: every field is required; empty ones are a 400, never filled in (DESIGN departure from SPEC 5).
   router.post('/api/contacts', async (req, res) => {
     const input = parse(contactMessageInput, req.body);
-    const created = await contacts.write(req, {
-      type: 'ReceiveMessage',
-      id: randomUUID(),
-      ...input,
-      at: ctx.clock(),
-    });
+    const created = await contacts.write(
+      req,
+      { type: 'ReceiveMessage', id: randomUUID(), ...input, at: ctx.clock() },
+      { newStream: true },
+    );
     res.status(201).set('Cache-Control', 'no-store').json(contactView(created));
   });
 

@@ -14,6 +14,7 @@ import {
   parse,
   requireAdmin,
   withVersion,
+  type RunCommandOptions,
   type ServiceContext,
 } from '@12yards/platform';
 import { overduePartnerIds } from '../action/overdue';
@@ -46,8 +47,12 @@ export function partnerRoutes(ctx: ServiceContext): Router {
     name: 'partner',
   });
   /** The admin's answer: the partner with its version, the version also as ETag. */
-  const adminRun = async (req: Request, res: Response, command: PartnerCommand) =>
-    adminPartnerView(await partners.writeVersioned(req, res, command));
+  const adminRun = async (
+    req: Request,
+    res: Response,
+    command: PartnerCommand,
+    options?: RunCommandOptions,
+  ) => adminPartnerView(await partners.writeVersioned(req, res, command, options));
 
   const changeStatus = async (req: Request, res: Response, status: PartnerStatus) =>
     adminRun(req, res, { type: 'UpdatePartner', id: String(req.params.id), status, at: ctx.clock() });
@@ -56,13 +61,11 @@ export function partnerRoutes(ctx: ServiceContext): Router {
   router.post('/api/partners', async (req, res) => {
     const input = parse(partnerApplication, req.body);
     const details: PartnerDetails = toDetails(input);
-    const created = await partners.write(req, {
-      type: 'SubmitApplication',
-      id: randomUUID(),
-      details,
-      source: 'public',
-      at: ctx.clock(),
-    });
+    const created = await partners.write(
+      req,
+      { type: 'SubmitApplication', id: randomUUID(), details, source: 'public', at: ctx.clock() },
+      { newStream: true },
+    );
     res.status(201).set('Cache-Control', 'no-store').json(partnerView(created));
   });
 
@@ -92,13 +95,12 @@ export function partnerRoutes(ctx: ServiceContext): Router {
   router.post('/api/admin/partners', admin, async (req, res) => {
     const input = parse(adminPartnerInput, req.body);
     const details: PartnerDetails = toDetails(input);
-    const created = await adminRun(req, res, {
-      type: 'SubmitApplication',
-      id: randomUUID(),
-      details,
-      source: 'admin',
-      at: ctx.clock(),
-    });
+    const created = await adminRun(
+      req,
+      res,
+      { type: 'SubmitApplication', id: randomUUID(), details, source: 'admin', at: ctx.clock() },
+      { newStream: true },
+    );
     res.status(201).set('Cache-Control', 'no-store').json(created);
   });
 
