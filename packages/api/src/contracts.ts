@@ -119,3 +119,13 @@ export const contractTemplate = z.object({
 });
 export type ContractTemplate = z.infer<typeof contractTemplate>;
 export const SELECT_FILE_MESSAGE = 'Please select a file';
+
+/** The day before the same day `months` later (clamped to the month's end): a 12-month term from 2026-01-01 ends 2026-12-31. */
+export function endDateFor(startDate: string, months: number): string {
+  const [y, m, d] = startDate.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  const end = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, lastDay)));
+  end.setUTCDate(end.getUTCDate() - 1);
+  return end.toISOString().slice(0, 10);
+}

@@ -1,4 +1,9 @@
-import { contractFieldNames, type ContractFields, type GenerateContractRequest } from '@12yards/api';
+import {
+  contractFieldNames,
+  endDateFor,
+  type ContractFields,
+  type GenerateContractRequest,
+} from '@12yards/api';
 import type { PartnerSnapshot } from '../partner-view/events';
 
 export const DEFAULT_LENGTH_MONTHS = 12;
@@ -35,15 +40,8 @@ const NUMERIC = new Set([
   'quizPerMonth',
 ]);
 
-/** The day before the same day `months` later (clamped to the month's end): a 12-month term from 2026-01-01 ends 2026-12-31. */
-export function endDateFor(startDate: string, months: number): string {
-  const [y, m, d] = startDate.split('-').map(Number) as [number, number, number];
-  const first = new Date(Date.UTC(y, m - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  const end = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, lastDay)));
-  end.setUTCDate(end.getUTCDate() - 1);
-  return end.toISOString().slice(0, 10);
-}
+/** The end date of a term (packages/api, shared with the admin's contract form). */
+export { endDateFor };
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 

@@ -792,8 +792,8 @@ describe('Applications tab', () => {
       expect(screen.getByText('Failed to generate contract document')).toBeInTheDocument();
     });
 
-    test('When Generate from Template is refused, then the server message (or Failed to generate contract) shows', async () => {
-      const { d } = await openContracts({
+    test('When Generate from Template is chosen, then the form opens prefilled from the application; what is missing is asked, then sent to generate; a refusal shows the server message', async () => {
+      const { api } = await openContracts({
         'POST /api/admin/contracts/generate': {
           status: 400,
           body: {
@@ -801,8 +801,34 @@ describe('Applications tab', () => {
           },
         },
       });
-      await userEvent.click(within(d).getByRole('button', { name: /Generate from Template/ }));
+      await userEvent.click(screen.getAllByRole('button', { name: /Generate from Template/ })[0]!);
+      const form = await screen.findByRole('dialog', { name: 'Generate from Template' });
+      expect(within(form).getByLabelText(/^Company Name/)).toHaveValue('Riverside Football Club');
+      expect(within(form).getByLabelText(/^Client Name/)).toHaveValue('Riverside FC');
+      expect(within(form).getByLabelText(/^Client Email/)).toHaveValue('club@riverside.test');
+      expect(within(form).getByLabelText(/^Client Position/)).toHaveValue('Chairman');
+      expect(within(form).getByLabelText(/^Contract Length/)).toHaveValue(12);
+      await userEvent.click(within(form).getByRole('button', { name: 'Generate Contract' }));
+      expect(await within(form).findByText('Registration number is required')).toBeInTheDocument();
+      expect(api.writes()).toHaveLength(0);
+      const fill = async (label: RegExp, value: string) =>
+        userEvent.type(within(form).getByLabelText(label), value);
+      await fill(/^Registration Number/, 'R1');
+      await fill(/^Company Address/, '1 Road');
+      await fill(/^Client Phone/, '020 7946 0000');
+      await fill(/^Setup Fee/, '£1');
+      await fill(/^Penalty Fee/, '£2');
+      await userEvent.click(within(form).getByRole('button', { name: 'Generate Contract' }));
       expect(await screen.findByText('Missing contract details: Registration number')).toBeInTheDocument();
+      expect(api.writes()[0]).toMatchObject({
+        url: '/api/admin/contracts/generate',
+        body: {
+          partnerId: 'p1',
+          companyName: 'Riverside Football Club',
+          registrationNumber: 'R1',
+          lengthMonths: 12,
+        },
+      });
     });
   });
 });

@@ -6,6 +6,7 @@ import { Download, Pencil, Plus, Wand2 } from 'lucide-react';
 import {
   apiRequest,
   contractInput,
+  endDateFor,
   type Contract,
   type ContractFields,
   type ContractInput,
@@ -34,7 +35,7 @@ import { HistorySection } from '../../components/HistorySection';
 import { useEditConflict, type ConflictField } from '../../components/EditConflict';
 import { Field } from '../../components/Field';
 import { Loading } from '../../components/QueryState';
-import { ContractStatusBadge } from './badges';
+import { ContractStatusBadge, localToday } from './badges';
 
 export const contractsKey = (partnerId: string) => ['/api/admin/partners', partnerId, 'contracts'];
 /** The partners list and action counts (PartnersTab's PARTNERS_KEY, ACTION_COUNTS_KEY), read again after a delete. */
@@ -52,13 +53,7 @@ export function ContractsDialog({ partner, onClose }: { partner: Partner | null;
 
 function ContractManagement({ partner }: { partner: Partner }) {
   const contracts = useQuery<Contract[]>({ queryKey: contractsKey(partner.id) });
-  const [editing, setEditing] = useState<Contract | 'new' | null>(null);
-  const generate = useAdminMutation<void, Contract>({
-    mutationFn: (write) => write('POST', '/api/admin/contracts/generate', { partnerId: partner.id }),
-    invalidate: [contractsKey(partner.id), ['/api/partners']],
-    success: 'Contract created successfully',
-    failure: (err) => serverMessage(err) ?? 'Failed to generate contract',
-  });
+  const [editing, setEditing] = useState<Contract | 'new' | 'generate' | null>(null);
   // The partners service unlocks the partner's status once no active contract is left: read the partner again.
   const remove = useAdminMutation<Contract>({
     mutationFn: (write, c) =>
@@ -81,7 +76,7 @@ function ContractManagement({ partner }: { partner: Partner }) {
           <Plus aria-hidden="true" />
           Add Contract
         </Button>
-        <Button variant="outline" disabled={generate.isPending} onClick={() => generate.mutate()}>
+        <Button variant="outline" onClick={() => setEditing('generate')}>
           <Wand2 aria-hidden="true" />
           Generate from Template
         </Button>
@@ -106,7 +101,12 @@ function ContractManagement({ partner }: { partner: Partner }) {
           ))}
         </ul>
       )}
-      <ContractFormDialog partnerId={partner.id} contract={editing} onClose={() => setEditing(null)} />
+      <ContractFormDialog
+        partnerId={partner.id}
+        contract={editing}
+        prefill={fromApplication(partner)}
+        onClose={() => setEditing(null)}
+      />
     </>
   );
 }
@@ -312,6 +312,23 @@ function toForm(c: Contract): ContractInput {
   return fields;
 }
 
+/**
+ * What "Generate from Template" starts from: the application's names, email and position, a 12-month term from today
+ * (as the server's own prefill); the admin fills in what an application does not have.
+ */
+function fromApplication(p: Partner): Partial<ContractInput> {
+  const startDate = localToday();
+  return {
+    companyName: p.organization || p.knownAs || p.name,
+    clientName: p.name,
+    clientEmail: p.email,
+    clientPosition: p.position ?? '',
+    startDate,
+    lengthMonths: 12,
+    endDate: endDateFor(startDate, 12),
+  };
+}
+
 /** The fields of the form as it names them, for a conflict with someone else's save. */
 const CONTRACT_FIELDS: ConflictField<ContractInput>[] = [
   { name: 'companyName', label: 'Company Name' },
@@ -334,13 +351,17 @@ const CONTRACT_FIELDS: ConflictField<ContractInput>[] = [
 export function ContractFormDialog({
   partnerId,
   contract,
+  prefill,
   onClose,
 }: {
   partnerId: string;
-  contract: Contract | 'new' | null;
+  /** 'generate': a new contract from the latest template, the form prefilled with `prefill`. */
+  contract: Contract | 'new' | 'generate' | null;
+  prefill?: Partial<ContractInput>;
   onClose: () => void;
 }) {
-  const isNew = contract === 'new';
+  const generating = contract === 'generate';
+  const isNew = contract === 'new' || generating;
   const form = useForm<ContractInput, unknown, ContractFields>({
     resolver: zodResolver(contractInput),
     defaultValues: blank(partnerId),
@@ -348,11 +369,19 @@ export function ContractFormDialog({
   const { register, handleSubmit, reset, formState } = form;
   const errors = formState.errors as Partial<Record<string, { message?: string }>>;
   useEffect(() => {
-    if (contract) reset(contract === 'new' ? blank(partnerId) : toForm(contract));
+    if (contract)
+      reset(
+        contract === 'new'
+          ? blank(partnerId)
+          : generating
+            ? { ...blank(partnerId), ...prefill }
+            : toForm(contract),
+      );
+    // prefill is read when the form opens (it is made anew on each render of its caller)
   }, [contract, partnerId, reset]);
 
   const conflict = useEditConflict({
-    entity: contract,
+    entity: generating ? 'new' : contract,
     form,
     toForm,
     fields: CONTRACT_FIELDS,
@@ -361,12 +390,18 @@ export function ContractFormDialog({
   });
   const save = useAdminMutation<ContractFields>({
     mutationFn: (write, body) =>
-      isNew
-        ? write('POST', '/api/admin/contracts', body)
-        : write('PUT', `/api/admin/contracts/${conflict.entity!.id}`, body, { version: conflict.version }),
+      generating
+        ? write('POST', '/api/admin/contracts/generate', { ...body, partnerId })
+        : isNew
+          ? write('POST', '/api/admin/contracts', body)
+          : write('PUT', `/api/admin/contracts/${conflict.entity!.id}`, body, { version: conflict.version }),
     invalidate: [contractsKey(partnerId), ['/api/partners']],
     success: isNew ? 'Contract created successfully' : 'Contract updated successfully',
-    failure: isNew ? 'Failed to create contract' : 'Failed to update contract',
+    failure: generating
+      ? (err) => serverMessage(err) ?? 'Failed to generate contract'
+      : isNew
+        ? 'Failed to create contract'
+        : 'Failed to update contract',
     onSuccess: onClose,
     onStale: conflict.onStale,
   });
@@ -381,8 +416,15 @@ export function ContractFormDialog({
     <Dialog open={contract !== null} onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="max-w-3xl">
         <DialogHeader>
-          <DialogTitle>{isNew ? 'Add Contract' : 'Edit Contract'}</DialogTitle>
-          <DialogDescription>Every field is required. Revenue share is 0 to 50 percent.</DialogDescription>
+          <DialogTitle>
+            {generating ? 'Generate from Template' : isNew ? 'Add Contract' : 'Edit Contract'}
+          </DialogTitle>
+          <DialogDescription>
+            {generating
+              ? 'Prefilled from the application; fill in what it does not have. The document is made from the latest template. '
+              : ''}
+            Every field is required. Revenue share is 0 to 50 percent.
+          </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit((body) => save.mutate(body))} className="grid gap-5">
           <fieldset className="grid gap-3 sm:grid-cols-2">
@@ -430,11 +472,17 @@ export function ContractFormDialog({
               Cancel
             </Button>
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : isNew ? 'Create Contract' : 'Update Contract'}
+              {save.isPending
+                ? 'Saving...'
+                : generating
+                  ? 'Generate Contract'
+                  : isNew
+                    ? 'Create Contract'
+                    : 'Update Contract'}
             </Button>
           </DialogFooter>
         </form>
-        {contract && contract !== 'new' && (
+        {contract && contract !== 'new' && contract !== 'generate' && (
           <HistorySection entityType="contract" id={contract.id} name={contract.companyName} />
         )}
       </DialogContent>
