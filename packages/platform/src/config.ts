@@ -61,5 +61,8 @@ export const serviceEnv = (defaultPort: number) =>
     // within about the TTL; the leader renews every LEADER_LEASE_RENEW_MS (must be under the TTL).
     LEADER_LEASE_TTL_MS: z.coerce.number().int().min(1000).max(600_000).default(6000),
     LEADER_LEASE_RENEW_MS: z.coerce.number().int().min(100).max(300_000).default(2000),
+    // Contact messages and applications that never became partners are erased this many months after their last
+    // change (the partners service's retention sweep).
+    PRIVACY_RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).default(24),
   });
 export type ServiceEnv = z.output<ReturnType<typeof serviceEnv>>;

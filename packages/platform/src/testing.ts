@@ -29,6 +29,7 @@ export function testServiceEnv(overrides: Partial<ServiceEnv> = {}): ServiceEnv 
     MINIO_BUCKET: '12yards',
     LEADER_LEASE_TTL_MS: 6000,
     LEADER_LEASE_RENEW_MS: 2000,
+    PRIVACY_RETENTION_MONTHS: 24,
     ...overrides,
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };

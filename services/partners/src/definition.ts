@@ -1,4 +1,4 @@
-import { defineService } from '@12yards/platform';
+import { defineService, startRetentionSweep } from '@12yards/platform';
 import { partnerActionProjection } from './action/projection';
 import { buildApp } from './app';
 import { contactProjection } from './contact/projection';
@@ -6,6 +6,7 @@ import { partnerProjection } from './partner/projection';
 import { subscribeToContracts } from './reactions/contract-created';
 import { partnersIntegrationEvents } from './integration-events';
 import { partnersPersonalData } from './personal-data';
+import { partnersPersonalDataHolder, partnersRetention } from './privacy';
 import { partnerInsightsProjection } from './insights/projection';
 
 export const partnersService = defineService({
@@ -19,6 +20,19 @@ export const partnersService = defineService({
   build: async (ctx) => {
     const app = buildApp(ctx);
     const contracts = await subscribeToContracts(ctx);
-    return { app, stop: () => contracts.stop() };
+    const retention = await startRetentionSweep(
+      ctx,
+      partnersPersonalDataHolder(ctx.infra.readModels),
+      partnersRetention(ctx.infra.readModels, ctx.infra.eventStore),
+      'partners',
+      ctx.env.PRIVACY_RETENTION_MONTHS,
+    );
+    return {
+      app,
+      stop: async () => {
+        await retention.stop();
+        await contracts.stop();
+      },
+    };
   },
 });

@@ -75,22 +75,42 @@ export async function erasePerson(
 ): Promise<ServiceErasure> {
   const records = await holder.find(normalisedEmail(email));
   if (records.length === 0) return { service, erased: [] };
+  const hash = emailHash(email, site.env.INTERNAL_SECRET);
+  const counts = await eraseRecords(site, holder, records, {
+    streamId: `${ERASURE_STREAM_PREFIX}${hash}`,
+    type: 'PersonalDataErased',
+    data: { emailHash: hash },
+    actor,
+  });
+  site.logger.info({ emailHash: hash, erased: counts }, 'personal data erased');
+  return { service, erased: records.map(({ kind, id }) => ({ kind, id })) };
+}
+
+/**
+ * Erases these records: deletes their keys (so every copy of their events is unreadable), scrubs the read models and
+ * files, records the erasure (its own data plus the records counted by kind, never a personal field) and empties the
+ * SQLite WAL of the old pages. Answers the counts by kind.
+ */
+export async function eraseRecords(
+  site: ErasureSite,
+  holder: PersonalDataHolder,
+  records: PersonalRecord[],
+  record: { streamId: string; type: string; data: Record<string, unknown>; actor: string },
+): Promise<Record<string, number>> {
   for (const subject of new Set(records.flatMap((r) => (r.subject ? [r.subject] : []))))
     await site.subjectKeys?.erase(subject);
   await holder.scrub(records);
-  const hash = emailHash(email, site.env.INTERNAL_SECRET);
   const counts: Record<string, number> = {};
   for (const r of records) counts[r.kind] = (counts[r.kind] ?? 0) + 1;
-  await site.infra.eventStore.append(`${ERASURE_STREAM_PREFIX}${hash}`, 'any', [
+  await site.infra.eventStore.append(record.streamId, 'any', [
     {
-      type: 'PersonalDataErased',
-      data: { emailHash: hash, erased: counts, at: site.clock().toISOString() },
-      meta: { actor },
+      type: record.type,
+      data: { ...record.data, erased: counts, at: site.clock().toISOString() },
+      meta: { actor: record.actor },
     },
   ]);
   await site.infra.subjectKeys.compact?.();
-  site.logger.info({ emailHash: hash, erased: counts }, 'personal data erased');
-  return { service, erased: records.map(({ kind, id }) => ({ kind, id })) };
+  return counts;
 }
 
 /** `POST /api/admin/privacy/erasure` of one service (admin role): what the gateway fans out to. */

@@ -12,6 +12,7 @@ export {
   emailHash,
   erasedFields,
   erasePerson,
+  eraseRecords,
   erasureRoutes,
   normalisedEmail,
   ERASURE_STREAM_PREFIX,
@@ -19,6 +20,13 @@ export {
   type PersonalRecord,
 } from './erasure';
 export { exportPerson, exportRoutes, labelledFields } from './export';
+export {
+  RETENTION_SWEEP_MS,
+  retentionCutoff,
+  startRetentionSweep,
+  sweepRetention,
+  type RetentionSource,
+} from './retention';
 export { dayOf, personalDataHolder, rowKind, type RecordKind } from './record-kinds';
 export { withProducerKeys } from './producer-keys';
 export { openMessage } from './opening-bus';
