@@ -330,22 +330,24 @@ function fromApplication(p: Partner): Partial<ContractInput> {
 }
 
 /** The fields of the form as it names them, for a conflict with someone else's save. */
-const CONTRACT_FIELDS: ConflictField<ContractInput>[] = [
-  { name: 'companyName', label: 'Company Name' },
-  { name: 'registrationNumber', label: 'Registration Number' },
-  { name: 'companyAddress', label: 'Company Address' },
-  { name: 'clientName', label: 'Client Name' },
-  { name: 'clientEmail', label: 'Client Email' },
-  { name: 'clientTelephone', label: 'Client Phone' },
-  { name: 'clientPosition', label: 'Client Position' },
-  { name: 'startDate', label: 'Start Date' },
-  { name: 'lengthMonths', label: 'Contract Length (months)' },
-  { name: 'endDate', label: 'End Date' },
-  { name: 'platformName', label: 'Platform Name' },
-  { name: 'setupFee', label: 'Setup Fee' },
-  { name: 'penaltyFeePerMonth', label: 'Penalty Fee per Month' },
-  ...NUMBER_FIELDS.map(([name, label]) => ({ name, label })),
-];
+const CONTRACT_FIELDS: ConflictField<ContractInput>[] = (
+  [
+    ['companyName', 'Company Name'],
+    ['registrationNumber', 'Registration Number'],
+    ['companyAddress', 'Company Address'],
+    ['clientName', 'Client Name'],
+    ['clientEmail', 'Client Email'],
+    ['clientTelephone', 'Client Phone'],
+    ['clientPosition', 'Client Position'],
+    ['startDate', 'Start Date'],
+    ['lengthMonths', 'Contract Length (months)'],
+    ['endDate', 'End Date'],
+    ['platformName', 'Platform Name'],
+    ['setupFee', 'Setup Fee'],
+    ['penaltyFeePerMonth', 'Penalty Fee per Month'],
+    ...NUMBER_FIELDS,
+  ] as const
+).map(([name, label]) => ({ name, label }));
 
 /** Add Contract and Edit Contract share this form (SPEC section 5 limits via the shared schema). */
 export function ContractFormDialog({
