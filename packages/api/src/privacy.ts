@@ -54,6 +54,11 @@ export type ExportedRecord = z.infer<typeof exportedRecord>;
 export const serviceExport = z.object({
   service: z.string(),
   records: z.array(exportedRecord),
+  /**
+   * The service's retention setting: what it keeps only for a while (applications that never became partners,
+   * messages) is erased this many months after its last change (PRIVACY_RETENTION_MONTHS).
+   */
+  retentionMonths: z.number().int().optional(),
 });
 export type ServiceExport = z.infer<typeof serviceExport>;
 

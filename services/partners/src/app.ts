@@ -23,7 +23,7 @@ export function buildApp(ctx: ServiceContext): Express {
   app.use(contactRoutes(ctx));
   const holder = partnersPersonalDataHolder(ctx.infra.readModels);
   app.use(erasureRoutes(ctx, holder, 'partners'));
-  app.use(exportRoutes(ctx, holder, 'partners'));
+  app.use(exportRoutes(ctx, holder, 'partners', ctx.env.PRIVACY_RETENTION_MONTHS));
   app.use(partnerInsightsRoutes(ctx));
   return finishHttpApp(app, ctx.logger);
 }

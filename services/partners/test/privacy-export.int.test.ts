@@ -49,6 +49,7 @@ describe('partners service: export of a person (GET /api/admin/privacy/export)',
     const today = new Date().toISOString().slice(0, 10);
     expect(serviceExport.parse(res.body)).toEqual({
       service: 'partners',
+      retentionMonths: 24, // PRIVACY_RETENTION_MONTHS's default
       records: [
         {
           kind: 'application',
@@ -88,7 +89,11 @@ describe('partners service: export of a person (GET /api/admin/privacy/export)',
   it('When the person was erased, then the export finds nothing of them', async () => {
     await request(svc.app).post('/api/partners').send(clubApplication({ email })).expect(201);
     await request(svc.app).post('/api/admin/privacy/erasure').use(admin()).send({ email }).expect(200);
-    expect((await exportOf(email).expect(200)).body).toEqual({ service: 'partners', records: [] });
+    expect((await exportOf(email).expect(200)).body).toEqual({
+      service: 'partners',
+      records: [],
+      retentionMonths: 24,
+    });
   });
 
   it('When an editor asks, then 403; when the email is missing or no email, then 400 saying so', async () => {

@@ -27,16 +27,25 @@ export async function exportPerson(
   holder: PersonalDataHolder,
   service: string,
   email: string,
+  retentionMonths?: number,
 ): Promise<ServiceExport> {
   const records = await holder.find(normalisedEmail(email));
-  return { service, records: records.length ? await holder.describe(records) : [] };
+  return {
+    service,
+    records: records.length ? await holder.describe(records) : [],
+    ...(retentionMonths !== undefined && { retentionMonths }),
+  };
 }
 
-/** `GET /api/admin/privacy/export?email=...` of one service (admin role): what the gateway composes. */
+/**
+ * `GET /api/admin/privacy/export?email=...` of one service (admin role): what the gateway composes; with the months
+ * of the service's retention sweep when it has one.
+ */
 export function exportRoutes(
   site: Pick<ErasureSite, 'env'>,
   holder: PersonalDataHolder,
   service: string,
+  retentionMonths?: number,
 ): Router {
   const router = Router();
   router.get(
@@ -44,7 +53,7 @@ export function exportRoutes(
     requireAdmin(site.env.INTERNAL_SECRET, 'admin'),
     async (req, res) => {
       const { email } = parse(privacyExportQuery, req.query);
-      res.set('Cache-Control', 'no-store').json(await exportPerson(holder, service, email));
+      res.set('Cache-Control', 'no-store').json(await exportPerson(holder, service, email, retentionMonths));
     },
   );
   return router;

@@ -262,6 +262,15 @@ function ExportView({ exported }: { exported: PrivacyExport }) {
             Held about <bdi>{exported.email}</bdi>
           </h3>
           <p className="text-sm text-muted-foreground">{exported.summary}</p>
+          {exported.services.map(
+            (s) =>
+              s.retentionMonths !== undefined && (
+                <p key={s.service} className="text-sm text-muted-foreground">
+                  Retention ({serviceName(s.service).toLowerCase()}): applications that never became partners
+                  and messages are erased automatically {s.retentionMonths} months after their last change.
+                </p>
+              ),
+          )}
         </div>
         <Button variant="outline" size="sm" onClick={() => download(exported)}>
           <Download aria-hidden="true" />

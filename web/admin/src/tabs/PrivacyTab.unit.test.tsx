@@ -14,6 +14,7 @@ const held: PrivacyExport = {
   services: [
     {
       service: 'partners',
+      retentionMonths: 24,
       records: [
         {
           kind: 'application',
@@ -70,6 +71,9 @@ describe('Privacy tab', () => {
     expect(within(shown).getByText('Application (club), received 2026-11-20')).toBeInTheDocument();
     expect(within(shown).getByText('+44 1632 960000')).toBeInTheDocument();
     expect(within(shown).getByRole('button', { name: 'Download JSON' })).toBeInTheDocument();
+    expect(shown).toHaveTextContent(
+      'Retention (applications and messages): applications that never became partners and messages are erased automatically 24 months after their last change.',
+    );
   });
 
   test('When Erase is clicked, then the dialog names what will be erased; confirming POSTs with the CSRF token and shows what each service erased', async () => {
