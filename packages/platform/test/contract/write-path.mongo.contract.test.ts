@@ -39,4 +39,44 @@ withRealServer('mongo', (env) => {
     },
     7,
   );
+
+  describe('Checkpoints shared by replicas [mongo]', () => {
+    it('When two processes keep racing for the same checkpoint, then the loser catches up by key: no command reads the revisions by query', async () => {
+      const open = () =>
+        mongoose
+          .createConnection(env.MONGO_URL!, { dbName: `contract_wpr_${runId}`, monitorCommands: true })
+          .asPromise();
+      const [ca, cb] = await Promise.all([open(), open()]);
+      const sent: SentCommand[] = [];
+      let counting = false;
+      for (const conn of [ca, cb])
+        conn.getClient().on('commandStarted', (e) => {
+          if (counting && ['find', 'update', 'delete', 'findAndModify'].includes(e.commandName))
+            sent.push({ name: e.commandName, filterKeys: filterKeys(e.command as Record<string, unknown>) });
+        });
+      type Checkpoint = { id: string; position: number };
+      const [a, b] = [ca, cb].map((c) =>
+        new MongoReadModels(c).collection<Checkpoint>('race_checkpoints', { compareAndSet: true }),
+      );
+      try {
+        await a!.putIf({ id: 'cp', position: 0 }, null);
+        let wins = 0;
+        for (let round = 0; round < 12; round++) {
+          if (round === 2) counting = true; // after each has read the checkpoint once
+          const [x, y] = await Promise.all(
+            [a!, b!].map(async (cp) => {
+              const now = (await cp.get('cp'))!.position;
+              return cp.putIf({ id: 'cp', position: now + 1 }, { position: now });
+            }),
+          );
+          wins += Number(x) + Number(y);
+        }
+        expect((await a!.get('cp'))!.position).toBe(wins);
+        expect(sent.filter((c) => c.filterKeys && c.filterKeys.join() !== '_id')).toEqual([]);
+      } finally {
+        await ca.dropDatabase().catch(() => undefined);
+        await Promise.all([ca.close(), cb.close()]);
+      }
+    });
+  });
 });

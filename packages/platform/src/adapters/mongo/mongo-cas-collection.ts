@@ -63,6 +63,12 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
   private indexed?: Promise<unknown>;
   /** The newest revision this process read or wrote of each key (a few: checkpoints, leases). */
   private readonly seen = new Map<string, { rev: number; doc: T | null; at: number }>();
+  /**
+   * A revision another writer was found to hold (this process's insert of it failed): the next read starts from it
+   * by key instead of querying the key's revisions, which on FerretDB scans every revision of every key. Replicas
+   * taking turns at a checkpoint lose such races all the time.
+   */
+  private readonly taken = new Map<string, { rev: number; at: number }>();
   /** Revisions this process wrote, oldest first, to delete once older than KEEP_MS and no longer the newest. */
   private readonly written: { id: string; key: string; rev: number; at: number }[] = [];
   private deleting = false;
@@ -74,16 +80,28 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
 
   private async latest(key: string): Promise<{ rev: number; doc: T | null }> {
     const known = this.seen.get(key);
+    const taken = this.taken.get(key);
+    this.taken.delete(key);
     let found =
-      known && Date.now() - known.at < PROBE_MS ? { rev: known.rev, doc: known.doc } : await this.query(key);
+      known && Date.now() - known.at < PROBE_MS
+        ? { rev: known.rev, doc: known.doc }
+        : taken && Date.now() - taken.at < PROBE_MS
+          ? ((await this.revision(key, taken.rev)) ?? (await this.query(key)))
+          : await this.query(key);
     // Newer revisions written since, found by key: every server answers that from its primary key.
     for (;;) {
-      const next = await this.revisions.findOne({ _id: revisionId(key, found.rev + 1) });
+      const next = await this.revision(key, found.rev + 1);
       if (!next) break;
-      found = { rev: next.rev, doc: next.doc ? ({ ...next.doc, id: key } as T) : null };
+      found = next;
     }
     this.seen.set(key, { ...found, at: Date.now() });
     return found;
+  }
+
+  /** One revision of the key, by its id; null when it is not there (deleted as old, or never written). */
+  private async revision(key: string, rev: number): Promise<{ rev: number; doc: T | null } | null> {
+    const found = await this.revisions.findOne({ _id: revisionId(key, rev) });
+    return found ? { rev: found.rev, doc: found.doc ? ({ ...found.doc, id: key } as T) : null } : null;
   }
 
   /** The key's newest revision by query (indexed on MongoDB; a scan of the revisions on FerretDB). */
@@ -111,7 +129,10 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
       this.seen.set(key, { rev, doc, at });
     } catch (err) {
       this.seen.delete(key);
-      if (isDuplicateKey(err)) return false;
+      if (isDuplicateKey(err)) {
+        this.taken.set(key, { rev, at: Date.now() });
+        return false;
+      }
       throw err;
     }
     // Readers only ever want the newest revision; the older ones this process wrote are kept a while only so that
