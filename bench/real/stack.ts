@@ -15,6 +15,8 @@ export const BENCH_ADMIN = { username: 'bench-admin', password: 'Kestrel-Harbour
 export interface BenchStack {
   name: string;
   url: string;
+  /** The process group of the stack's processes (start.mjs and what it started). */
+  group: number;
   /** Headers of a logged-in admin's write (session cookie, CSRF token, same-origin Origin). */
   admin: Record<string, string>;
   stop(): Promise<void>;
@@ -100,6 +102,7 @@ export async function startStack(
   return {
     name,
     url,
+    group: child.pid!,
     admin: { cookie, 'x-csrf-token': csrfToken, origin: url, 'content-type': 'application/json' },
     stop,
   };

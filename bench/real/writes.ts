@@ -7,10 +7,12 @@
  *   partners service shows `Partner` (25 in a row, 0 failures).
  * With `--replicas partners=2,content=2`, the same on the real servers with those replicas too (each group behind
  * its usual port, as `npm run start:real -- --replicas ...` runs them), against one process of each.
- * Prints one JSON line. `tsx bench/real/writes.ts [--replicas partners=2,content=2]`.
+ * Each throughput figure comes with the cores each process used meanwhile (`cpu`: 1.0 is one core busy), which says
+ * where the CPU goes on a small machine. Prints one JSON line. `tsx bench/real/writes.ts [--replicas partners=2,content=2]`.
  */
 import { performance } from 'node:perf_hooks';
 import { summary } from './common';
+import { coresUsed, sampleCpu } from './cpu';
 import { contractFor } from './contract-input';
 import { startStack, type BenchStack } from './stack';
 
@@ -49,7 +51,8 @@ async function post(stack: BenchStack, path: string, body: unknown, admin: boole
 }
 
 /** CONCURRENCY clients, each sending its next write when the last one answered, for SECONDS. */
-async function throughput(write: () => Promise<{ status: number }>) {
+async function throughput(stack: BenchStack, write: () => Promise<{ status: number }>) {
+  const cpuBefore = sampleCpu(stack.group);
   let ok = 0;
   const errors: Record<string, number> = {};
   const latencies: number[] = [];
@@ -67,7 +70,8 @@ async function throughput(write: () => Promise<{ status: number }>) {
   const t0 = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, client));
   const seconds = (performance.now() - t0) / 1000;
-  return { perSecond: Math.round((ok / seconds) * 10) / 10, ok, errors, ms: summary(latencies) };
+  const cpu = coresUsed(cpuBefore, sampleCpu(stack.group));
+  return { perSecond: Math.round((ok / seconds) * 10) / 10, ok, errors, ms: summary(latencies), cpu };
 }
 
 async function singles(stack: BenchStack) {
@@ -129,9 +133,9 @@ async function promotions(stack: BenchStack) {
 }
 
 async function measure(stack: BenchStack) {
-  await throughput(() => post(stack, '/api/admin/faqs', faq(), true)); // warm-up, not counted
-  const faqs = await throughput(() => post(stack, '/api/admin/faqs', faq(), true));
-  const applications = await throughput(() => post(stack, '/api/partners', application(), false));
+  await throughput(stack, () => post(stack, '/api/admin/faqs', faq(), true)); // warm-up, not counted
+  const faqs = await throughput(stack, () => post(stack, '/api/admin/faqs', faq(), true));
+  const applications = await throughput(stack, () => post(stack, '/api/partners', application(), false));
   return { faqs, applications, single: await singles(stack), promotion: await promotions(stack) };
 }
 
