@@ -38,10 +38,16 @@ export async function startStack(
           ]),
         )
       : {};
+  // The embedded stack is embedded even when the shell exports the real servers' variables (infra.mjs env).
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => adapters === 'real' || !/^(MONGO_URL|KAFKA_BROKERS|REDIS_URL|MINIO_[A-Z_]+)$/.test(k),
+    ),
+  );
   const child: ChildProcess = spawn(process.execPath, [join(root, 'scripts/start.mjs'), ...extraArgs], {
     cwd: root,
     env: {
-      ...process.env,
+      ...inherited,
       ...real,
       PORT: String(port),
       DATA_DIR: dataDir,
