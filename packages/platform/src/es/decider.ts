@@ -33,7 +33,7 @@ export interface CommandOptions {
    * The message this command reacts to (a reaction to another service's event). The appended events get ids derived
    * from its id and the purpose (deterministicEventId), and its id as causationId, so a redelivered message appends
    * nothing twice: the store refuses the same id (DuplicateEventError), which counts as done. Its `type`, when
-   * given, is kept as causationType: the history names it as the actor ("by ContractCreated").
+   * given, is kept as causationType, for the history to say in plain words what caused the change.
    */
   causedBy?: { eventId: string; purpose: string; type?: string };
   /** Tries when another writer appends between the read and the append (ConcurrencyError). Default 2. */
