@@ -113,11 +113,30 @@ export class KafkaEventBus implements EventBus {
             replicationFactor: this.options.replicationFactor ?? 1,
           })),
         })
-        .catch((err: { type?: string }) => {
-          if (err.type !== 'TOPIC_ALREADY_EXISTS') throw err;
+        .catch(async (err: { type?: string; retriable?: boolean }) => {
+          if (err.type === 'TOPIC_ALREADY_EXISTS') return;
+          // KafkaJS waits for leaders only while metadata says LEADER_NOT_AVAILABLE; a KRaft broker that has not yet
+          // propagated a new topic answers UNKNOWN_TOPIC_OR_PARTITION instead, which KafkaJS throws at once.
+          if (!err.retriable) throw err;
+          await this.leadersOf(create.map((t) => this.named(t)));
         });
     }
     for (const t of missing) this.knownTopics.add(t);
+  }
+
+  /** Waits (up to about 30 s) until every partition of the topics has a leader. */
+  private async leadersOf(topics: string[]): Promise<void> {
+    const admin = await this.getAdmin();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { topics: found } = await admin.fetchTopicMetadata({ topics });
+        if (found.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+      } catch (err) {
+        if (!(err as { retriable?: boolean }).retriable || attempt >= 60) throw err;
+      }
+      if (attempt >= 60) throw new Error(`Kafka: no leader for ${topics.join(', ')} after 30 s`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
   }
 
   async publish(topic: string, events: StoredEvent[]): Promise<void> {
