@@ -75,4 +75,25 @@ describe('ADMIN_PASSWORD and the password policy', () => {
     await users.upsert({ username: 'alice', password: 'correct horse battery staple', role: 'admin' });
     expect(await users.count()).toBe(1);
   });
+
+  it('When two gateway replicas create the bootstrap admin at the same time, then both start and there is one admin', async () => {
+    const storage = new SqliteReadModels(openSqlite(':memory:'));
+    const replicas = [new AdminUsers(storage, 2 ** 10), new AdminUsers(storage, 2 ** 10)];
+    const admin = { username: 'Admin', password: 'correct horse battery staple', role: 'admin' } as const;
+    const created = await Promise.all(replicas.map((users) => users.upsert(admin)));
+    expect(created[0]!.id).toBe(created[1]!.id);
+    expect(await replicas[0]!.count()).toBe(1);
+    expect(await replicas[1]!.findByUsername('admin')).toMatchObject({ role: 'admin', isActive: true });
+  });
+
+  it('When another user already has the email, then creating a user with it is refused', async () => {
+    const users = new AdminUsers(new SqliteReadModels(openSqlite(':memory:')), 2 ** 10);
+    await users.upsert({
+      ...{ username: 'alice', password: 'correct horse battery staple' },
+      email: 'a@club.example',
+    });
+    await expect(
+      users.upsert({ username: 'bob', password: 'another fine passphrase 42', email: 'a@club.example' }),
+    ).rejects.toThrow('email a@club.example is already used');
+  });
 });

@@ -1,6 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { newAdminCredentials, type AdminRole } from '@12yards/api';
-import type { ReadModels } from '@12yards/platform';
+import { deterministicEventId, type ReadModels } from '@12yards/platform';
 import { hashParams, hashPassword, verifyPassword } from './passwords';
 import { Sessions } from './sessions';
 
@@ -76,10 +76,13 @@ export class AdminUsers {
     }
     const passwordHash = await hashPassword(password, this.scryptN);
     const email = input.email ?? `${username}@admin.local`;
+    // The id follows from the username: two processes creating the same user at once (gateway replicas starting
+    // with ADMIN_USERNAME) write one user, not two, and neither takes the other's for a clash.
+    const id = deterministicEventId(username, 'admin-user');
     const [sameEmail] = await this.users.find({ where: { email }, limit: 1 });
-    if (sameEmail) throw new Error(`email ${email} is already used`);
+    if (sameEmail && sameEmail.id !== id) throw new Error(`email ${email} is already used`);
     const user: AdminUser = {
-      id: randomUUID(),
+      id,
       username,
       email,
       passwordHash,
