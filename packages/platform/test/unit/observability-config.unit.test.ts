@@ -58,7 +58,7 @@ describe('observability profile configuration', () => {
     const tools = ['otel-collector', 'jaeger', 'prometheus', 'grafana'];
     for (const t of tools) expect(compose.services[t]?.profiles).toEqual(['observability']);
     const apps = Object.entries(compose.services).filter(
-      ([name, s]) => !s.profiles && !['mongo', 'kafka', 'redis', 'minio'].includes(name),
+      ([name, s]) => !s.profiles && !['mongo', 'kafka', 'redis', 'minio', 'balancer'].includes(name),
     );
     expect(apps.map(([n]) => n).sort()).toEqual(
       ['contracts', 'contracts-worker', 'content', 'gateway', 'media', 'partners', 'status'].sort(),
