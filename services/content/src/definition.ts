@@ -9,6 +9,7 @@ import { seedDefaults } from './seed';
 import { settingProjection } from './setting/projection';
 import { contentIntegrationEvents } from './integration-events';
 import { contentTrash } from './trash';
+import { contentTextData } from './text-data';
 
 export const contentService = defineService({
   name: 'content',
@@ -17,6 +18,8 @@ export const contentService = defineService({
   projections: [newsProjection, faqProjection, settingProjection, galleryProjection],
   reportProjections: [contentInsightsProjection],
   integrationEvents: contentIntegrationEvents,
+  // Text encrypted per item, so that deleting an item for good erases its text from history (issue 26 item 2).
+  personalData: contentTextData,
   init: seedDefaults,
   build: async (ctx) => {
     // Items trashed more than TRASH_RETENTION_DAYS ago are deleted for good, on the leader, hourly.

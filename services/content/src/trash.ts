@@ -8,13 +8,18 @@ import { trashableGalleryDecider } from './gallery/trash';
 import { newsStreamId } from './news/events';
 import { newsRows } from './news/projection';
 import { trashableNewsDecider } from './news/trash';
+import { eraseTextOf } from './text-data';
 
-/** The content service's trashable items: news articles, FAQs and gallery screenshots, each with its label. */
+/**
+ * The content service's trashable items: news articles, FAQs and gallery screenshots, each with its label. Deleting
+ * one for good erases its text (its key) from every event of its stream.
+ */
 export function contentTrash(ctx: ServiceContext): TrashSource[] {
   const models = ctx.infra.readModels;
+  const erase = eraseTextOf(ctx);
   return [
-    trashSource(ctx, 'news', trashableNewsDecider, newsStreamId, newsRows(models), (row) => row.title),
-    trashSource(ctx, 'faq', trashableFaqDecider, faqStreamId, faqRows(models), (row) => row.question),
+    trashSource(ctx, 'news', trashableNewsDecider, newsStreamId, newsRows(models), (row) => row.title, erase),
+    trashSource(ctx, 'faq', trashableFaqDecider, faqStreamId, faqRows(models), (row) => row.question, erase),
     trashSource(
       ctx,
       'gallery-item',
@@ -22,6 +27,7 @@ export function contentTrash(ctx: ServiceContext): TrashSource[] {
       galleryStreamId,
       galleryRows(models),
       (row) => [row.platformName, row.description].filter(Boolean).join(': ') || row.imageUrl,
+      erase,
     ),
   ];
 }
