@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnSync } from 'node:child_process';
-import { compose, containers, gatewayUrl, requireEngine, waitHealthy } from './compose.mjs';
+import { execFile, spawnSync } from 'node:child_process';
+import { compose, containers, containersAsync, gatewayUrl, requireEngine, waitHealthy } from './compose.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BASE = gatewayUrl();
@@ -25,6 +25,15 @@ function docker(...args) {
   const r = spawnSync('docker', args, { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`docker ${args.join(' ')}: ${r.stderr.trim()}`);
   return r.stdout.trim();
+}
+/** docker without blocking the event loop: a `docker restart` takes seconds, and the writes in flight meanwhile must
+ * be sent and answered on time, not when it returns. */
+function dockerAsync(...args) {
+  return new Promise((resolve, reject) =>
+    execFile('docker', args, { encoding: 'utf8' }, (err, stdout, stderr) =>
+      err ? reject(new Error(`docker ${args.join(' ')}: ${stderr.trim()}`)) : resolve(stdout.trim()),
+    ),
+  );
 }
 const ids = (service) => containers().filter((c) => c.service === service);
 
@@ -436,7 +445,7 @@ async function writesDuring(
 }
 
 const restart = (service) => async () => {
-  for (const c of ids(service)) docker('restart', '-t', '10', c.id);
+  for (const c of ids(service)) await dockerAsync('restart', '-t', '10', c.id);
 };
 
 async function killPartnersReplica() {
@@ -574,9 +583,9 @@ async function rollingRestart() {
     'rolling',
     async () => {
       for (const service of order)
-        for (const c of ids(service)) {
+        for (const c of (await containersAsync()).filter((x) => x.service === service)) {
           const t0 = Date.now();
-          docker('restart', '-t', '10', c.id);
+          await dockerAsync('restart', '-t', '10', c.id);
           await waitHealthy(180_000, 1000);
           times.push([c.name.replace(/^[^_]+_/, ''), Date.now() - t0]);
         }
