@@ -16,7 +16,7 @@ export { LeaderElection, type LeaderElectionOptions } from './leader-election';
 export { Lease, type LeaseRecord, type LeaseState } from './lease';
 export { instrumentBus } from './bus-metrics';
 export { instrumentJobs } from './job-metrics';
-export * from './testing';
+export * from './testing/service';
 export { openSqlite, openSqliteReadOnly, type SqliteDb } from './embedded/sqlite';
 export { StorageError } from './embedded/data-dir';
 export { SqliteEventStore } from './embedded/sqlite-event-store';

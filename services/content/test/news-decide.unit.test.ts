@@ -1,7 +1,7 @@
-import { NotFound, fold } from '@12yards/platform';
-import { decide, newsDecider, type NewsArticleDraft } from '../src/news/decide';
+import { NotFound } from '@12yards/platform';
+import { DeciderSpecification } from '@12yards/platform/testing';
+import { newsDecider, type NewsArticleDraft } from '../src/news/decide';
 import type { NewsArticleFields, NewsEvent } from '../src/news/events';
-import { evolve, initialState } from '../src/news/evolve';
 
 const at = new Date('2026-11-22T10:00:00.000Z');
 const later = new Date('2026-11-23T08:00:00.000Z');
@@ -20,60 +20,59 @@ const published: NewsEvent = {
   type: 'NewsArticlePublished',
   data: { id: 'n1', ...fields, at: at.toISOString() },
 };
+const given = DeciderSpecification.for(newsDecider);
 
 describe('news article decide/evolve', () => {
   it('Given no article, when one is created without a publishDate, then NewsArticlePublished dates it now', () => {
-    expect(decide({ type: 'CreateNewsArticle', id: 'n1', fields: draft, at }, initialState())).toEqual([
-      published,
-    ]);
+    given([]).when({ type: 'CreateNewsArticle', id: 'n1', fields: draft, at }).then([published]);
   });
 
   it('Given no article, when a draft with a future date is created, then NewsArticleDrafted keeps that date', () => {
     const scheduled = { ...draft, published: false, publishDate: '2027-01-01T00:00:00.000Z' };
-    expect(decide({ type: 'CreateNewsArticle', id: 'n1', fields: scheduled, at }, initialState())).toEqual([
-      { type: 'NewsArticleDrafted', data: { id: 'n1', ...scheduled, at: at.toISOString() } },
-    ]);
+    given([])
+      .when({ type: 'CreateNewsArticle', id: 'n1', fields: scheduled, at })
+      .then([{ type: 'NewsArticleDrafted', data: { id: 'n1', ...scheduled, at: at.toISOString() } }]);
   });
 
   it('Given an article, when it is created again with the same id, then nothing is decided', () => {
-    const state = fold(newsDecider, [published]);
-    expect(decide({ type: 'CreateNewsArticle', id: 'n1', fields: draft, at }, state)).toEqual([]);
+    given([published]).when({ type: 'CreateNewsArticle', id: 'n1', fields: draft, at }).thenNothingHappened();
   });
 
   it('Given an article, when it is edited without a publishDate, then NewsArticleUpdated keeps the old date', () => {
-    const state = fold(newsDecider, [published]);
     const edit = { ...draft, title: 'Season kick-off: the date', featured: true };
-    expect(decide({ type: 'UpdateNewsArticle', id: 'n1', fields: edit, at: later }, state)).toEqual([
-      {
-        type: 'NewsArticleUpdated',
-        data: { id: 'n1', ...edit, publishDate: at.toISOString(), at: later.toISOString() },
-      },
-    ]);
+    given([published])
+      .when({ type: 'UpdateNewsArticle', id: 'n1', fields: edit, at: later })
+      .then([
+        {
+          type: 'NewsArticleUpdated',
+          data: { id: 'n1', ...edit, publishDate: at.toISOString(), at: later.toISOString() },
+        },
+      ]);
   });
 
   it('Given an article, when it is saved unchanged, then nothing is decided', () => {
-    const state = fold(newsDecider, [published]);
-    expect(decide({ type: 'UpdateNewsArticle', id: 'n1', fields: draft, at: later }, state)).toEqual([]);
+    given([published])
+      .when({ type: 'UpdateNewsArticle', id: 'n1', fields: draft, at: later })
+      .thenNothingHappened();
   });
 
   it('Given no article or a deleted one, when it is edited or deleted, then it is a 404', () => {
-    const deleted = fold(newsDecider, [
+    const deleted: NewsEvent[] = [
       published,
       { type: 'NewsArticleDeleted', data: { id: 'n1', at: later.toISOString() } },
-    ]);
-    for (const state of [initialState(), deleted]) {
-      expect(() => decide({ type: 'UpdateNewsArticle', id: 'n1', fields: draft, at }, state)).toThrow(
-        NotFound,
-      );
-      expect(() => decide({ type: 'DeleteNewsArticle', id: 'n1', at }, state)).toThrow(NotFound);
+    ];
+    for (const history of [[], deleted]) {
+      const article = given(history);
+      article.when({ type: 'UpdateNewsArticle', id: 'n1', fields: draft, at }).thenThrows(NotFound);
+      article.when({ type: 'DeleteNewsArticle', id: 'n1', at }).thenThrows(NotFound);
     }
   });
 
   it('Given an article, when it is deleted, then NewsArticleDeleted is decided and the state is deleted', () => {
-    const state = fold(newsDecider, [published]);
-    const events = decide({ type: 'DeleteNewsArticle', id: 'n1', at: later }, state);
-    expect(events).toEqual([{ type: 'NewsArticleDeleted', data: { id: 'n1', at: later.toISOString() } }]);
-    expect(events.reduce(evolve, state)).toEqual({ status: 'deleted' });
+    const { state } = given([published])
+      .when({ type: 'DeleteNewsArticle', id: 'n1', at: later })
+      .then([{ type: 'NewsArticleDeleted', data: { id: 'n1', at: later.toISOString() } }]);
+    expect(state).toEqual({ status: 'deleted' });
   });
 
   it('Given a history, when it is folded, then the state holds the last fields without the event extras', () => {
@@ -81,7 +80,7 @@ describe('news article decide/evolve', () => {
       type: 'NewsArticleUpdated',
       data: { id: 'n1', ...fields, published: false, at: later.toISOString() },
     };
-    expect(fold(newsDecider, [published, updated])).toEqual({
+    expect(given([published, updated]).state).toEqual({
       status: 'live',
       fields: { ...fields, published: false },
       liveFor: null,
@@ -93,7 +92,7 @@ describe('news article decide/evolve', () => {
 const due = '2026-11-23T09:00:00.000Z';
 const afterDue = new Date('2026-11-23T09:00:00.400Z');
 const dueDraft: NewsArticleDraft = { ...draft, publishDate: due };
-const scheduled = decide(
+const scheduled = newsDecider.decide(
   { type: 'CreateNewsArticle', id: 'n1', fields: dueDraft, at },
   newsDecider.initialState(),
 );
@@ -104,33 +103,36 @@ const wentLive: NewsEvent = {
   data: { id: 'n1', publishDate: due, at: afterDue.toISOString() },
 };
 const edit = (change: Partial<NewsArticleDraft>, when = at): NewsEvent[] =>
-  decide(
+  newsDecider.decide(
     { type: 'UpdateNewsArticle', id: 'n1', fields: { ...dueDraft, ...change }, at: when },
-    fold(newsDecider, scheduled),
+    given(scheduled).state,
   );
 
 describe('scheduled news articles: decide/evolve', () => {
   it('Given an article published for a date to come, when its go-live runs at that date, then NewsArticleWentLive is decided and the state is live for it', () => {
-    const state = fold(newsDecider, scheduled);
-    expect(state).toMatchObject({ status: 'live', liveFor: null });
-    const events = decide(goLive(afterDue), state);
-    expect(events).toEqual([wentLive]);
-    expect(events.reduce(newsDecider.evolve, state)).toMatchObject({ status: 'live', liveFor: due });
+    const article = given(scheduled);
+    expect(article.state).toMatchObject({ status: 'live', liveFor: null });
+    const { state } = article.when(goLive(afterDue)).then([wentLive]);
+    expect(state).toMatchObject({ status: 'live', liveFor: due });
   });
 
   it('Given an article published with a date already come, then it is live at once and a go-live changes nothing', () => {
-    const now = decide(
+    const now = newsDecider.decide(
       { type: 'CreateNewsArticle', id: 'n1', fields: { ...dueDraft, publishDate: null }, at: afterDue },
       newsDecider.initialState(),
     );
-    const state = fold(newsDecider, now);
-    expect(state).toMatchObject({ liveFor: afterDue.toISOString() });
-    expect(decide(goLive(afterDue, afterDue.toISOString()), state)).toEqual([]);
+    const article = given(now);
+    expect(article.state).toMatchObject({ liveFor: afterDue.toISOString() });
+    article.when(goLive(afterDue, afterDue.toISOString())).thenNothingHappened();
   });
 
   it('Given a scheduled article, when its go-live runs before the date, or again after it went live, then nothing is decided', () => {
-    expect(decide(goLive(new Date('2026-11-23T08:59:59.000Z')), fold(newsDecider, scheduled))).toEqual([]);
-    expect(decide(goLive(afterDue), fold(newsDecider, [...scheduled, wentLive]))).toEqual([]);
+    given(scheduled)
+      .when(goLive(new Date('2026-11-23T08:59:59.000Z')))
+      .thenNothingHappened();
+    given([...scheduled, wentLive])
+      .when(goLive(afterDue))
+      .thenNothingHappened();
   });
 
   it('Given a scheduled article moved to another date, unpublished or deleted, when the old go-live runs, then nothing is decided', () => {
@@ -138,22 +140,24 @@ describe('scheduled news articles: decide/evolve', () => {
     const unpublished = edit({ published: false });
     const deleted: NewsEvent[] = [{ type: 'NewsArticleDeleted', data: { id: 'n1', at: at.toISOString() } }];
     for (const history of [moved, unpublished, deleted]) {
-      expect(decide(goLive(afterDue), fold(newsDecider, [...scheduled, ...history]))).toEqual([]);
+      given([...scheduled, ...history])
+        .when(goLive(afterDue))
+        .thenNothingHappened();
     }
-    expect(decide(goLive(afterDue), newsDecider.initialState())).toEqual([]);
+    given([]).when(goLive(afterDue)).thenNothingHappened();
   });
 
   it('Given an article that went live, when it is scheduled for a new date, then it waits again and goes live at that date once', () => {
     const later = '2026-11-30T09:00:00.000Z';
-    const rescheduled = decide(
+    const rescheduled = newsDecider.decide(
       { type: 'UpdateNewsArticle', id: 'n1', fields: { ...dueDraft, publishDate: later }, at: afterDue },
-      fold(newsDecider, [...scheduled, wentLive]),
+      given([...scheduled, wentLive]).state,
     );
-    const state = fold(newsDecider, [...scheduled, wentLive, ...rescheduled]);
-    expect(state).toMatchObject({ liveFor: null });
+    const article = given([...scheduled, wentLive, ...rescheduled]);
+    expect(article.state).toMatchObject({ liveFor: null });
     const at = new Date(later);
-    expect(decide(goLive(at, later), state)).toEqual([
-      { type: 'NewsArticleWentLive', data: { id: 'n1', publishDate: later, at: later } },
-    ]);
+    article
+      .when(goLive(at, later))
+      .then([{ type: 'NewsArticleWentLive', data: { id: 'n1', publishDate: later, at: later } }]);
   });
 });

@@ -1,6 +1,7 @@
 import { contractInput, type ContractFields } from '@12yards/api';
-import { Conflict, Invalid, NotFound, fold } from '@12yards/platform';
-import { contractDecider, decide } from '../src/contract/decide';
+import { Conflict, Invalid, NotFound } from '@12yards/platform';
+import { DeciderSpecification } from '@12yards/platform/testing';
+import { contractDecider } from '../src/contract/decide';
 import type { ContractEvent } from '../src/contract/events';
 import { contractWithoutQuotas } from './fixtures';
 
@@ -12,13 +13,13 @@ const created: ContractEvent = {
   data: { contractId: 'c1', partnerId: 'p1', ...terms, templateId: null, createdAt: at.toISOString() },
 };
 
+const given = DeciderSpecification.for(contractDecider);
+
 describe('contract decide/evolve', () => {
   it('Given a known partner, when a contract is created, then ContractCreated carries contractId, partnerId and every field', () => {
-    const events = decide(
-      { type: 'CreateContract', id: 'c1', fields, partnerKnown: true, at },
-      contractDecider.initialState(),
-    );
-    expect(events).toEqual([created]);
+    const { events } = given([])
+      .when({ type: 'CreateContract', id: 'c1', fields, partnerKnown: true, at })
+      .then([created]);
     expect(events[0]!.data).toMatchObject({
       pollsPerMonth: 0,
       auctionsPerMonth: 0,
@@ -29,40 +30,33 @@ describe('contract decide/evolve', () => {
   });
 
   it('Given an unknown partner, when a contract is created, then it is a 404 and nothing is decided', () => {
-    expect(() =>
-      decide(
-        { type: 'CreateContract', id: 'c1', fields, partnerKnown: false, at },
-        contractDecider.initialState(),
-      ),
-    ).toThrow(NotFound);
+    given([])
+      .when({ type: 'CreateContract', id: 'c1', fields, partnerKnown: false, at })
+      .thenThrows(NotFound);
   });
 
   it('Given a contract, when the same id is created again, then it is a 409', () => {
-    const state = fold(contractDecider, [created]);
-    expect(() => decide({ type: 'CreateContract', id: 'c1', fields, partnerKnown: true, at }, state)).toThrow(
-      Conflict,
-    );
+    given([created])
+      .when({ type: 'CreateContract', id: 'c1', fields, partnerKnown: true, at })
+      .thenThrows(Conflict);
   });
 
   it('Given a contract, when it is updated with new terms, then ContractUpdated keeps its partner', () => {
-    const state = fold(contractDecider, [created]);
-    const events = decide(
-      { type: 'UpdateContract', id: 'c1', fields: { ...terms, revenueSharePercent: 50 }, at },
-      state,
-    );
-    expect(events).toEqual([
-      {
-        type: 'ContractUpdated',
-        data: {
-          contractId: 'c1',
-          partnerId: 'p1',
-          ...terms,
-          revenueSharePercent: 50,
-          updatedAt: at.toISOString(),
+    const { state } = given([created])
+      .when({ type: 'UpdateContract', id: 'c1', fields: { ...terms, revenueSharePercent: 50 }, at })
+      .then([
+        {
+          type: 'ContractUpdated',
+          data: {
+            contractId: 'c1',
+            partnerId: 'p1',
+            ...terms,
+            revenueSharePercent: 50,
+            updatedAt: at.toISOString(),
+          },
         },
-      },
-    ]);
-    expect(fold(contractDecider, [created, ...events])).toEqual({
+      ]);
+    expect(state).toEqual({
       exists: true,
       partnerId: 'p1',
       terms: { ...terms, revenueSharePercent: 50 },
@@ -71,21 +65,17 @@ describe('contract decide/evolve', () => {
   });
 
   it('Given a contract, when it is updated with the same terms, then nothing is decided', () => {
-    const state = fold(contractDecider, [created]);
-    expect(decide({ type: 'UpdateContract', id: 'c1', fields, at }, state)).toEqual([]);
+    given([created]).when({ type: 'UpdateContract', id: 'c1', fields, at }).thenNothingHappened();
   });
 
   it('Given a contract, when an update names another partner, then it is a 400', () => {
-    const state = fold(contractDecider, [created]);
-    expect(() =>
-      decide({ type: 'UpdateContract', id: 'c1', fields: { ...fields, partnerId: 'p2' }, at }, state),
-    ).toThrow(Invalid);
+    given([created])
+      .when({ type: 'UpdateContract', id: 'c1', fields: { ...fields, partnerId: 'p2' }, at })
+      .thenThrows(Invalid);
   });
 
   it('Given no contract, when it is updated, then it is a 404', () => {
-    expect(() =>
-      decide({ type: 'UpdateContract', id: 'nope', fields, at }, contractDecider.initialState()),
-    ).toThrow(NotFound);
+    given([]).when({ type: 'UpdateContract', id: 'nope', fields, at }).thenThrows(NotFound);
   });
 
   describe('end, reactivation and deletion', () => {
@@ -103,25 +93,20 @@ describe('contract decide/evolve', () => {
     };
 
     it('Given an active contract, when the sweep runs on its last day, then nothing is decided', () => {
-      expect(
-        decide({ type: 'EndContract', id: 'c1', at: lastDay }, fold(contractDecider, [created])),
-      ).toEqual([]);
+      given([created]).when({ type: 'EndContract', id: 'c1', at: lastDay }).thenNothingHappened();
     });
 
     it('Given an active contract, when the sweep runs the day after its end date, then ContractEnded carries the partner', () => {
-      const events = decide(
-        { type: 'EndContract', id: 'c1', at: dayAfterEnd },
-        fold(contractDecider, [created]),
-      );
-      expect(events).toEqual([ended]);
-      expect(fold(contractDecider, [created, ...events])).toMatchObject({ exists: true, ended: true });
+      const { state } = given([created])
+        .when({ type: 'EndContract', id: 'c1', at: dayAfterEnd })
+        .then([ended]);
+      expect(state).toMatchObject({ exists: true, ended: true });
     });
 
     it('Given an ended contract, when the sweep runs again, then nothing is decided', () => {
-      const state = fold(contractDecider, [created, ended]);
-      expect(decide({ type: 'EndContract', id: 'c1', at: new Date('2028-06-01T00:00:00Z') }, state)).toEqual(
-        [],
-      );
+      given([created, ended])
+        .when({ type: 'EndContract', id: 'c1', at: new Date('2028-06-01T00:00:00Z') })
+        .thenNothingHappened();
     });
 
     it('Given no contract or a deleted one, when the sweep runs, then nothing is decided', () => {
@@ -130,83 +115,73 @@ describe('contract decide/evolve', () => {
         data: { contractId: 'c1', partnerId: 'p1', wasActive: true, deletedAt: at.toISOString() },
       };
       for (const history of [[], [created, deleted]]) {
-        expect(
-          decide({ type: 'EndContract', id: 'c1', at: dayAfterEnd }, fold(contractDecider, history)),
-        ).toEqual([]);
+        given(history).when({ type: 'EndContract', id: 'c1', at: dayAfterEnd }).thenNothingHappened();
       }
     });
 
     it('Given an active contract, when its end date is moved into the past, then only ContractUpdated is decided (the sweep ends it)', () => {
-      const events = decide(
-        { type: 'UpdateContract', id: 'c1', fields: { ...terms, endDate: '2026-12-31' }, at: dayAfterEnd },
-        fold(contractDecider, [created]),
-      );
-      expect(events.map((e) => e.type)).toEqual(['ContractUpdated']);
-      expect(
-        decide(
-          { type: 'EndContract', id: 'c1', at: dayAfterEnd },
-          fold(contractDecider, [created, ...events]),
-        ),
-      ).toEqual([expect.objectContaining({ type: 'ContractEnded' })]);
+      const { events } = given([created])
+        .when({
+          type: 'UpdateContract',
+          id: 'c1',
+          fields: { ...terms, endDate: '2026-12-31' },
+          at: dayAfterEnd,
+        })
+        .then((events) => expect(events.map((e) => e.type)).toEqual(['ContractUpdated']));
+      given([created, ...events])
+        .when({ type: 'EndContract', id: 'c1', at: dayAfterEnd })
+        .then([expect.objectContaining({ type: 'ContractEnded' })]);
     });
 
     it('Given an ended contract, when its end date is moved to today or later, then ContractUpdated and ContractReactivated are decided', () => {
       const now = new Date('2027-12-10T09:00:00.000Z');
-      const events = decide(
-        { type: 'UpdateContract', id: 'c1', fields: { ...terms, endDate: '2027-12-10' }, at: now },
-        fold(contractDecider, [created, ended]),
-      );
-      expect(events).toEqual([
-        expect.objectContaining({ type: 'ContractUpdated' }),
-        {
-          type: 'ContractReactivated',
-          data: {
-            contractId: 'c1',
-            partnerId: 'p1',
-            endDate: '2027-12-10',
-            reactivatedAt: now.toISOString(),
+      const { state } = given([created, ended])
+        .when({ type: 'UpdateContract', id: 'c1', fields: { ...terms, endDate: '2027-12-10' }, at: now })
+        .then([
+          expect.objectContaining({ type: 'ContractUpdated' }),
+          {
+            type: 'ContractReactivated',
+            data: {
+              contractId: 'c1',
+              partnerId: 'p1',
+              endDate: '2027-12-10',
+              reactivatedAt: now.toISOString(),
+            },
           },
-        },
-      ]);
-      expect(fold(contractDecider, [created, ended, ...events])).toMatchObject({ ended: false });
+        ]);
+      expect(state).toMatchObject({ ended: false });
     });
 
     it('Given an ended contract, when other terms change and the end date stays past, then it stays ended', () => {
-      const state = fold(contractDecider, [created, ended]);
-      const events = decide(
-        { type: 'UpdateContract', id: 'c1', fields: { ...terms, setupFee: '£9' }, at: dayAfterEnd },
-        state,
-      );
-      expect(events.map((e) => e.type)).toEqual(['ContractUpdated']);
-      expect(fold(contractDecider, [created, ended, ...events])).toMatchObject({ ended: true });
+      const { state } = given([created, ended])
+        .when({ type: 'UpdateContract', id: 'c1', fields: { ...terms, setupFee: '£9' }, at: dayAfterEnd })
+        .then((events) => expect(events.map((e) => e.type)).toEqual(['ContractUpdated']));
+      expect(state).toMatchObject({ ended: true });
     });
 
     it('Given a contract, when it is deleted, then ContractDeleted carries the partner; afterwards every command is refused', () => {
-      const events = decide({ type: 'DeleteContract', id: 'c1', at }, fold(contractDecider, [created]));
-      expect(events).toEqual([
-        {
-          type: 'ContractDeleted',
-          data: { contractId: 'c1', partnerId: 'p1', wasActive: true, deletedAt: at.toISOString() },
-        },
-      ]);
-      const state = fold(contractDecider, [created, ...events]);
-      expect(() => decide({ type: 'DeleteContract', id: 'c1', at }, state)).toThrow(NotFound);
-      expect(() => decide({ type: 'UpdateContract', id: 'c1', fields: terms, at }, state)).toThrow(NotFound);
-      expect(() =>
-        decide({ type: 'CreateContract', id: 'c1', fields, partnerKnown: true, at }, state),
-      ).toThrow(Conflict);
+      const { events } = given([created])
+        .when({ type: 'DeleteContract', id: 'c1', at })
+        .then([
+          {
+            type: 'ContractDeleted',
+            data: { contractId: 'c1', partnerId: 'p1', wasActive: true, deletedAt: at.toISOString() },
+          },
+        ]);
+      const deleted = given([created, ...events]);
+      deleted.when({ type: 'DeleteContract', id: 'c1', at }).thenThrows(NotFound);
+      deleted.when({ type: 'UpdateContract', id: 'c1', fields: terms, at }).thenThrows(NotFound);
+      deleted.when({ type: 'CreateContract', id: 'c1', fields, partnerKnown: true, at }).thenThrows(Conflict);
     });
 
     it('Given an ended contract, when it is deleted, then ContractDeleted says it was no longer active', () => {
-      expect(
-        decide({ type: 'DeleteContract', id: 'c1', at }, fold(contractDecider, [created, ended]))[0]!.data,
-      ).toMatchObject({ wasActive: false });
+      given([created, ended])
+        .when({ type: 'DeleteContract', id: 'c1', at })
+        .then((events) => expect(events[0]!.data).toMatchObject({ wasActive: false }));
     });
 
     it('Given no contract, when it is deleted, then it is a 404', () => {
-      expect(() =>
-        decide({ type: 'DeleteContract', id: 'nope', at }, contractDecider.initialState()),
-      ).toThrow(NotFound);
+      given([]).when({ type: 'DeleteContract', id: 'nope', at }).thenThrows(NotFound);
     });
   });
 
@@ -222,9 +197,8 @@ describe('contract decide/evolve', () => {
       }) as const;
 
     it('Given a contract, when its document is recorded, then ContractDocumentGenerated names the partner, file, template and job, and no term changes', () => {
-      const state = fold(contractDecider, [created]);
-      const events = decide(record(), state);
-      expect(events).toEqual([
+      const contract = given([created]);
+      const { state } = contract.when(record()).then([
         {
           type: 'ContractDocumentGenerated',
           data: {
@@ -237,13 +211,18 @@ describe('contract decide/evolve', () => {
           },
         },
       ]);
-      expect(fold(contractDecider, [created, ...events])).toEqual(state);
+      expect(state).toEqual(contract.state);
     });
 
     it('Given no contract, or a deleted one, when a document is recorded, then it is a 404', () => {
-      expect(() => decide(record('nope'), contractDecider.initialState())).toThrow(NotFound);
-      const deleted = decide({ type: 'DeleteContract', id: 'c1', at }, fold(contractDecider, [created]));
-      expect(() => decide(record(), fold(contractDecider, [created, ...deleted]))).toThrow(NotFound);
+      given([]).when(record('nope')).thenThrows(NotFound);
+      const deleted = contractDecider.decide(
+        { type: 'DeleteContract', id: 'c1', at },
+        given([created]).state,
+      );
+      given([created, ...deleted])
+        .when(record())
+        .thenThrows(NotFound);
     });
   });
 });

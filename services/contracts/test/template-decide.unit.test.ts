@@ -1,5 +1,6 @@
-import { NotFound, fold } from '@12yards/platform';
-import { contractTemplateDecider, decide } from '../src/template/decide';
+import { NotFound } from '@12yards/platform';
+import { DeciderSpecification } from '@12yards/platform/testing';
+import { contractTemplateDecider } from '../src/template/decide';
 import type { ContractTemplateEvent } from '../src/template/events';
 
 const at = new Date('2026-11-22T10:00:00.000Z');
@@ -17,17 +18,16 @@ const uploaded: ContractTemplateEvent = {
   type: 'ContractTemplateUploaded',
   data: { ...file, uploadedAt: at.toISOString() },
 };
+const given = DeciderSpecification.for(contractTemplateDecider);
 
 describe('contract template decide/evolve', () => {
   it('Given nothing, when a template is uploaded, then ContractTemplateUploaded records the file', () => {
-    expect(decide({ type: 'UploadTemplate', file, at }, contractTemplateDecider.initialState())).toEqual([
-      uploaded,
-    ]);
+    given([]).when({ type: 'UploadTemplate', file, at }).then([uploaded]);
   });
 
   it('Given a template, when its name changes, then the event carries both values; the same values decide nothing', () => {
-    const state = fold(contractTemplateDecider, [uploaded]);
-    expect(decide({ type: 'ChangeTemplate', id: 't1', name: 'Standard', at }, state)).toEqual([
+    const template = given([uploaded]);
+    template.when({ type: 'ChangeTemplate', id: 't1', name: 'Standard', at }).then([
       {
         type: 'ContractTemplateChanged',
         data: {
@@ -38,22 +38,22 @@ describe('contract template decide/evolve', () => {
         },
       },
     ]);
-    expect(decide({ type: 'ChangeTemplate', id: 't1', validFromDate: '2026-01-01', at }, state)).toEqual([]);
+    template
+      .when({ type: 'ChangeTemplate', id: 't1', validFromDate: '2026-01-01', at })
+      .thenNothingHappened();
   });
 
   it('Given a deleted template, when it is changed or deleted again, then it is a 404', () => {
-    const deleted = decide(
-      { type: 'DeleteTemplate', id: 't1', at },
-      fold(contractTemplateDecider, [uploaded]),
-    );
-    expect(deleted).toEqual([
-      {
-        type: 'ContractTemplateDeleted',
-        data: { templateId: 't1', objectKey: file.objectKey, deletedAt: at.toISOString() },
-      },
-    ]);
-    const state = fold(contractTemplateDecider, [uploaded, ...deleted]);
-    expect(() => decide({ type: 'DeleteTemplate', id: 't1', at }, state)).toThrow(NotFound);
-    expect(() => decide({ type: 'ChangeTemplate', id: 't1', name: 'x', at }, state)).toThrow(NotFound);
+    const { events: deleted } = given([uploaded])
+      .when({ type: 'DeleteTemplate', id: 't1', at })
+      .then([
+        {
+          type: 'ContractTemplateDeleted',
+          data: { templateId: 't1', objectKey: file.objectKey, deletedAt: at.toISOString() },
+        },
+      ]);
+    const template = given([uploaded, ...deleted]);
+    template.when({ type: 'DeleteTemplate', id: 't1', at }).thenThrows(NotFound);
+    template.when({ type: 'ChangeTemplate', id: 't1', name: 'x', at }).thenThrows(NotFound);
   });
 });

@@ -1,7 +1,8 @@
-import { Conflict, NotFound, fold } from '@12yards/platform';
-import { decide as decideFile, mediaFileDecider } from '../src/media-file/decide';
+import { Conflict, NotFound } from '@12yards/platform';
+import { DeciderSpecification } from '@12yards/platform/testing';
+import { mediaFileDecider } from '../src/media-file/decide';
 import type { MediaFileEvent } from '../src/media-file/events';
-import { decide as decideUpload, uploadDecider } from '../src/upload/decide';
+import { uploadDecider } from '../src/upload/decide';
 import type { UploadEvent } from '../src/upload/events';
 
 const at = new Date('2026-11-22T10:00:00.000Z');
@@ -25,41 +26,41 @@ const uploaded: UploadEvent = {
   },
 };
 
+const givenUpload = DeciderSpecification.for(uploadDecider);
+
 describe('upload decide/evolve', () => {
   it('Given no upload, when one is recorded, then MediaUploaded carries the keys and the label', () => {
     const { at: _a, ...data } = uploaded.data;
-    expect(decideUpload({ type: 'RecordUpload', ...data, at }, uploadDecider.initialState())).toEqual([
-      uploaded,
-    ]);
+    givenUpload([])
+      .when({ type: 'RecordUpload', ...data, at })
+      .then([uploaded]);
   });
 
   it('Given a recorded upload, when the same id is recorded again, then it is a 409', () => {
     const { at: _a, ...data } = uploaded.data;
-    expect(() =>
-      decideUpload({ type: 'RecordUpload', ...data, at }, fold(uploadDecider, [uploaded])),
-    ).toThrow(Conflict);
+    givenUpload([uploaded])
+      .when({ type: 'RecordUpload', ...data, at })
+      .thenThrows(Conflict);
   });
 
   it('Given a stored upload, when it is removed, then MediaUploadRemoved names every distinct key once', () => {
-    expect(decideUpload({ type: 'RemoveUpload', id, at }, fold(uploadDecider, [uploaded]))).toEqual([
-      {
-        type: 'MediaUploadRemoved',
-        data: { id, keys: [`media/${id}.png`, `media/${id}-w480.webp`], at: at.toISOString() },
-      },
-    ]);
+    givenUpload([uploaded])
+      .when({ type: 'RemoveUpload', id, at })
+      .then([
+        {
+          type: 'MediaUploadRemoved',
+          data: { id, keys: [`media/${id}.png`, `media/${id}-w480.webp`], at: at.toISOString() },
+        },
+      ]);
   });
 
   it('Given a removed upload, when it is removed again, then nothing happens', () => {
     const removed: UploadEvent = { type: 'MediaUploadRemoved', data: { id, keys: [], at: at.toISOString() } };
-    expect(decideUpload({ type: 'RemoveUpload', id, at }, fold(uploadDecider, [uploaded, removed]))).toEqual(
-      [],
-    );
+    givenUpload([uploaded, removed]).when({ type: 'RemoveUpload', id, at }).thenNothingHappened();
   });
 
   it('Given no upload, when it is removed, then it is a 404', () => {
-    expect(() => decideUpload({ type: 'RemoveUpload', id, at }, uploadDecider.initialState())).toThrow(
-      NotFound,
-    );
+    givenUpload([]).when({ type: 'RemoveUpload', id, at }).thenThrows(NotFound);
   });
 });
 
@@ -79,18 +80,20 @@ const added: MediaFileEvent = {
   },
 };
 
+const givenMediaFile = DeciderSpecification.for(mediaFileDecider);
+
 describe('media file decide/evolve', () => {
   it('Given no media file, when one is added, then MediaFileAdded is decided', () => {
     const { at: _a, ...data } = added.data;
-    expect(decideFile({ type: 'AddMediaFile', ...data, at }, mediaFileDecider.initialState())).toEqual([
-      added,
-    ]);
+    givenMediaFile([])
+      .when({ type: 'AddMediaFile', ...data, at })
+      .then([added]);
   });
 
   it('Given a media file, when it is deleted, then MediaFileDeleted names the upload it pointed at', () => {
-    expect(decideFile({ type: 'DeleteMediaFile', id: 'f1', at }, fold(mediaFileDecider, [added]))).toEqual([
-      { type: 'MediaFileDeleted', data: { id: 'f1', uploadId: id, at: at.toISOString() } },
-    ]);
+    givenMediaFile([added])
+      .when({ type: 'DeleteMediaFile', id: 'f1', at })
+      .then([{ type: 'MediaFileDeleted', data: { id: 'f1', uploadId: id, at: at.toISOString() } }]);
   });
 
   it('Given a deleted media file, when it is deleted again, then it is a 404', () => {
@@ -98,14 +101,10 @@ describe('media file decide/evolve', () => {
       type: 'MediaFileDeleted',
       data: { id: 'f1', uploadId: id, at: at.toISOString() },
     };
-    expect(() =>
-      decideFile({ type: 'DeleteMediaFile', id: 'f1', at }, fold(mediaFileDecider, [added, deleted])),
-    ).toThrow(NotFound);
+    givenMediaFile([added, deleted]).when({ type: 'DeleteMediaFile', id: 'f1', at }).thenThrows(NotFound);
   });
 
   it('Given no media file, when it is deleted, then it is a 404', () => {
-    expect(() =>
-      decideFile({ type: 'DeleteMediaFile', id: 'nope', at }, mediaFileDecider.initialState()),
-    ).toThrow(NotFound);
+    givenMediaFile([]).when({ type: 'DeleteMediaFile', id: 'nope', at }).thenThrows(NotFound);
   });
 });

@@ -1,5 +1,6 @@
-import { NotFound, fold } from '@12yards/platform';
-import { decide, partnerActionDecider } from '../src/action/decide';
+import { NotFound } from '@12yards/platform';
+import { DeciderSpecification } from '@12yards/platform/testing';
+import { partnerActionDecider } from '../src/action/decide';
 import type { PartnerActionEvent } from '../src/action/events';
 import { isOverdue } from '../src/action/projection';
 
@@ -18,33 +19,38 @@ const create = {
   at,
 } as const;
 
+const given = DeciderSpecification.for(partnerActionDecider);
+
 describe('partner action decide/evolve', () => {
   it('Given a partner, when an action is created, then PartnerActionCreated is decided', () => {
-    expect(decide({ ...create, partnerExists: true }, partnerActionDecider.initialState())).toEqual([
-      created,
-    ]);
+    given([])
+      .when({ ...create, partnerExists: true })
+      .then([created]);
   });
 
   it('Given no such partner, when an action is created, then it is a 404', () => {
-    expect(() => decide({ ...create, partnerExists: false }, partnerActionDecider.initialState())).toThrow(
-      NotFound,
-    );
+    given([])
+      .when({ ...create, partnerExists: false })
+      .thenThrows(NotFound);
   });
 
   it('Given an open action, when it is completed with notes, then notes are saved and it is completed at the command time', () => {
-    const state = fold(partnerActionDecider, [created]);
-    expect(
-      decide(
-        { type: 'UpdateAction', id: 'a1', partnerId: 'p1', notes: 'Left a message', isCompleted: true, at },
-        state,
-      ),
-    ).toEqual([
-      {
-        type: 'PartnerActionNotesSaved',
-        data: { id: 'a1', partnerId: 'p1', notes: 'Left a message', at: iso },
-      },
-      { type: 'PartnerActionCompleted', data: { id: 'a1', partnerId: 'p1', completedAt: iso } },
-    ]);
+    given([created])
+      .when({
+        type: 'UpdateAction',
+        id: 'a1',
+        partnerId: 'p1',
+        notes: 'Left a message',
+        isCompleted: true,
+        at,
+      })
+      .then([
+        {
+          type: 'PartnerActionNotesSaved',
+          data: { id: 'a1', partnerId: 'p1', notes: 'Left a message', at: iso },
+        },
+        { type: 'PartnerActionCompleted', data: { id: 'a1', partnerId: 'p1', completedAt: iso } },
+      ]);
   });
 
   it('Given a completed action, when it is completed again, then nothing; when reopened, then PartnerActionReopened', () => {
@@ -52,20 +58,19 @@ describe('partner action decide/evolve', () => {
       type: 'PartnerActionCompleted',
       data: { id: 'a1', partnerId: 'p1', completedAt: iso },
     };
-    const state = fold(partnerActionDecider, [created, completed]);
-    expect(decide({ type: 'UpdateAction', id: 'a1', partnerId: 'p1', isCompleted: true, at }, state)).toEqual(
-      [],
-    );
-    expect(
-      decide({ type: 'UpdateAction', id: 'a1', partnerId: 'p1', isCompleted: false, at }, state),
-    ).toEqual([{ type: 'PartnerActionReopened', data: { id: 'a1', partnerId: 'p1', at: iso } }]);
+    const action = given([created, completed]);
+    action
+      .when({ type: 'UpdateAction', id: 'a1', partnerId: 'p1', isCompleted: true, at })
+      .thenNothingHappened();
+    action
+      .when({ type: 'UpdateAction', id: 'a1', partnerId: 'p1', isCompleted: false, at })
+      .then([{ type: 'PartnerActionReopened', data: { id: 'a1', partnerId: 'p1', at: iso } }]);
   });
 
   it('Given an action of another partner, when it is updated under this partner, then it is a 404', () => {
-    const state = fold(partnerActionDecider, [created]);
-    expect(() => decide({ type: 'UpdateAction', id: 'a1', partnerId: 'p2', notes: 'x', at }, state)).toThrow(
-      NotFound,
-    );
+    given([created])
+      .when({ type: 'UpdateAction', id: 'a1', partnerId: 'p2', notes: 'x', at })
+      .thenThrows(NotFound);
   });
 });
 

@@ -1,8 +1,8 @@
 import { INFLUENCER_RULE_MESSAGE, adminPartnerInput, partnerApplication } from '@12yards/api';
-import { Conflict, NotFound, fold } from '@12yards/platform';
-import { decide, lockedMessage, partnerDecider } from '../src/partner/decide';
+import { Conflict, NotFound } from '@12yards/platform';
+import { DeciderSpecification } from '@12yards/platform/testing';
+import { lockedMessage, partnerDecider } from '../src/partner/decide';
 import type { PartnerDetails, PartnerEvent } from '../src/partner/events';
-import { evolve, initialState } from '../src/partner/evolve';
 import { noInfluencerFields, partnerPromoted } from './helpers';
 
 const at = new Date('2026-11-22T10:00:00.000Z');
@@ -26,68 +26,66 @@ const submitted: PartnerEvent = {
 const promoted = (contractId: string, activeContracts: number): PartnerEvent =>
   partnerPromoted({ contractId, activeContracts, at: iso });
 
+const given = DeciderSpecification.for(partnerDecider);
+
 describe('partner decide/evolve', () => {
   it('Given no partner, when an application is submitted, then PartnerApplicationSubmitted carries every field and status Pending', () => {
-    expect(
-      decide({ type: 'SubmitApplication', id: 'p1', details, source: 'public', at }, initialState()),
-    ).toEqual([submitted]);
+    given([]).when({ type: 'SubmitApplication', id: 'p1', details, source: 'public', at }).then([submitted]);
   });
 
   it('Given a partner, when the same application is submitted again, then nothing happens', () => {
-    const state = fold(partnerDecider, [submitted]);
-    expect(decide({ type: 'SubmitApplication', id: 'p1', details, source: 'public', at }, state)).toEqual([]);
+    given([submitted])
+      .when({ type: 'SubmitApplication', id: 'p1', details, source: 'public', at })
+      .thenNothingHappened();
   });
 
   it('Given a pending partner, when the admin sets In Progress, then PartnerStatusChanged records both states', () => {
-    const state = fold(partnerDecider, [submitted]);
-    expect(decide({ type: 'UpdatePartner', id: 'p1', status: 'In Progress', at }, state)).toEqual([
-      {
-        type: 'PartnerStatusChanged',
-        data: { id: 'p1', status: 'In Progress', previousStatus: 'Pending', at: iso },
-      },
-    ]);
+    given([submitted])
+      .when({ type: 'UpdatePartner', id: 'p1', status: 'In Progress', at })
+      .then([
+        {
+          type: 'PartnerStatusChanged',
+          data: { id: 'p1', status: 'In Progress', previousStatus: 'Pending', at: iso },
+        },
+      ]);
   });
 
   it('Given a partner, when the status it already has is set, then no event is decided', () => {
-    expect(
-      decide({ type: 'UpdatePartner', id: 'p1', status: 'Pending', at }, fold(partnerDecider, [submitted])),
-    ).toEqual([]);
+    given([submitted]).when({ type: 'UpdatePartner', id: 'p1', status: 'Pending', at }).thenNothingHappened();
   });
 
   it('Given no partner, when its status is changed, then it is a 404', () => {
-    expect(() => decide({ type: 'UpdatePartner', id: 'p1', status: 'Approved', at }, initialState())).toThrow(
-      NotFound,
-    );
+    given([]).when({ type: 'UpdatePartner', id: 'p1', status: 'Approved', at }).thenThrows(NotFound);
   });
 
   it('Given a partner, when the admin edits details without a type, then PartnerDetailsChanged carries all fields and keeps the type', () => {
-    const state = fold(partnerDecider, [submitted]);
+    const partner = given([submitted]);
     const { type: _type, ...edited } = { ...details, position: 'Secretary' };
-    expect(decide({ type: 'UpdatePartner', id: 'p1', details: edited, at }, state)).toEqual([
-      { type: 'PartnerDetailsChanged', data: { id: 'p1', ...details, position: 'Secretary', at: iso } },
-    ]);
-    expect(decide({ type: 'UpdatePartner', id: 'p1', details, at }, state)).toEqual([]);
+    partner
+      .when({ type: 'UpdatePartner', id: 'p1', details: edited, at })
+      .then([
+        { type: 'PartnerDetailsChanged', data: { id: 'p1', ...details, position: 'Secretary', at: iso } },
+      ]);
+    partner.when({ type: 'UpdatePartner', id: 'p1', details, at }).thenNothingHappened();
   });
 
   it('Given a partner, when a contract is created, then PartnerPromoted makes it Partner and locks it', () => {
-    const events = decide(
-      { type: 'RecordContractCreated', id: 'p1', contractId: 'c1', at },
-      fold(partnerDecider, [submitted]),
-    );
-    expect(events).toEqual([promoted('c1', 1)]);
-    expect(events.reduce(evolve, fold(partnerDecider, [submitted]))).toMatchObject({
+    const { state } = given([submitted])
+      .when({ type: 'RecordContractCreated', id: 'p1', contractId: 'c1', at })
+      .then([promoted('c1', 1)]);
+    expect(state).toMatchObject({
       status: 'Partner',
       activeContractIds: ['c1'],
     });
   });
 
   it('Given a promoted partner, when the same contract is reported again, then nothing happens', () => {
-    const state = fold(partnerDecider, [submitted, promoted('c1', 1)]);
-    expect(decide({ type: 'RecordContractCreated', id: 'p1', contractId: 'c1', at }, state)).toEqual([]);
+    given([submitted, promoted('c1', 1)])
+      .when({ type: 'RecordContractCreated', id: 'p1', contractId: 'c1', at })
+      .thenNothingHappened();
   });
 
   it('Given a locked partner, when the admin changes the status, then 409 with a clear message and no event', () => {
-    const state = fold(partnerDecider, [submitted, promoted('c1', 1)]);
     const command = {
       type: 'UpdatePartner',
       id: 'p1',
@@ -95,74 +93,76 @@ describe('partner decide/evolve', () => {
       details: { ...details, name: 'X' },
       at,
     } as const;
-    expect(() => decide(command, state)).toThrow(Conflict);
-    expect(() => decide(command, state)).toThrow(lockedMessage(1));
+    given([submitted, promoted('c1', 1)])
+      .when(command)
+      .thenThrows(Conflict, lockedMessage(1));
     expect(lockedMessage(1)).toMatch(/locked to Partner while it has active contracts/);
   });
 
   it('Given a locked partner, when the admin sets Partner again or edits only details, then that is allowed', () => {
-    const state = fold(partnerDecider, [submitted, promoted('c1', 1)]);
-    expect(decide({ type: 'UpdatePartner', id: 'p1', status: 'Partner', at }, state)).toEqual([]);
-    expect(
-      decide({ type: 'UpdatePartner', id: 'p1', details: { ...details, name: 'Ann B. Lee' }, at }, state),
-    ).toHaveLength(1);
+    const locked = given([submitted, promoted('c1', 1)]);
+    locked.when({ type: 'UpdatePartner', id: 'p1', status: 'Partner', at }).thenNothingHappened();
+    locked
+      .when({ type: 'UpdatePartner', id: 'p1', details: { ...details, name: 'Ann B. Lee' }, at })
+      .then((events) => expect(events).toHaveLength(1));
   });
 
   it('Given two active contracts, when one ends, then the partner stays locked; when the other is deleted, then it unlocks and stays Partner', () => {
-    let state = fold(partnerDecider, [submitted, promoted('c1', 1), promoted('c2', 2)]);
-    const ended = decide(
-      { type: 'RecordContractEnded', id: 'p1', contractId: 'c1', reason: 'ContractEnded', at },
-      state,
-    );
-    expect(ended).toEqual([
-      {
-        type: 'PartnerContractEnded',
-        data: {
-          id: 'p1',
-          contractId: 'c1',
-          reason: 'ContractEnded',
-          activeContracts: 1,
-          statusLocked: true,
-          at: iso,
+    const history = [submitted, promoted('c1', 1), promoted('c2', 2)];
+    const { events: ended } = given(history)
+      .when({ type: 'RecordContractEnded', id: 'p1', contractId: 'c1', reason: 'ContractEnded', at })
+      .then([
+        {
+          type: 'PartnerContractEnded',
+          data: {
+            id: 'p1',
+            contractId: 'c1',
+            reason: 'ContractEnded',
+            activeContracts: 1,
+            statusLocked: true,
+            at: iso,
+          },
         },
-      },
-    ]);
-    state = ended.reduce(evolve, state);
-    expect(() => decide({ type: 'UpdatePartner', id: 'p1', status: 'Pending', at }, state)).toThrow(Conflict);
-    const deleted = decide(
-      { type: 'RecordContractEnded', id: 'p1', contractId: 'c2', reason: 'ContractDeleted', at },
-      state,
-    );
-    expect(deleted[0]?.data).toMatchObject({
-      activeContracts: 0,
-      statusLocked: false,
-      reason: 'ContractDeleted',
-    });
-    state = deleted.reduce(evolve, state);
+      ]);
+    history.push(...ended);
+    given(history).when({ type: 'UpdatePartner', id: 'p1', status: 'Pending', at }).thenThrows(Conflict);
+    const { events: deleted, state } = given(history)
+      .when({ type: 'RecordContractEnded', id: 'p1', contractId: 'c2', reason: 'ContractDeleted', at })
+      .then((events) =>
+        expect(events[0]?.data).toMatchObject({
+          activeContracts: 0,
+          statusLocked: false,
+          reason: 'ContractDeleted',
+        }),
+      );
+    history.push(...deleted);
     expect(state).toMatchObject({ status: 'Partner', activeContractIds: [] });
-    expect(decide({ type: 'UpdatePartner', id: 'p1', status: 'Approved', at }, state)).toHaveLength(1);
+    given(history)
+      .when({ type: 'UpdatePartner', id: 'p1', status: 'Approved', at })
+      .then((events) => expect(events).toHaveLength(1));
   });
 
   it('Given a contract that ended and a status changed by hand, when the contract is recorded as created again (reactivated), then the partner is promoted and locked again', () => {
-    let state = fold(partnerDecider, [submitted, promoted('c1', 1)]);
+    const history = [submitted, promoted('c1', 1)];
     for (const command of [
       { type: 'RecordContractEnded', id: 'p1', contractId: 'c1', reason: 'ContractEnded', at },
       { type: 'UpdatePartner', id: 'p1', status: 'Approved', at },
     ] as const) {
-      state = decide(command, state).reduce(evolve, state);
+      history.push(...partnerDecider.decide(command, given(history).state));
     }
-    expect(state).toMatchObject({ status: 'Approved', activeContractIds: [] });
-    const again = decide({ type: 'RecordContractCreated', id: 'p1', contractId: 'c1', at }, state);
-    expect(again).toEqual([partnerPromoted({ previousStatus: 'Approved', at: iso })]);
-    state = again.reduce(evolve, state);
-    expect(() => decide({ type: 'UpdatePartner', id: 'p1', status: 'Pending', at }, state)).toThrow(Conflict);
+    expect(given(history).state).toMatchObject({ status: 'Approved', activeContractIds: [] });
+    const { events: again } = given(history)
+      .when({ type: 'RecordContractCreated', id: 'p1', contractId: 'c1', at })
+      .then([partnerPromoted({ previousStatus: 'Approved', at: iso })]);
+    given([...history, ...again])
+      .when({ type: 'UpdatePartner', id: 'p1', status: 'Pending', at })
+      .thenThrows(Conflict);
   });
 
   it('Given a contract that is not active, when it ends (again), then nothing happens', () => {
-    const state = fold(partnerDecider, [submitted]);
-    expect(
-      decide({ type: 'RecordContractEnded', id: 'p1', contractId: 'c9', reason: 'ContractEnded', at }, state),
-    ).toEqual([]);
+    given([submitted])
+      .when({ type: 'RecordContractEnded', id: 'p1', contractId: 'c9', reason: 'ContractEnded', at })
+      .thenNothingHappened();
   });
 });
 
