@@ -51,6 +51,7 @@ const LIVE: Mappers = {
   PartnerStatusChanged: (d) => to('application-changed', 'partner', d.partnerId),
   ContactMessageReceived: (d) => to('message-received', 'contact', d.contactId, `New message from ${d.name}`),
   ContactStatusChanged: (d) => to('message-changed', 'contact', d.contactId),
+  ApplicationsExpired: () => null, // the hourly retention sweep: the erased rows read so at the next list read
   ContractCreated: (d) => to('contract-created', 'contract', d.contractId),
   ContractReactivated: (d) => to('contract-changed', 'contract', d.contractId),
   ContractEnded: (d) => to('contract-changed', 'contract', d.contractId),

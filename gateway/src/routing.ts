@@ -45,6 +45,7 @@ export const ROUTES: readonly Route[] = [
   { match: prefix('/api/admin/contract-templates'), service: 'contracts' },
 
   { match: prefix('/api/admin/partners'), service: 'partners' },
+  { match: prefix('/api/admin/privacy/retention'), service: 'partners' }, // the retention setting
   { match: prefix('/api/admin/partner-action-counts'), service: 'partners' },
   { match: prefix('/api/admin/contacts'), service: 'partners' },
   {

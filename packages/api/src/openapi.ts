@@ -45,7 +45,14 @@ import {
   updatePartnerStatus,
 } from './partners';
 import { serviceStatus, updateServiceStatus } from './status';
-import { privacyErasureRequest, privacyErasureResult, privacyExport, privacyExportQuery } from './privacy';
+import {
+  privacyErasureRequest,
+  privacyErasureResult,
+  privacyExport,
+  privacyExportQuery,
+  privacyRetention,
+  privacyRetentionRequest,
+} from './privacy';
 import { endingContract, endingContractsQuery, insights, insightsQuery } from './insights';
 import {
   activityEntry,
@@ -182,6 +189,8 @@ const S = {
   privacyErasureRequest: named('PrivacyErasureRequest', privacyErasureRequest),
   privacyErasureResult: named('PrivacyErasureResult', privacyErasureResult),
   privacyExport: named('PrivacyExport', privacyExport),
+  privacyRetention: named('PrivacyRetention', privacyRetention),
+  privacyRetentionRequest: named('PrivacyRetentionRequest', privacyRetentionRequest),
   openApi: named('OpenApiDocument', z.object({ openapi: z.string() }).catchall(z.unknown())),
 } as const;
 
@@ -987,5 +996,24 @@ export const ENDPOINTS: readonly Endpoint[] = [
     query: privacyExportQuery,
     success: [{ status: 200, description: 'What each service holds', body: json(S.privacyExport) }],
     errors: [503],
+  },
+  {
+    method: 'get',
+    path: '/api/admin/privacy/retention',
+    tag: 'Privacy',
+    summary:
+      'The retention period: months after their last change when applications that never became partners and contact messages are erased automatically',
+    access: 'admin',
+    success: [{ status: 200, description: 'The period in force', body: json(S.privacyRetention) }],
+  },
+  {
+    method: 'put',
+    path: '/api/admin/privacy/retention',
+    tag: 'Privacy',
+    summary:
+      "Set the retention period (1 to 600 months); the partners service's next hourly sweep applies it (the contracts service then erases its record of each expired applicant)",
+    access: 'admin-role',
+    body: json(S.privacyRetentionRequest),
+    success: [{ status: 200, description: 'The period now in force', body: json(S.privacyRetention) }],
   },
 ];

@@ -32,6 +32,33 @@ export const privacyErasureResult = z.object({
 });
 export type PrivacyErasureResult = z.infer<typeof privacyErasureResult>;
 
+/** The bounds of the retention period, in months (PRIVACY_RETENTION_MONTHS is checked against the same). */
+export const RETENTION_MONTHS_MIN = 1;
+export const RETENTION_MONTHS_MAX = 600;
+
+/**
+ * PUT /api/admin/privacy/retention: how many months after their last change applications that never became partners
+ * and contact messages are erased automatically.
+ */
+export const privacyRetentionRequest = z.object({
+  months: z
+    .number({ message: 'months must be a whole number of months' })
+    .int('months must be a whole number of months')
+    .min(RETENTION_MONTHS_MIN, `months must be at least ${RETENTION_MONTHS_MIN}`)
+    .max(RETENTION_MONTHS_MAX, `months must be at most ${RETENTION_MONTHS_MAX} (50 years)`),
+});
+export type PrivacyRetentionRequest = z.infer<typeof privacyRetentionRequest>;
+
+/** GET/PUT /api/admin/privacy/retention: the retention period in force, and who set it last (null: the default). */
+export const privacyRetention = z.object({
+  months: z.number().int(),
+  /** The period PRIVACY_RETENTION_MONTHS gives when no admin has set one. */
+  defaultMonths: z.number().int(),
+  changedAt: z.string().nullable(),
+  changedBy: z.string().nullable(),
+});
+export type PrivacyRetention = z.infer<typeof privacyRetention>;
+
 /** GET /api/admin/privacy/export?email=...: the person whose personal data every service describes. */
 export const privacyExportQuery = z.object({
   email: emailAddress(EMAIL_MESSAGE),
@@ -56,7 +83,7 @@ export const serviceExport = z.object({
   records: z.array(exportedRecord),
   /**
    * The service's retention setting: what it keeps only for a while (applications that never became partners,
-   * messages) is erased this many months after its last change (PRIVACY_RETENTION_MONTHS).
+   * messages) is erased this many months after its last change (set in the admin; PRIVACY_RETENTION_MONTHS by default).
    */
   retentionMonths: z.number().int().optional(),
 });

@@ -87,7 +87,11 @@ describe('content service: deleting for good erases the text from history', () =
     h.advance(31 * DAY);
     expect(await sweepTrash(h.svc.ctx, contentTrash(h.svc.ctx))).toBe(2);
 
-    const both = text([await history('faq', faq.id), await history('gallery-item', shot.id), await activity()]);
+    const both = text([
+      await history('faq', faq.id),
+      await history('gallery-item', shot.id),
+      await activity(),
+    ]);
     for (const word of ['Xylophone', 'Quokka', 'Walrus', 'Narwhal']) {
       expect(both).not.toContain(word);
       expect(storedBytes()).not.toContain(word);

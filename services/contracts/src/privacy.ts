@@ -1,5 +1,7 @@
 import {
   dayOf,
+  ERASED_PERSONAL_DATA,
+  eraseRecords,
   normalisedEmail,
   personalDataHolder,
   rowKind,
@@ -8,6 +10,7 @@ import {
   type PersonalDataHolder,
   type PersonalRecord,
   type ReadModels,
+  type ServiceContext,
 } from '@12yards/platform';
 import { contractRows } from './contract/projection';
 import { streamId as contractStreamId, type ContractDocumentGenerated } from './contract/events';
@@ -114,4 +117,37 @@ export function contractsPersonalDataHolder(deps: {
       },
     },
   });
+}
+
+/**
+ * The partners service's retention sweep erased these applications (ApplicationsExpired): this service erases its own
+ * record of each (its key deleted, the partner view's fields replaced), recorded as PersonalDataExpired with the ids.
+ * A record already erased, or never kept, is passed by, so a redelivered message erases nothing twice. Answers how
+ * many records were erased.
+ */
+export async function expirePartnerRecords(
+  ctx: ServiceContext<'jobs' | 'objects'>,
+  partnerIds: readonly string[],
+): Promise<number> {
+  const rows = partnerRows(ctx.infra.readModels);
+  const records: PersonalRecord[] = [];
+  for (const id of partnerIds) {
+    const row = await rows.get(id);
+    if (!row || row.email === ERASED_PERSONAL_DATA) continue;
+    records.push({ kind: 'partner-record', id, subject: partnerViewStreamId(id) });
+  }
+  if (records.length === 0) return 0;
+  const holder = contractsPersonalDataHolder({
+    models: ctx.infra.readModels,
+    events: ctx.infra.eventStore,
+    objects: ctx.infra.objects,
+  });
+  const counts = await eraseRecords(ctx, holder, records, {
+    streamId: 'privacy-retention-contracts',
+    type: 'PersonalDataExpired',
+    data: { source: 'ApplicationsExpired', records: records.map(({ kind, id }) => ({ kind, id })) },
+    actor: 'retention-sweep',
+  });
+  ctx.logger.info({ erased: counts }, "expired applicants' partner records erased");
+  return records.length;
 }

@@ -13,6 +13,7 @@ import { partnerRoutes } from './partner/routes';
 import { partnersHistory } from './history';
 import { partnersPersonalDataHolder } from './privacy';
 import { partnerInsightsRoutes } from './insights/routes';
+import { retentionMonths, retentionSettingRoutes } from './retention-setting';
 
 /** The HTTP app from its dependencies: no listening, no globals. */
 export function buildApp(ctx: ServiceContext): Express {
@@ -23,7 +24,8 @@ export function buildApp(ctx: ServiceContext): Express {
   app.use(contactRoutes(ctx));
   const holder = partnersPersonalDataHolder(ctx.infra.readModels);
   app.use(erasureRoutes(ctx, holder, 'partners'));
-  app.use(exportRoutes(ctx, holder, 'partners', ctx.env.PRIVACY_RETENTION_MONTHS));
+  app.use(exportRoutes(ctx, holder, 'partners', retentionMonths(ctx)));
+  app.use(retentionSettingRoutes(ctx));
   app.use(partnerInsightsRoutes(ctx));
   return finishHttpApp(app, ctx.logger);
 }

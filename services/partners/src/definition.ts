@@ -8,6 +8,7 @@ import { partnersIntegrationEvents } from './integration-events';
 import { partnersPersonalData } from './personal-data';
 import { partnersPersonalDataHolder, partnersRetention } from './privacy';
 import { partnerInsightsProjection } from './insights/projection';
+import { retentionMonths } from './retention-setting';
 
 export const partnersService = defineService({
   name: 'partners',
@@ -25,7 +26,7 @@ export const partnersService = defineService({
       partnersPersonalDataHolder(ctx.infra.readModels),
       partnersRetention(ctx.infra.readModels, ctx.infra.eventStore),
       'partners',
-      ctx.env.PRIVACY_RETENTION_MONTHS,
+      retentionMonths(ctx), // the admin's setting, read at each sweep
     );
     return {
       app,

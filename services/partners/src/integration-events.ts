@@ -52,10 +52,23 @@ function map(event: PartnerEvent | ContactEvent): IntegrationEvent<'partners'> |
 }
 
 /**
+ * The retention sweep's record (PersonalDataExpired) names the applications it erased: the contracts service erases
+ * its record of each (ids only; an admin's erasure reaches every service through the gateway instead).
+ */
+function expired(event: StoredEvent): IntegrationEvent<'partners'> | null {
+  if (event.type !== 'PersonalDataExpired') return null;
+  const records = ((event.data as { records?: { kind: string; id: string }[] }).records ?? []).filter(
+    (r) => r.kind === 'application',
+  );
+  if (records.length === 0) return null;
+  return { type: 'ApplicationsExpired', version: 1, data: { partnerIds: records.map((r) => r.id) } };
+}
+
+/**
  * The integration events of the partners topic, from this service's internal events (partner actions stay internal;
  * a contact message's sender, subject and status are published for the admins' live updates). Checked against the published schema before they leave.
  */
 export function partnersIntegrationEvents(event: StoredEvent): IntegrationEvent<'partners'> | null {
-  const mapped = map(event as StoredEvent & (PartnerEvent | ContactEvent));
+  const mapped = expired(event) ?? map(event as StoredEvent & (PartnerEvent | ContactEvent));
   return mapped && integrationEvent('partners', mapped);
 }

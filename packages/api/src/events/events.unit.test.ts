@@ -20,6 +20,7 @@ const samples: Record<string, unknown> = {
   'PartnerStatusChanged@2': { partnerId: 'p1', status: 'Partner' },
   'ContactMessageReceived@1': { contactId: 'm1', name: 'Ann Lee', subject: 'Hello' },
   'ContactStatusChanged@1': { contactId: 'm1', status: 'read' },
+  'ApplicationsExpired@1': { partnerIds: ['p1', 'p2'] },
   'ContractCreated@1': { contractId: 'c1', partnerId: 'p1' },
   'ContractReactivated@1': { contractId: 'c1', partnerId: 'p1' },
   'ContractEnded@1': { contractId: 'c1', partnerId: 'p1' },

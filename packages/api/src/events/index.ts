@@ -19,6 +19,7 @@ const latest = {
     partners.partnerStatusChanged,
     partners.contactMessageReceived,
     partners.contactStatusChanged,
+    partners.applicationsExpired,
   ],
   contracts: [
     contracts.contractCreated,

@@ -90,6 +90,17 @@ export const contactStatusChanged = defineEvent({
   data: z.object({ contactId: z.string().min(1), status: z.enum(contactStatuses) }),
 });
 
+/** The retention sweep erased applications that never became partners: consumers erase what they keep of them. */
+export const applicationsExpired = defineEvent({
+  type: 'ApplicationsExpired',
+  version: 1,
+  producer: 'partners',
+  consumers,
+  description:
+    'Applications that never became partners were erased after the retention period: the contracts service erases its record of each partner named.',
+  data: z.object({ partnerIds: z.array(z.string().min(1)).min(1) }),
+});
+
 export const partnersEvents = [
   partnerApplicationSubmittedV1,
   partnerApplicationSubmitted,
@@ -99,4 +110,5 @@ export const partnersEvents = [
   partnerStatusChanged,
   contactMessageReceived,
   contactStatusChanged,
+  applicationsExpired,
 ] as const;

@@ -27,13 +27,14 @@ export async function exportPerson(
   holder: PersonalDataHolder,
   service: string,
   email: string,
-  retentionMonths?: number,
+  retentionMonths?: number | (() => Promise<number>),
 ): Promise<ServiceExport> {
+  const months = typeof retentionMonths === 'function' ? await retentionMonths() : retentionMonths;
   const records = await holder.find(normalisedEmail(email));
   return {
     service,
     records: records.length ? await holder.describe(records) : [],
-    ...(retentionMonths !== undefined && { retentionMonths }),
+    ...(months !== undefined && { retentionMonths: months }),
   };
 }
 
@@ -45,7 +46,7 @@ export function exportRoutes(
   site: Pick<ErasureSite, 'env'>,
   holder: PersonalDataHolder,
   service: string,
-  retentionMonths?: number,
+  retentionMonths?: number | (() => Promise<number>),
 ): Router {
   const router = Router();
   router.get(

@@ -25,6 +25,7 @@ export {
   retentionCutoff,
   startRetentionSweep,
   sweepRetention,
+  type RetentionMonths,
   type RetentionSource,
 } from './retention';
 export { dayOf, personalDataHolder, rowKind, type RecordKind } from './record-kinds';

@@ -27,20 +27,31 @@ export async function sweepRetention(
   holder: PersonalDataHolder,
   source: RetentionSource,
   service: string,
-  months: number,
+  period: RetentionMonths,
 ): Promise<number> {
+  const months = await monthsNow(period);
   const cutoff = retentionCutoff(site.clock(), months);
   const records = await source.expired(cutoff);
   if (records.length === 0) return 0;
   const counts = await eraseRecords(site, holder, records, {
     streamId: `privacy-retention-${service}`,
     type: 'PersonalDataExpired',
-    data: { retentionMonths: months, cutoff: cutoff.toISOString() },
+    // Which records (ids, never a personal field): consumers erase what they keep of them (ApplicationsExpired).
+    data: {
+      retentionMonths: months,
+      cutoff: cutoff.toISOString(),
+      records: records.map(({ kind, id }) => ({ kind, id })),
+    },
     actor: 'retention-sweep',
   });
   site.logger.info({ erased: counts, retentionMonths: months }, 'personal data past its retention erased');
   return records.length;
 }
+
+/** A retention period: fixed, or read at each sweep (a setting an admin changes). */
+export type RetentionMonths = number | (() => Promise<number>);
+
+const monthsNow = (months: RetentionMonths) => (typeof months === 'number' ? months : months());
 
 /** The retention sweep now and every `intervalMs`, on the service's leader only. */
 export function startRetentionSweep(
@@ -48,7 +59,7 @@ export function startRetentionSweep(
   holder: PersonalDataHolder,
   source: RetentionSource,
   service: string,
-  months: number,
+  months: RetentionMonths,
   intervalMs = RETENTION_SWEEP_MS,
 ): Promise<RunningTask> {
   return startLeaderTask(site, {

@@ -7,6 +7,7 @@ import {
 } from '@12yards/platform';
 import { aboutPartner, partnerViewDecider, type PartnerIntegrationEvent } from './decide';
 import { streamId } from './events';
+import { expirePartnerRecords } from '../privacy';
 
 export const PARTNERS_TOPIC = 'partners' as const;
 export const CONSUMER_GROUP = 'contracts';
@@ -30,9 +31,13 @@ export async function recordPartnerEvent(
   );
 }
 
-/** Keeps the partner view from the partners service's events (group 'contracts'). */
-export function subscribeToPartners(ctx: ServiceContext): Promise<Subscription> {
+/**
+ * Keeps the partner view from the partners service's events (group 'contracts'), and erases its record of the
+ * applicants whose applications the partners service's retention sweep erased.
+ */
+export function subscribeToPartners(ctx: ServiceContext<'jobs' | 'objects'>): Promise<Subscription> {
   return subscribeToTopic(ctx, CONSUMER_GROUP, PARTNERS_TOPIC, async (event, message) => {
     if (aboutPartner(event)) await recordPartnerEvent(ctx, event, message);
+    else if (event.type === 'ApplicationsExpired') await expirePartnerRecords(ctx, event.data.partnerIds);
   });
 }

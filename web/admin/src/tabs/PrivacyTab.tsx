@@ -1,14 +1,17 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Download, FileSearch, ShieldX } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Clock, Download, FileSearch, ShieldX } from 'lucide-react';
 import {
   apiRequest,
   privacyErasureResult,
   privacyExport,
   privacyExportQuery,
+  privacyRetention,
+  privacyRetentionRequest,
   recordsSummary,
   type PrivacyErasureResult,
   type PrivacyExport,
+  type PrivacyRetention,
 } from '@12yards/api';
 import {
   AlertDialog,
@@ -192,6 +195,7 @@ export function PrivacyTab() {
 
       {result && <ErasureResult result={result} />}
       {exported && <ExportView exported={exported} />}
+      <RetentionSetting />
 
       <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
         <AlertDialogContent>
@@ -230,6 +234,98 @@ export function PrivacyTab() {
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
+    </section>
+  );
+}
+
+const RETENTION_PATH = '/api/admin/privacy/retention';
+const RETENTION_FAILED = 'Failed to save the retention period';
+
+/**
+ * The retention period (issue 26 item 4): how many months after their last change applications that never became
+ * partners and contact messages are erased automatically; an admin changes it, an editor reads it.
+ */
+export function RetentionSetting() {
+  const denied = useDenied('put', RETENTION_PATH);
+  const [months, setMonths] = useState('');
+  const [error, setError] = useState<string>();
+  const query = useQuery<PrivacyRetention>({
+    queryKey: [RETENTION_PATH],
+    queryFn: async () => privacyRetention.parse(await (await apiRequest('GET', RETENTION_PATH)).json()),
+  });
+  const save = useAdminMutation<number, PrivacyRetention>({
+    mutationFn: async (write, value) =>
+      privacyRetention.parse(await write('PUT', RETENTION_PATH, { months: value })),
+    invalidate: [[RETENTION_PATH]],
+    success: 'Retention period saved',
+    failure: (err) => failureWithReason(RETENTION_FAILED, err),
+    onSuccess: () => setMonths(''),
+  });
+
+  function onSave(e: React.FormEvent) {
+    e.preventDefault();
+    // Checked as the server checks it: a whole number of months, 1 to 600.
+    const parsed = privacyRetentionRequest.safeParse({
+      months: months.trim() === '' ? undefined : Number(months),
+    });
+    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (parsed.success) save.mutate(parsed.data.months);
+  }
+
+  const current = query.data;
+  return (
+    <section aria-labelledby="privacy-retention-heading" className="mt-4">
+      <Card>
+        <CardContent className="grid gap-3 p-4">
+          <h3 id="privacy-retention-heading" className="font-semibold">
+            Retention period
+          </h3>
+          {query.isError ? (
+            <p className="text-sm text-destructive">Failed to load the retention period</p>
+          ) : !current ? (
+            <p className="text-sm text-muted-foreground">Loading the retention period…</p>
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              Applications that never became partners and contact messages are erased automatically{' '}
+              {current.months} months after their last change.{' '}
+              {current.changedAt
+                ? `Set by ${current.changedBy ?? 'an admin'} on ${current.changedAt.slice(0, 10)}.`
+                : 'This is the default.'}
+            </p>
+          )}
+          <form noValidate onSubmit={onSave} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <Field label="Months after the last change" error={error} className="sm:w-64">
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={600}
+                step={1}
+                value={months}
+                placeholder={current ? String(current.months) : undefined}
+                onChange={(e) => setMonths(e.target.value)}
+                disabled={denied !== undefined}
+              />
+            </Field>
+            {denied ? (
+              <DeniedButton reason={denied} label="Save retention period" size="sm">
+                <Clock aria-hidden="true" />
+                Save
+              </DeniedButton>
+            ) : (
+              <Button
+                type="submit"
+                variant="outline"
+                aria-label="Save retention period"
+                disabled={save.isPending || !current}
+              >
+                <Clock aria-hidden="true" />
+                Save
+              </Button>
+            )}
+          </form>
+        </CardContent>
+      </Card>
     </section>
   );
 }

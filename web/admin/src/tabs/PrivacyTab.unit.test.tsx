@@ -47,6 +47,10 @@ const erased: PrivacyErasureResult = {
   ],
 };
 const exportUrl = `/api/admin/privacy/export?email=${encodeURIComponent(EMAIL)}`;
+const RETENTION = '/api/admin/privacy/retention';
+/** What the tab asked besides the retention setting it reads on opening. */
+const asked = (api: ReturnType<typeof mockApi>) => api.calls.filter((c) => c.url !== RETENTION);
+const byDefault = { months: 24, defaultMonths: 24, changedAt: null, changedBy: null };
 const editor = { ...session, user: { username: 'ed', role: 'editor' as const } };
 
 describe('Privacy tab', () => {
@@ -56,7 +60,7 @@ describe('Privacy tab', () => {
     await userEvent.type(screen.getByLabelText('Email address'), 'ann');
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
-    expect(api.calls).toEqual([]);
+    expect(asked(api)).toEqual([]);
   });
 
   test('When Export is clicked, then every record held is shown by service with its fields, and the JSON can be downloaded', async () => {
@@ -65,7 +69,7 @@ describe('Privacy tab', () => {
     await userEvent.type(screen.getByLabelText('Email address'), ` ${EMAIL} `);
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     const shown = await screen.findByRole('region', { name: `Held about ${EMAIL}` });
-    expect(api.calls.map((c) => c.url)).toEqual([exportUrl]);
+    expect(asked(api).map((c) => c.url)).toEqual([exportUrl]);
     expect(within(shown).getByText('1 application and 1 contract')).toBeInTheDocument();
     expect(within(shown).getByRole('heading', { name: 'Applications and messages' })).toBeInTheDocument();
     expect(within(shown).getByText('Application (club), received 2026-11-20')).toBeInTheDocument();
@@ -134,6 +138,79 @@ describe('Privacy tab', () => {
       expect(button).toHaveAccessibleDescription(/admin role/i);
       await userEvent.click(button);
     }
-    await waitFor(() => expect(api.calls).toEqual([]));
+    await waitFor(() => expect(asked(api)).toEqual([]));
+  });
+});
+
+describe('Privacy tab: the retention period', () => {
+  test('When an admin sets 6 months, then it is PUT with the CSRF token and the tab says 6 months, set by them', async () => {
+    let current: Record<string, unknown> = byDefault;
+    const api = mockApi({
+      [`GET ${RETENTION}`]: () => ({ body: current }),
+      [`PUT ${RETENTION}`]: ({ body }) => {
+        current = {
+          ...byDefault,
+          ...(body as object),
+          changedAt: '2026-11-26T20:40:00.000Z',
+          changedBy: 'ops',
+        };
+        return { body: current };
+      },
+    });
+    renderTab(<PrivacyTab />);
+    const section = await screen.findByRole('region', { name: 'Retention period' });
+    expect(
+      await within(section).findByText(
+        'Applications that never became partners and contact messages are erased automatically 24 months after their last change. This is the default.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.type(within(section).getByLabelText('Months after the last change'), '6');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save retention period' }));
+    expect(
+      await within(section).findByText(
+        'Applications that never became partners and contact messages are erased automatically 6 months after their last change. Set by ops on 2026-11-26.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.writes()).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        url: RETENTION,
+        body: { months: 6 },
+        headers: expect.objectContaining({ 'X-CSRF-Token': CSRF }),
+      }),
+    ]);
+  });
+
+  test('When the months are out of bounds or not whole, then the field says why and nothing is saved', async () => {
+    const api = mockApi({ [`GET ${RETENTION}`]: { body: byDefault } });
+    renderTab(<PrivacyTab />);
+    const section = await screen.findByRole('region', { name: 'Retention period' });
+    await within(section).findByText(/erased automatically 24 months/);
+    const field = within(section).getByLabelText('Months after the last change');
+    const save = within(section).getByRole('button', { name: 'Save retention period' });
+    for (const [typed, message] of [
+      ['0', 'months must be at least 1'],
+      ['601', 'months must be at most 600 (50 years)'],
+      ['2.5', 'months must be a whole number of months'],
+    ] as const) {
+      await userEvent.clear(field);
+      await userEvent.type(field, typed);
+      await userEvent.click(save);
+      expect(await within(section).findByText(message)).toBeInTheDocument();
+    }
+    expect(api.writes()).toEqual([]);
+  });
+
+  test('When an editor opens the tab, then they read the period, and Save is disabled saying the admin role is needed', async () => {
+    const api = mockApi({ [`GET ${RETENTION}`]: { body: byDefault } });
+    renderTab(<PrivacyTab />, { as: editor });
+    const section = await screen.findByRole('region', { name: 'Retention period' });
+    await within(section).findByText(/erased automatically 24 months/);
+    const save = within(section).getByRole('button', { name: 'Save retention period' });
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    expect(save).toHaveAccessibleDescription(/admin role/i);
+    expect(within(section).getByLabelText('Months after the last change')).toBeDisabled();
+    await userEvent.click(save);
+    expect(api.writes()).toEqual([]);
   });
 });
