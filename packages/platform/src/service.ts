@@ -16,6 +16,7 @@ import { instrumentBus } from './bus-metrics';
 import { LeaderElection } from './leader-election';
 import { traceBus, traceEvents } from './tracing/propagation';
 import { secretOf, withPersonalData } from './privacy/wiring';
+import { canRewrite, sealPlaintextPersonalData } from './privacy/seal-plaintext';
 import type { PersonalDataPolicy } from './privacy/personal-data-store';
 import type { SubjectKeys } from './privacy/subject-keys';
 
@@ -180,6 +181,14 @@ export async function startService<U extends OptionalAdapter>(
     leader,
     metrics: early,
   };
+  // Personal data written in plain text before it was encrypted is encrypted in place once (the embedded store).
+  if (def.personalData && personal.keys && canRewrite(storedEvents)) {
+    await sealPlaintextPersonalData(storedEvents, personal.keys, def.personalData, {
+      logger,
+      checkpoints: infra.readModels,
+    });
+    await infra.subjectKeys.compact?.();
+  }
   await projector.catchUp();
   if (def.reportProjections?.length)
     void reports

@@ -102,6 +102,17 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
+  /**
+   * Replaces one stored event's data in place: only for sealing personal data written in plain text before it was
+   * encrypted (privacy/seal-plaintext.ts), never for a change of what happened. Answers whether the event exists.
+   */
+  async rewriteData(eventId: string, data: unknown): Promise<boolean> {
+    return (
+      this.db.prepare('UPDATE events SET data = ? WHERE id = ?').run(JSON.stringify(data), eventId).changes >
+      0
+    );
+  }
+
   async append(
     streamId: string,
     expectedVersion: ExpectedVersion,

@@ -31,3 +31,9 @@ export {
 export { dayOf, personalDataHolder, rowKind, type RecordKind } from './record-kinds';
 export { withProducerKeys } from './producer-keys';
 export { openMessage } from './opening-bus';
+export {
+  canRewrite,
+  sealPlaintextPersonalData,
+  type RewritableEventStore,
+  type SealResult,
+} from './seal-plaintext';

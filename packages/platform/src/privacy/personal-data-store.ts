@@ -29,7 +29,7 @@ function parentOf(data: Data, path: string): [Data, string] | null {
 }
 
 /** A deep copy of the data with each present, non-null personal field replaced by `change(value, path)`. */
-function mapFields(
+export function mapFields(
   data: unknown,
   fields: readonly string[],
   change: (value: unknown, path: string) => unknown,
