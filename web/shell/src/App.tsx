@@ -6,12 +6,19 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { PageSpinner } from './components/PageSpinner';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { ScrollToTop } from './components/ScrollToTop';
+import { staticPart } from './lib/static-island';
 
 // Only the home page is in the entry chunk; every other route is fetched when visited.
 const NewsPage = lazy(() => import('./pages/NewsPage'));
 const StatusPage = lazy(() => import('./pages/StatusPage'));
-const PrivacyPolicyPage = lazy(() => import('./pages/PrivacyPolicyPage'));
-const TermsOfServicePage = lazy(() => import('./pages/TermsOfServicePage'));
+// The legal pages are text and links: served as HTML, kept as they are when the page hydrates (no page code
+// fetched), their code fetched when the browser renders one itself (a visitor arriving from another page).
+const PrivacyPolicyPage = staticPart('privacy-policy', () =>
+  import('./pages/PrivacyPolicyPage').then((m) => m.default),
+);
+const TermsOfServicePage = staticPart('terms-of-service', () =>
+  import('./pages/TermsOfServicePage').then((m) => m.default),
+);
 const PartnerConsolePage = lazy(() => import('./pages/PartnerConsolePage'));
 const AdminLoginPage = lazy(() => import('./pages/AdminLoginPage'));
 const AdminRoute = lazy(() => import('./pages/AdminRoute'));

@@ -9,7 +9,7 @@ import {
 } from 'lucide-react';
 import { Button } from '@12yards/ui';
 import { site } from '../config';
-import { useSiteActions } from '../components/site-actions';
+import { sectionHref } from '../components/site-actions';
 import { Section } from './Section';
 
 const BENEFITS = [
@@ -41,7 +41,6 @@ const BENEFITS = [
 ];
 
 export function Benefits() {
-  const { goToSection } = useSiteActions();
   return (
     <Section
       id="benefits"
@@ -72,12 +71,13 @@ export function Benefits() {
                 <CalendarDays aria-hidden="true" /> Schedule a Demo
               </a>
             </Button>
+            {/* A link, so the section needs no script: the page scrolls smoothly to the partners (CSS). */}
             <Button
+              asChild
               variant="outline"
               className="border-white bg-transparent text-white hover:bg-white/10"
-              onClick={() => goToSection('partners')}
             >
-              Become a Partner
+              <a href={sectionHref('partners')}>Become a Partner</a>
             </Button>
           </div>
         </li>

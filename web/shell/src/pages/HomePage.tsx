@@ -4,13 +4,22 @@ import { Seo } from '../components/Seo';
 import { organizationJsonLd } from '../lib/structured-data';
 import { scrollToSection, useSiteActions } from '../components/site-actions';
 import { Hero } from '../home/Hero';
-import { HowItWorks } from '../home/HowItWorks';
-import { Features } from '../home/Features';
-import { Benefits } from '../home/Benefits';
 import { NewsSection } from '../home/NewsSection';
 import { PartnersSection } from '../home/PartnersSection';
-import { FaqSection } from '../home/FaqSection';
 import { PartnerShowcase } from '../home/PartnerShowcase';
+import { staticPart } from '../lib/static-island';
+import { useFaqs } from '../lib/queries';
+
+// Sections without a script: served as HTML, kept as they are when the page hydrates, their code fetched only when
+// the browser renders the home page itself (arriving from another page).
+const HowItWorks = staticPart('how-it-works', () => import('../home/HowItWorks').then((m) => m.HowItWorks));
+const Benefits = staticPart('benefits', () => import('../home/Benefits').then((m) => m.Benefits));
+const Features = staticPart('features', () => import('../home/Features').then((m) => m.Features));
+const FaqSection = staticPart(
+  'faq',
+  () => import('../home/FaqSection').then((m) => m.FaqSection),
+  () => useFaqs().data !== undefined,
+);
 
 /**
  * A boundary per section below the hero: the browser hydrates each on its own (React hydrates a server-rendered
@@ -25,7 +34,16 @@ export function HomePage() {
   // Contact item's address: as the item does, it scrolls to the partners section and opens the contact dialog.
   useEffect(() => {
     if (hash === '#contact') scrollThenOpen('contact');
-    else if (hash) requestAnimationFrame(() => scrollToSection(hash.slice(1)));
+    else if (hash) {
+      // A static section rendered here (arriving from another page) comes with its chunk: wait for it, a few frames.
+      let frame = 0;
+      let tries = 0;
+      const attempt = () => {
+        if (!scrollToSection(hash.slice(1)) && ++tries < 120) frame = requestAnimationFrame(attempt);
+      };
+      frame = requestAnimationFrame(attempt);
+      return () => cancelAnimationFrame(frame);
+    }
   }, [hash, scrollThenOpen]);
 
   return (

@@ -12,6 +12,11 @@ describe('Home page', () => {
     quietApi();
     const { container } = renderApp('/');
     await screen.findByRole('heading', { level: 1 });
+    // The static sections (how it works, features, FAQ) render from their own chunk when the browser renders the page.
+    await screen.findByRole('region', { name: 'Frequently asked questions' });
+    await screen.findByRole('region', { name: 'From first call to matchday in three steps' });
+    await screen.findByRole('region', { name: 'Everything a matchday needs, in your pocket' });
+    await screen.findByRole('region', { name: 'Good for supporters, good for the club' });
     const ids = [...container.querySelectorAll('main section[id]')].map((s) => s.id);
     expect(ids).toEqual(['how-it-works', 'features', 'benefits', 'news', 'partners', 'faq']);
     expect(container.querySelector('#contact')).not.toBeNull();
