@@ -70,11 +70,7 @@ export function FilterSelect({
         </SelectTrigger>
         <SelectContent>
           <SelectItem value={ALL}>{allLabel}</SelectItem>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
+          {optionItems(options)}
         </SelectContent>
       </Select>
     </div>
@@ -127,3 +123,11 @@ export function FilteredEmpty({ children, onClear }: { children: ReactNode; onCl
 /** The label of a chosen option, for the empty-state texts. */
 export const labelOf = (options: readonly { value: string; label: string }[], value: string | undefined) =>
   options.find((o) => o.value === value)?.label ?? value ?? '';
+
+/** The items of a select, one an option. */
+export const optionItems = (options: readonly { value: string; label: string }[]) =>
+  options.map((o) => (
+    <SelectItem key={o.value} value={o.value}>
+      {o.label}
+    </SelectItem>
+  ));

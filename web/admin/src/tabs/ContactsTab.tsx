@@ -1,16 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Mail, MailWarning, RefreshCw } from 'lucide-react';
 import { MESSAGE_AWAIT_HOURS, type ContactMessage } from '@12yards/api';
-import { Badge, Button, Card, CardContent, cn } from '@12yards/ui';
+import { Badge, Button, Card, CardContent } from '@12yards/ui';
 import { useAdminMutation } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { HISTORY_KEY } from '../lib/history';
 import { UNREAD_KEY } from '../lib/unread';
-import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
-import { ListSearch } from '../components/ListSearch';
-import { FilteredEmpty, FilterSelect, ListToolbar, useListFilters } from '../components/ListFilters';
-import { LoadMore } from '../components/LoadMore';
-import { ShowingOnly } from '../components/ShowingOnly';
+import { useListFilters } from '../components/ListFilters';
+import { ResourceList } from '../kit/ResourceList';
+import { FilterToolbar, ShowingOnlyNotices } from '../kit/Toolbar';
 import { HistorySection } from '../components/HistorySection';
 import { usePagedList } from '../lib/pages';
 import { useLiveConnected } from '../lib/live-context';
@@ -60,8 +58,10 @@ export function ContactsTab() {
   });
 
   return (
-    <section>
-      <TabHeader title="Contact Messages" description="Messages sent through the site's contact form.">
+    <ResourceList
+      title="Contact Messages"
+      description="Messages sent through the site's contact form."
+      actions={
         <Button
           variant="outline"
           onClick={() => void queryClient.invalidateQueries({ queryKey: CONTACTS_KEY })}
@@ -69,107 +69,80 @@ export function ContactsTab() {
           <RefreshCw aria-hidden="true" className={contacts.isFetching ? 'animate-spin' : undefined} />
           Refresh
         </Button>
-      </TabHeader>
-      <ListToolbar label="Messages">
-        <ListSearch
-          key={filters.searchGeneration}
-          label="Search messages"
-          placeholder="Subject, name or email"
-          onSearch={filters.setQ}
+      }
+      query={contacts}
+      items={contacts.items}
+      paged={contacts}
+      texts={{ loading: 'Loading contacts...', errorWhat: 'contacts', empty: 'No contacts found' }}
+      filtered={{ active: filters.active, empty: noMatch(filters.values), clear: filters.clear }}
+      toolbar={
+        <FilterToolbar
+          label="Messages"
+          filters={filters}
+          search={['Search messages', 'Subject, name or email']}
+          selects={{ status: { label: 'Status', all: 'All Messages', options: STATUS_FILTER } }}
         />
-        <FilterSelect
-          label="Status"
-          allLabel="All Messages"
-          value={filters.values.status}
-          options={STATUS_FILTER}
-          onChange={(v) => filters.set('status', v)}
+      }
+      notice={
+        <ShowingOnlyNotices
+          filters={filters}
+          texts={{
+            awaiting: `Showing only messages unread or unanswered for more than ${MESSAGE_AWAIT_HOURS} hours.`,
+          }}
         />
-      </ListToolbar>
-      {filters.values.awaiting && (
-        <ShowingOnly onShowAll={() => filters.set('awaiting', '')}>
-          Showing only messages unread or unanswered for more than {MESSAGE_AWAIT_HOURS} hours.
-        </ShowingOnly>
+      }
+      render={(c) => (
+        <Card className={c.status === 'unread' ? 'border-l-4 border-l-accent' : undefined}>
+          <CardContent className="grid gap-3 p-4">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div className="min-w-0">
+                <h3 className="text-lg font-semibold">
+                  <bdi>{c.subject}</bdi>
+                </h3>
+                <p className="text-sm text-muted-foreground">
+                  <bdi>{c.name}</bdi> ·{' '}
+                  <a className="text-primary underline underline-offset-2" href={`mailto:${c.email}`}>
+                    <bdi>{c.email}</bdi>
+                  </a>{' '}
+                  · {formatDate(c.createdAt)}
+                </p>
+              </div>
+              {statusBadge[c.status]}
+            </div>
+            <p className="whitespace-pre-wrap text-sm" dir="auto">
+              {c.message}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {MARKS.map(({ status, label, icon: Icon, primary }) => (
+                <Button
+                  key={status}
+                  variant={primary ? 'default' : 'outline'}
+                  size="sm"
+                  disabled={c.status === status || setStatus.isPending}
+                  onClick={() => setStatus.mutate({ id: c.id, status, version: c.version })}
+                  aria-label={`Mark message from ${c.name} as ${status}`}
+                >
+                  <Icon aria-hidden="true" />
+                  {label}
+                </Button>
+              ))}
+            </div>
+            <HistorySection entityType="contact" id={c.id} name={c.subject} />
+          </CardContent>
+        </Card>
       )}
-      {contacts.isPending ? (
-        <Loading text="Loading contacts..." />
-      ) : contacts.isError ? (
-        <LoadError what="contacts" error={contacts.error} onRetry={() => void contacts.refetch()} />
-      ) : contacts.items.length === 0 ? (
-        filters.active ? (
-          <FilteredEmpty onClear={filters.clear}>{noMatch(filters.values)}</FilteredEmpty>
-        ) : (
-          <Empty>No contacts found</Empty>
-        )
-      ) : (
-        <>
-          <ul
-            className={cn('grid gap-3', contacts.isPlaceholderData && 'opacity-60')}
-            aria-busy={contacts.isPlaceholderData}
-          >
-            {contacts.items.map((c) => (
-              <li key={c.id}>
-                <Card className={c.status === 'unread' ? 'border-l-4 border-l-accent' : undefined}>
-                  <CardContent className="grid gap-3 p-4">
-                    <div className="flex flex-wrap items-start justify-between gap-2">
-                      <div className="min-w-0">
-                        <h3 className="text-lg font-semibold">
-                          <bdi>{c.subject}</bdi>
-                        </h3>
-                        <p className="text-sm text-muted-foreground">
-                          <bdi>{c.name}</bdi> ·{' '}
-                          <a className="text-primary underline underline-offset-2" href={`mailto:${c.email}`}>
-                            <bdi>{c.email}</bdi>
-                          </a>{' '}
-                          · {formatDate(c.createdAt)}
-                        </p>
-                      </div>
-                      {statusBadge[c.status]}
-                    </div>
-                    <p className="whitespace-pre-wrap text-sm" dir="auto">
-                      {c.message}
-                    </p>
-                    <div className="flex flex-wrap gap-2">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        disabled={c.status === 'read' || setStatus.isPending}
-                        onClick={() => setStatus.mutate({ id: c.id, status: 'read', version: c.version })}
-                        aria-label={`Mark message from ${c.name} as read`}
-                      >
-                        <Check aria-hidden="true" />
-                        Mark as Read
-                      </Button>
-                      <Button
-                        size="sm"
-                        disabled={c.status === 'responded' || setStatus.isPending}
-                        onClick={() =>
-                          setStatus.mutate({ id: c.id, status: 'responded', version: c.version })
-                        }
-                        aria-label={`Mark message from ${c.name} as responded`}
-                      >
-                        <Mail aria-hidden="true" />
-                        Mark as Responded
-                      </Button>
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        disabled={c.status === 'unread' || setStatus.isPending}
-                        onClick={() => setStatus.mutate({ id: c.id, status: 'unread', version: c.version })}
-                        aria-label={`Mark message from ${c.name} as unread`}
-                      >
-                        <MailWarning aria-hidden="true" />
-                        Mark as Unread
-                      </Button>
-                    </div>
-                    <HistorySection entityType="contact" id={c.id} name={c.subject} />
-                  </CardContent>
-                </Card>
-              </li>
-            ))}
-          </ul>
-          <LoadMore list={contacts} />
-        </>
-      )}
-    </section>
+    />
   );
 }
+
+/** The status buttons, in the order SPEC section 7 names them; any status may be set again later. */
+const MARKS = [
+  { status: 'read', label: 'Mark as Read', icon: Check, primary: false },
+  { status: 'responded', label: 'Mark as Responded', icon: Mail, primary: true },
+  { status: 'unread', label: 'Mark as Unread', icon: MailWarning, primary: false },
+] as const satisfies readonly {
+  status: ContactMessage['status'];
+  label: string;
+  icon: unknown;
+  primary?: boolean;
+}[];

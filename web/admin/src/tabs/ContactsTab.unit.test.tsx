@@ -18,23 +18,11 @@ const msg = (over = {}) => ({
 describe('Messages tab', () => {
   afterEach(() => jest.useRealTimers());
 
-  test('When contacts are loading, then it says Loading contacts...', () => {
-    mockApi({ 'GET /api/contacts': 'pending' });
-    renderTab(<ContactsTab />);
-    expect(screen.getByText('Loading contacts...')).toBeInTheDocument();
-  });
-
   test('When there are none, then it says No contacts found', async () => {
     mockApi({ 'GET /api/contacts': { body: [] } });
     renderTab(<ContactsTab />);
     expect(await screen.findByText('No contacts found')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Contact Messages' })).toBeInTheDocument();
-  });
-
-  test('When loading fails, then an error card shows', async () => {
-    mockApi({ 'GET /api/contacts': failure() });
-    renderTab(<ContactsTab />);
-    expect(await screen.findByText('Failed to load contacts')).toBeInTheDocument();
   });
 
   test('When messages load, then name, email, subject, message and status show with both actions', async () => {

@@ -16,22 +16,6 @@ const faq = (over = {}) => ({
 });
 
 describe('FAQs tab', () => {
-  test('When loading, then it says Loading FAQs...', () => {
-    mockApi({ 'GET /api/admin/faqs': 'pending' });
-    renderTab(<FaqsTab />);
-    expect(screen.getByText('Loading FAQs...')).toBeInTheDocument();
-  });
-
-  test('When empty, then the empty text shows; when failing, the error card', async () => {
-    mockApi({ 'GET /api/admin/faqs': { body: [] } });
-    const { unmount } = renderTab(<FaqsTab />);
-    expect(await screen.findByText(/No FAQs yet/)).toBeInTheDocument();
-    unmount();
-    mockApi({ 'GET /api/admin/faqs': failure() });
-    renderTab(<FaqsTab />);
-    expect(await screen.findByText('Failed to load FAQs')).toBeInTheDocument();
-  });
-
   test('When FAQs load, then they are listed by order with Active / Inactive badges', async () => {
     mockApi({
       'GET /api/admin/faqs': {

@@ -18,22 +18,6 @@ const shot = (over = {}) => ({
 });
 
 describe('App Gallery tab', () => {
-  test('When loading, then it says Loading app gallery...', () => {
-    mockApi({ 'GET /api/admin/app-gallery': 'pending' });
-    renderTab(<GalleryTab />);
-    expect(screen.getByText('Loading app gallery...')).toBeInTheDocument();
-  });
-
-  test('When there are none, then it says No screenshots uploaded yet.; failing shows the error card', async () => {
-    mockApi({ 'GET /api/admin/app-gallery': { body: [] } });
-    const { unmount } = renderTab(<GalleryTab />);
-    expect(await screen.findByText('No screenshots uploaded yet.')).toBeInTheDocument();
-    unmount();
-    mockApi({ 'GET /api/admin/app-gallery': failure() });
-    renderTab(<GalleryTab />);
-    expect(await screen.findByText('Failed to load the app gallery')).toBeInTheDocument();
-  });
-
   test('When screenshots load, then Found N screenshot(s) and each image with its badges show', async () => {
     mockApi({
       'GET /api/admin/app-gallery': {

@@ -1,5 +1,5 @@
 import '../test/setup';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CSRF, failure, mockApi, renderTab } from '../test/render';
 import { mockXhr, upload } from '../test/xhr';
@@ -17,23 +17,24 @@ const file = (over = {}) => ({
   ...over,
 });
 
+/** The Media tab with its Add Media File dialog open. */
+async function openAdd() {
+  renderTab(<MediaTab />);
+  await userEvent.click(await screen.findByRole('button', { name: /Add Media File/ }));
+  return screen.findByRole('dialog');
+}
+
+/** The dialog open and shot.png picked (its upload then waits for the test's answer). */
+async function openAndPick() {
+  const d = await openAdd();
+  await userEvent.upload(
+    within(d).getByLabelText('File'),
+    new File(['x'], 'shot.png', { type: 'image/png' }),
+  );
+  return d;
+}
+
 describe('Media tab', () => {
-  test('When loading, then it says Loading media...', () => {
-    mockApi({ 'GET /api/admin/media': 'pending' });
-    renderTab(<MediaTab />);
-    expect(screen.getByText('Loading media...')).toBeInTheDocument();
-  });
-
-  test('When empty or failing, then the empty text or the error card shows', async () => {
-    mockApi({ 'GET /api/admin/media': { body: [] } });
-    const { unmount } = renderTab(<MediaTab />);
-    expect(await screen.findByText('No media files yet.')).toBeInTheDocument();
-    unmount();
-    mockApi({ 'GET /api/admin/media': failure() });
-    renderTab(<MediaTab />);
-    expect(await screen.findByText('Failed to load media')).toBeInTheDocument();
-  });
-
   test('When files load, then name, type, size in KB, an image preview for images and a View link show', async () => {
     mockApi({
       'GET /api/admin/media': {
@@ -60,31 +61,25 @@ describe('Media tab', () => {
     expect(within(pdf).queryByRole('img')).not.toBeInTheDocument();
   });
 
-  test('When Add Media File is sent empty, then the required fields are flagged and nothing is sent', async () => {
+  test('When Add Media File is sent with no file, then it asks for one (no fields to fill by hand) and nothing is sent', async () => {
     const api = mockApi({ 'GET /api/admin/media': { body: [] } });
-    renderTab(<MediaTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Add Media File/ }));
-    const d = await screen.findByRole('dialog');
+    const d = await openAdd();
     await userEvent.click(within(d).getByRole('button', { name: 'Add Media File' }));
-    expect(await within(d).findByText('Filename is required')).toBeInTheDocument();
-    expect(within(d).getByText('URL is required')).toBeInTheDocument();
-    expect(within(d).getByText('Size (bytes) must be a number')).toBeInTheDocument();
+    expect(await within(d).findByText('Choose or drop a file to upload first.')).toBeInTheDocument();
+    expect(within(d).queryByLabelText(/^Filename/)).not.toBeInTheDocument();
+    expect(within(d).queryByLabelText(/^MIME Type/)).not.toBeInTheDocument();
+    expect(within(d).queryByLabelText(/^Size/)).not.toBeInTheDocument();
+    expect(within(d).queryByLabelText(/^URL/)).not.toBeInTheDocument();
     expect(api.writes()).toHaveLength(0);
   });
 
-  test('When a file is uploaded, then progress shows, the fields fill in, and POST /api/admin/media gets them', async () => {
+  test('When a file is uploaded, then progress shows, its name, type and size are read from it, and POST /api/admin/media gets them', async () => {
     const api = mockApi({
       'GET /api/admin/media': { body: [] },
       'POST /api/admin/media': { status: 201, body: file() },
     });
     const xhr = mockXhr();
-    renderTab(<MediaTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Add Media File/ }));
-    const d = await screen.findByRole('dialog');
-    await userEvent.upload(
-      within(d).getByLabelText('File'),
-      new File(['x'], 'shot.png', { type: 'image/png' }),
-    );
+    const d = await openAndPick();
     expect(xhr[0]).toMatchObject({ method: 'POST', url: '/api/admin/upload', withCredentials: true });
     expect(xhr[0]!.headers['X-CSRF-Token']).toBe(CSRF);
     expect(xhr[0]!.form.get('file')).toBeInstanceOf(File);
@@ -92,8 +87,10 @@ describe('Media tab', () => {
     expect(within(d).getByRole('progressbar')).toBeInTheDocument();
     expect(within(d).getByText('Uploading... 40%')).toBeInTheDocument();
     act(() => xhr[0]!.respond(201, upload()));
-    await waitFor(() => expect(within(d).getByLabelText(/^Filename/)).toHaveValue('abc.png'));
-    expect(within(d).getByLabelText(/^Size/)).toHaveValue(2048);
+    const read = await within(d).findByLabelText('Uploaded file');
+    expect(within(read).getByText('shot.png')).toBeInTheDocument();
+    expect(within(read).getByText('image/png')).toBeInTheDocument();
+    expect(within(read).getByText('2.0 KB')).toBeInTheDocument();
     await userEvent.click(within(d).getByRole('button', { name: 'Add Media File' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     expect(api.writes()[0]!.body).toEqual({
@@ -106,28 +103,47 @@ describe('Media tab', () => {
     expect(await screen.findByText('Media file created successfully')).toBeInTheDocument();
   });
 
-  test('When the upload is refused, then Error / Failed to upload image says why and the fields stay empty', async () => {
+  test('When the upload is refused, then Error / Failed to upload image says why and no file is shown', async () => {
     mockApi({ 'GET /api/admin/media': { body: [] } });
     const xhr = mockXhr();
-    renderTab(<MediaTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Add Media File/ }));
-    const d = await screen.findByRole('dialog');
-    await userEvent.upload(
-      within(d).getByLabelText('File'),
-      new File(['x'], 'shot.png', { type: 'image/png' }),
-    );
+    const d = await openAndPick();
     const why = 'Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded';
     act(() => xhr[0]!.respond(415, { error: { code: 'unsupported_media_type', message: why } }));
     expect(await screen.findByText(`Failed to upload image. ${why}`)).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
-    expect(within(d).getByLabelText(/^Filename/)).toHaveValue('');
+    expect(within(d).queryByLabelText('Uploaded file')).not.toBeInTheDocument();
+  });
+
+  test('When a .txt file is chosen, then it is refused before sending, saying only images can be uploaded', async () => {
+    mockApi({ 'GET /api/admin/media': { body: [] } });
+    const xhr = mockXhr();
+    const user = userEvent.setup({ applyAccept: false });
+    renderTab(<MediaTab />);
+    await user.click(await screen.findByRole('button', { name: /Add Media File/ }));
+    const d = await screen.findByRole('dialog');
+    await user.upload(within(d).getByLabelText('File'), new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(
+      await screen.findByText(
+        'Failed to upload image. notes.txt is text/plain: only PNG, JPEG, WebP, GIF and AVIF images can be uploaded',
+      ),
+    ).toBeInTheDocument();
+    expect(xhr).toHaveLength(0);
+  });
+
+  test('When an image is dropped on the file area, then it is uploaded as if picked', async () => {
+    mockApi({ 'GET /api/admin/media': { body: [] } });
+    const xhr = mockXhr();
+    const d = await openAdd();
+    const zone = within(d).getByText('Choose a file or drop it here.').parentElement!;
+    fireEvent.drop(zone, { dataTransfer: { files: [new File(['x'], 'shot.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(xhr).toHaveLength(1));
+    act(() => xhr[0]!.respond(201, upload()));
+    expect(await within(d).findByLabelText('Uploaded file')).toBeInTheDocument();
   });
 
   test('When the picker opens, then it offers only the image types the server takes', async () => {
     mockApi({ 'GET /api/admin/media': { body: [] } });
-    renderTab(<MediaTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Add Media File/ }));
-    const d = await screen.findByRole('dialog');
+    const d = await openAdd();
     expect(within(d).getByLabelText('File')).toHaveAttribute(
       'accept',
       'image/png,image/jpeg,image/webp,image/gif,image/avif',
@@ -137,13 +153,7 @@ describe('Media tab', () => {
   test('When the upload fails on the server (500), then the toast says Failed to upload image alone', async () => {
     mockApi({ 'GET /api/admin/media': { body: [] } });
     const xhr = mockXhr();
-    renderTab(<MediaTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Add Media File/ }));
-    const d = await screen.findByRole('dialog');
-    await userEvent.upload(
-      within(d).getByLabelText('File'),
-      new File(['x'], 'shot.png', { type: 'image/png' }),
-    );
+    await openAndPick();
     act(() => xhr[0]!.respond(500, { error: { code: 'internal', message: 'boom' } }));
     expect(await screen.findByText('Failed to upload image')).toBeInTheDocument();
   });
@@ -179,14 +189,11 @@ describe('Media tab', () => {
       'POST /api/admin/media': failure(),
       'DELETE /api/admin/media/mf1': failure(),
     });
-    renderTab(<MediaTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Add Media File/ }));
-    const d = await screen.findByRole('dialog');
-    await userEvent.type(within(d).getByLabelText(/^Filename/), 'a.png');
-    await userEvent.type(within(d).getByLabelText(/^Original Name/), 'a.png');
-    await userEvent.type(within(d).getByLabelText(/^MIME Type/), 'image/png');
-    await userEvent.type(within(d).getByLabelText(/^Size/), '10');
-    await userEvent.type(within(d).getByLabelText(/^URL/), '/media/a.png');
+    const d = await openAdd();
+    const xhr = mockXhr();
+    await userEvent.upload(within(d).getByLabelText('File'), new File(['x'], 'a.png', { type: 'image/png' }));
+    act(() => xhr[0]!.respond(201, upload()));
+    await within(d).findByLabelText('Uploaded file');
     await userEvent.click(within(d).getByRole('button', { name: 'Add Media File' }));
     expect(await screen.findByText('Failed to create media file')).toBeInTheDocument();
     await userEvent.click(within(d).getByRole('button', { name: 'Cancel' }));

@@ -23,24 +23,6 @@ async function openFilledCreate(
 }
 
 describe('News tab', () => {
-  test('When the list is loading, then it says Loading news...', () => {
-    mockApi({ 'GET /api/admin/news': 'pending' });
-    renderTab(<NewsTab />);
-    expect(screen.getByText('Loading news...')).toBeInTheDocument();
-  });
-
-  test('When there are no articles, then the empty text shows', async () => {
-    mockApi({ 'GET /api/admin/news': { body: [] } });
-    renderTab(<NewsTab />);
-    expect(await screen.findByText(/No news articles yet/)).toBeInTheDocument();
-  });
-
-  test('When the list fails, then an error card shows', async () => {
-    mockApi({ 'GET /api/admin/news': failure() });
-    renderTab(<NewsTab />);
-    expect(await screen.findByText('Failed to load news')).toBeInTheDocument();
-  });
-
   test('When articles load, then title, excerpt, Featured, Draft and category badges show', async () => {
     mockApi({
       'GET /api/admin/news': {

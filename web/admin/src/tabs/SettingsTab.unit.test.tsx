@@ -5,18 +5,6 @@ import { failure, mockApi, renderTab } from '../test/render';
 import { SettingsTab } from './SettingsTab';
 
 describe('Settings tab', () => {
-  test('When loading, then it says Loading settings...', () => {
-    mockApi({ 'GET /api/settings/show_app_gallery': 'pending' });
-    renderTab(<SettingsTab />);
-    expect(screen.getByText('Loading settings...')).toBeInTheDocument();
-  });
-
-  test('When the setting fails to load, then the error card shows', async () => {
-    mockApi({ 'GET /api/settings/show_app_gallery': failure() });
-    renderTab(<SettingsTab />);
-    expect(await screen.findByText('Failed to load settings')).toBeInTheDocument();
-  });
-
   test('When the setting was never saved (404), then the switch is on (the default)', async () => {
     mockApi({
       'GET /api/settings/show_app_gallery': {

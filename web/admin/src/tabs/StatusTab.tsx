@@ -5,7 +5,7 @@ import { Badge, Button, Card, CardContent } from '@12yards/ui';
 import { useAdminMutation } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { HISTORY_KEY } from '../lib/history';
-import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
+import { ResourceList } from '../kit/ResourceList';
 import { HistorySection } from '../components/HistorySection';
 
 export const STATUS_KEY = ['/api/service-status'];
@@ -21,73 +21,68 @@ export function StatusTab() {
   });
 
   return (
-    <section>
-      <TabHeader title="Service Status" description="What the public status page shows for each service." />
-      {statuses.isPending ? (
-        <Loading text="Loading service statuses..." />
-      ) : statuses.isError ? (
-        <LoadError what="service statuses" error={statuses.error} onRetry={() => void statuses.refetch()} />
-      ) : statuses.data.length === 0 ? (
-        <Empty>No services found</Empty>
-      ) : (
-        <ul className="grid gap-3 md:grid-cols-2">
-          {statuses.data.map((s) => {
-            const operational = s.status === 'operational';
-            return (
-              <li key={s.id}>
-                <Card className={operational ? undefined : 'border-destructive/50'}>
-                  <CardContent className="flex flex-wrap items-center justify-between gap-3 p-4">
-                    <div className="flex items-start gap-3">
-                      {operational ? (
-                        <CheckCircle2 className="mt-0.5 size-6 text-primary" aria-hidden="true" />
-                      ) : (
-                        <AlertTriangle className="mt-0.5 size-6 text-destructive" aria-hidden="true" />
-                      )}
-                      <div>
-                        <h3 className="font-semibold">{s.serviceName}</h3>
-                        {operational ? (
-                          <Badge variant="success">Fully Operational</Badge>
-                        ) : (
-                          <Badge variant="destructive">Issue under investigation</Badge>
-                        )}
-                        <p className="mt-1 text-xs text-muted-foreground">
-                          Last updated {formatDateTime(s.lastUpdated)}
-                        </p>
-                      </div>
-                    </div>
-                    <Button
-                      variant={operational ? 'outline' : 'default'}
-                      className={
-                        operational
-                          ? 'border-destructive/60 text-destructive hover:text-destructive'
-                          : undefined
-                      }
-                      size="sm"
-                      disabled={toggle.isPending}
-                      onClick={() =>
-                        toggle.mutate({
-                          id: s.id,
-                          status: operational ? 'issue' : 'operational',
-                          version: s.version,
-                        })
-                      }
-                      aria-label={`${operational ? 'Mark as Issue' : 'Mark as Operational'}: ${s.serviceName}`}
-                    >
-                      {operational ? 'Mark as Issue' : 'Mark as Operational'}
-                    </Button>
-                    <HistorySection
-                      entityType="service-status"
-                      id={s.id}
-                      name={s.serviceName}
-                      className="basis-full"
-                    />
-                  </CardContent>
-                </Card>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </section>
+    <ResourceList
+      title="Service Status"
+      description="What the public status page shows for each service."
+      query={statuses}
+      items={statuses.data ?? []}
+      texts={{
+        loading: 'Loading service statuses...',
+        errorWhat: 'service statuses',
+        empty: 'No services found',
+      }}
+      layout="pairs"
+      render={(s) => {
+        const operational = s.status === 'operational';
+        return (
+          <Card className={operational ? undefined : 'border-destructive/50'}>
+            <CardContent className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <div className="flex items-start gap-3">
+                {operational ? (
+                  <CheckCircle2 className="mt-0.5 size-6 text-primary" aria-hidden="true" />
+                ) : (
+                  <AlertTriangle className="mt-0.5 size-6 text-destructive" aria-hidden="true" />
+                )}
+                <div>
+                  <h3 className="font-semibold">{s.serviceName}</h3>
+                  {operational ? (
+                    <Badge variant="success">Fully Operational</Badge>
+                  ) : (
+                    <Badge variant="destructive">Issue under investigation</Badge>
+                  )}
+                  <p className="mt-1 text-xs text-muted-foreground">
+                    Last updated {formatDateTime(s.lastUpdated)}
+                  </p>
+                </div>
+              </div>
+              <Button
+                variant={operational ? 'outline' : 'default'}
+                className={
+                  operational ? 'border-destructive/60 text-destructive hover:text-destructive' : undefined
+                }
+                size="sm"
+                disabled={toggle.isPending}
+                onClick={() =>
+                  toggle.mutate({
+                    id: s.id,
+                    status: operational ? 'issue' : 'operational',
+                    version: s.version,
+                  })
+                }
+                aria-label={`${operational ? 'Mark as Issue' : 'Mark as Operational'}: ${s.serviceName}`}
+              >
+                {operational ? 'Mark as Issue' : 'Mark as Operational'}
+              </Button>
+              <HistorySection
+                entityType="service-status"
+                id={s.id}
+                name={s.serviceName}
+                className="basis-full"
+              />
+            </CardContent>
+          </Card>
+        );
+      }}
+    />
   );
 }

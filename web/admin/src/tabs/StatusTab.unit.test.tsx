@@ -15,22 +15,6 @@ const svc = (over = {}) => ({
 });
 
 describe('Service Status tab', () => {
-  test('When loading, then it says Loading service statuses...', () => {
-    mockApi({ 'GET /api/service-status': 'pending' });
-    renderTab(<StatusTab />);
-    expect(screen.getByText('Loading service statuses...')).toBeInTheDocument();
-  });
-
-  test('When empty or failing, then the empty text or the error card shows', async () => {
-    mockApi({ 'GET /api/service-status': { body: [] } });
-    const { unmount } = renderTab(<StatusTab />);
-    expect(await screen.findByText('No services found')).toBeInTheDocument();
-    unmount();
-    mockApi({ 'GET /api/service-status': failure() });
-    renderTab(<StatusTab />);
-    expect(await screen.findByText('Failed to load service statuses')).toBeInTheDocument();
-  });
-
   test('When statuses load, then operational ones offer Mark as Issue and issues offer Mark as Operational', async () => {
     const api = mockApi({
       'GET /api/service-status': {

@@ -21,22 +21,6 @@ async function openUpload() {
 }
 
 describe('Templates tab', () => {
-  test('When loading, then it says Loading templates...', () => {
-    mockApi({ 'GET /api/admin/contract-templates': 'pending' });
-    renderTab(<TemplatesTab />);
-    expect(screen.getByText('Loading templates...')).toBeInTheDocument();
-  });
-
-  test('When there are none, then it says No contract templates; failing shows the error card', async () => {
-    mockApi({ 'GET /api/admin/contract-templates': { body: [] } });
-    const { unmount } = renderTab(<TemplatesTab />);
-    expect(await screen.findByText('No contract templates')).toBeInTheDocument();
-    unmount();
-    mockApi({ 'GET /api/admin/contract-templates': failure() });
-    renderTab(<TemplatesTab />);
-    expect(await screen.findByText('Failed to load contract templates')).toBeInTheDocument();
-  });
-
   test('When templates load, then valid-from date, file name, uploaded date and Download / Edit / Delete show', async () => {
     mockApi({ 'GET /api/admin/contract-templates': { body: [tpl()] } });
     renderTab(<TemplatesTab />);

@@ -1,0 +1,94 @@
+import { Eye, FileText } from 'lucide-react';
+import type { Partner } from '@12yards/api';
+import { Badge, Button, Card, CardContent, cn } from '@12yards/ui';
+import { PartnerStatusBadge, TypeBadge } from './badges';
+
+/** One application: name, email, status, type, open and overdue actions, its details, View and Contracts. */
+export function PartnerCard({
+  partner: p,
+  open,
+  overdue,
+  onView,
+  onContracts,
+}: {
+  partner: Partner;
+  open: number;
+  overdue: number;
+  onView: () => void;
+  onContracts: () => void;
+}) {
+  return (
+    <Card className="h-full">
+      <CardContent className="flex h-full flex-col gap-3 p-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h3 className="truncate text-lg font-semibold">
+              <bdi>{p.name}</bdi>
+            </h3>
+            <p className="truncate text-sm text-muted-foreground">
+              <bdi>{p.email}</bdi>
+            </p>
+          </div>
+          <PartnerStatusBadge status={p.status} />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <TypeBadge type={p.type} />
+          {open > 0 && <Badge variant="destructive">{open} Open Actions</Badge>}
+          {overdue > 0 && <Badge variant="warning">{overdue} Overdue</Badge>}
+        </div>
+        <CardDetails partner={p} />
+        <div className="mt-auto flex gap-2">
+          <Button variant="outline" size="sm" onClick={onView} aria-label={`View ${p.name}`}>
+            <Eye aria-hidden="true" />
+            View
+          </Button>
+          <Button variant="outline" size="sm" onClick={onContracts} aria-label={`Contracts of ${p.name}`}>
+            <FileText aria-hidden="true" />
+            Contracts
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** SPEC section 2: what a card shows of each type; the message is the influencer's additional info. */
+function cardDetails(p: Partner): [label: string, value: string | undefined][] {
+  return p.type === 'influencer'
+    ? [
+        ['Known As', p.knownAs],
+        ['Twitter', p.twitterAccount],
+        ['Instagram', p.instagramAccount],
+        ['TikTok', p.tiktokAccount],
+        ['Facebook', p.facebookAccount],
+        ['Total Followers', p.totalFollowers],
+        ['Additional Info', p.message],
+      ]
+    : [
+        ['Organization', p.organization],
+        ['Message', p.message],
+      ];
+}
+
+const LONG_TEXT = new Set(['Additional Info', 'Message']);
+
+/** The card's filled details as a compact list; the long texts span the card, clamped to three lines. */
+function CardDetails({ partner }: { partner: Partner }) {
+  const filled = cardDetails(partner).filter(([, value]) => value?.trim());
+  if (filled.length === 0) return null;
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+      {filled.map(([label, value]) => {
+        const long = LONG_TEXT.has(label);
+        return (
+          <div key={label} className={long ? 'col-span-2 min-w-0' : 'min-w-0'}>
+            <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+            <dd className={cn('break-words', long && 'line-clamp-3 whitespace-pre-line')} dir="auto">
+              {value}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}

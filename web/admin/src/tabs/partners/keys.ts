@@ -1,0 +1,8 @@
+export const PARTNERS_KEY = ['/api/partners'];
+export const ACTION_COUNTS_KEY = ['/api/admin/partner-action-counts'];
+
+// The type badge's texts (SPEC section 2).
+export const TYPE_FILTER = [
+  { value: 'club', label: 'Football Club' },
+  { value: 'influencer', label: 'Influencer' },
+] as const;

@@ -1,0 +1,1 @@
+export const TEMPLATES_KEY = ['/api/admin/contract-templates'];
