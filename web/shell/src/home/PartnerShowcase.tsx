@@ -1,23 +1,11 @@
 import { useState } from 'react';
 import { lazyDialog } from '../lib/lazy';
+import type { ShowcasePartner } from './showcase-partner';
 
 const ShowcaseDialog = lazyDialog(
   () => import('./ShowcaseDialog').then((m) => m.ShowcaseDialog),
   (p: { partner: ShowcasePartner | null }) => p.partner !== null,
 );
-
-export interface ShowcasePartner {
-  name: string;
-  initials: string;
-  type: string;
-  location: string;
-  since: string;
-  figure: string;
-  overview: string;
-  achievements?: string[];
-  website: string;
-  colour: string;
-}
 
 /** Placeholder partners until the real logos and figures are supplied (websites use the reserved .example domain). */
 export const SHOWCASE: ShowcasePartner[] = [

@@ -8,7 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@12yards/ui';
-import type { ShowcasePartner } from './PartnerShowcase';
+import type { ShowcasePartner } from './showcase-partner';
 
 export function ShowcaseDialog({
   partner,
