@@ -6,6 +6,7 @@ import { mediaTrash } from './media-file/trash';
 import { subscribeToContent } from './reference/content';
 import { referenceProjection } from './reference/projection';
 import { uploadProjection } from './upload/projection';
+import { mediaTextData } from './text-data';
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -21,6 +22,8 @@ export function createMediaService(options: Partial<MediaOptions> = {}) {
     defaultPort: 8105,
     uses: ['objects'], // the uploaded files
     projections: [uploadProjection, mediaFileProjection, referenceProjection],
+    // File names and alt text encrypted per entry, so that deleting one for good erases them (issue 26 item 2).
+    personalData: mediaTextData,
     build: async (ctx) => {
       const app = buildApp(ctx, {
         maxUploadBytes: options.maxUploadBytes ?? loadConfig(mediaEnv).MEDIA_MAX_UPLOAD_BYTES,

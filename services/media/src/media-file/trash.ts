@@ -4,16 +4,13 @@ import {
   type EventMeta,
   type ServiceContext,
   type StoredEvent,
-  type TrashEvent,
 } from '@12yards/platform';
 import { referenceRows } from '../reference/projection';
 import { removeUpload } from '../upload/store';
 import { mediaFileDecider } from './decide';
-import { streamId, type MediaFileDeleted, type MediaFileEvent } from './events';
+import { streamId, type MediaFileDeleted } from './events';
 import { mediaFileRows } from './projection';
-
-/** Every event of its stream: its own, and going to and coming back from the trash. */
-export type MediaFileStreamEvent = MediaFileEvent | TrashEvent<'MediaFile'>;
+import { eraseMediaText } from '../text-data';
 
 /** The media library entry with its trash: what the routes run. */
 export const trashableMediaFileDecider = trashable(mediaFileDecider, {
@@ -24,7 +21,7 @@ export const trashableMediaFileDecider = trashable(mediaFileDecider, {
 });
 
 /**
- * After an entry is deleted for good: its bytes go once no other library entry (in the trash or not), news article
+ * After an entry is deleted for good: its text is erased, and its bytes go once no other library entry (in the trash or not), news article
  * or screenshot points at the same upload.
  */
 async function removeUnusedUpload(ctx: ServiceContext<'objects'>, events: StoredEvent[], meta: EventMeta) {
@@ -37,6 +34,8 @@ async function removeUnusedUpload(ctx: ServiceContext<'objects'>, events: Stored
   ) {
     await removeUpload(ctx, uploadId, { username: meta.actor, requestId: meta.requestId });
   }
+  // Its original name and alt text are erased from its history (and the upload's, once that is gone too).
+  if (deleted) await eraseMediaText(ctx, deleted.streamId, uploadId);
 }
 
 /**
