@@ -3,6 +3,13 @@ import { closeDialog, dialog, expect, openTab, test, toast, unique } from '../su
 import { docxFile, docxText } from '../support/files';
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+/** The day before the same date a year on: where a 12-month term from `start` ends (the form checks the two agree). */
+function yearOn(start: string): string {
+  const d = new Date(`${start}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
 
 test('When the admin uploads a .docx template and creates a contract for a club, then the club is a locked Partner and Generate downloads its filled document', async ({
   adminPage: page,
@@ -66,7 +73,7 @@ test('When the admin uploads a .docx template and creates a contract for a club,
   for (const [label, value] of fields)
     await form.getByRole('textbox', { name: label, exact: true }).fill(value);
   await form.getByLabel('Start Date').fill(day(0));
-  await form.getByLabel('End Date').fill(day(365));
+  await form.getByLabel('End Date').fill(yearOn(day(0)));
   await form.getByRole('spinbutton', { name: 'Contract Length (months)' }).fill('12');
   await form.getByRole('spinbutton', { name: 'Revenue Share (%)' }).fill('20');
   await form.getByRole('button', { name: 'Create Contract' }).click();

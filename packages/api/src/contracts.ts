@@ -129,3 +129,43 @@ export function endDateFor(startDate: string, months: number): string {
   end.setUTCDate(end.getUTCDate() - 1);
   return end.toISOString().slice(0, 10);
 }
+
+/** A phone number as people write it: digits with spaces, + ( ) - and dots, 6 to 20 digits. */
+const PHONE = /^\+?[\d\s().-]+$/;
+export const PHONE_MESSAGE = 'Enter a phone number: digits, with spaces and + ( ) - if you like';
+/** An amount of money: a number with an optional currency sign, words may follow ('£250 per month'). */
+const MONEY = /^[£$€]?\s?\d[\d,]*(\.\d{1,2})?(\s.*)?$/;
+export const MONEY_MESSAGE = 'Enter an amount, such as £500 or £1,250.50';
+
+const dayWords = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/**
+ * The contract form's checks beyond what the API takes (issue 27 item 4): the client phone is a phone number, the
+ * fees are amounts, and the length in months matches the dates (a 12-month term from 1 Dec ends on 30 Nov).
+ */
+export const contractForm = contractInput.superRefine((c, ctx) => {
+  const digits = c.clientTelephone.replace(/\D/g, '').length;
+  if (c.clientTelephone && (!PHONE.test(c.clientTelephone) || digits < 6 || digits > 20)) {
+    ctx.addIssue({ code: 'custom', path: ['clientTelephone'], message: PHONE_MESSAGE });
+  }
+  for (const name of ['setupFee', 'penaltyFeePerMonth'] as const) {
+    if (c[name] && !MONEY.test(c[name].trim()))
+      ctx.addIssue({ code: 'custom', path: [name], message: MONEY_MESSAGE });
+  }
+  if (c.startDate && c.endDate && c.endDate >= c.startDate && Number.isInteger(c.lengthMonths)) {
+    const expected = endDateFor(c.startDate, c.lengthMonths);
+    if (expected !== c.endDate) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: `${c.lengthMonths} months from ${dayWords(c.startDate)} end on ${dayWords(expected)}: change the end date or the length`,
+      });
+    }
+  }
+});

@@ -449,7 +449,7 @@ describe('Applications tab', () => {
       await fill(/^Company Address/, 'Addr');
       await fill(/^Client Name/, 'N');
       await fill(/^Client Email/, 'n@x.test');
-      await fill(/^Client Phone/, '1');
+      await fill(/^Client Phone/, '020 7946 0001');
       await fill(/^Client Position/, 'P');
       await fill(/^Start Date/, '2025-01-01');
       await fill(/^Contract Length/, '12');

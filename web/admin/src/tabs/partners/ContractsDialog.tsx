@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, Pencil, Plus, Wand2 } from 'lucide-react';
 import {
   apiRequest,
-  contractInput,
+  contractForm,
   endDateFor,
   type Contract,
   type ContractFields,
@@ -19,7 +19,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   Input,
@@ -36,6 +35,8 @@ import { useEditConflict, type ConflictField } from '../../components/EditConfli
 import { Field } from '../../components/Field';
 import { Loading } from '../../components/QueryState';
 import { ContractStatusBadge, localToday } from './badges';
+import { TemplateInUseNote } from '../templates/in-use';
+import { FormDialog } from '../../kit/FormDialog';
 
 export const contractsKey = (partnerId: string) => ['/api/admin/partners', partnerId, 'contracts'];
 /** The partners list and action counts (PartnersTab's PARTNERS_KEY, ACTION_COUNTS_KEY), read again after a delete. */
@@ -365,7 +366,7 @@ export function ContractFormDialog({
   const generating = contract === 'generate';
   const isNew = contract === 'new' || generating;
   const form = useForm<ContractInput, unknown, ContractFields>({
-    resolver: zodResolver(contractInput),
+    resolver: zodResolver(contractForm),
     defaultValues: blank(partnerId),
   });
   const { register, handleSubmit, reset, formState } = form;
@@ -415,79 +416,69 @@ export function ContractFormDialog({
   );
 
   return (
-    <Dialog open={contract !== null} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>
-            {generating ? 'Generate from Template' : isNew ? 'Add Contract' : 'Edit Contract'}
-          </DialogTitle>
-          <DialogDescription>
-            {generating
-              ? 'Prefilled from the application; fill in what it does not have. The document is made from the latest template. '
-              : ''}
-            Every field is required. Revenue share is 0 to 50 percent.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={handleSubmit((body) => save.mutate(body))} className="grid gap-5">
-          <fieldset className="grid gap-3 sm:grid-cols-2">
-            <legend className="mb-2 font-semibold">Company</legend>
-            {text('companyName', 'Company Name')}
-            {text('registrationNumber', 'Registration Number')}
-            <Field
-              label="Company Address"
-              required
-              error={errors.companyAddress?.message}
-              className="sm:col-span-2"
-            >
-              <Textarea rows={2} className="min-h-16" {...register('companyAddress')} />
-            </Field>
-          </fieldset>
-          <fieldset className="grid gap-3 sm:grid-cols-2">
-            <legend className="mb-2 font-semibold">Client</legend>
-            {text('clientName', 'Client Name')}
-            {text('clientEmail', 'Client Email', 'email')}
-            {text('clientTelephone', 'Client Phone', 'tel')}
-            {text('clientPosition', 'Client Position')}
-          </fieldset>
-          <fieldset className="grid gap-3 sm:grid-cols-3">
-            <legend className="mb-2 font-semibold">Term</legend>
-            {text('startDate', 'Start Date', 'date')}
-            <Field label="Contract Length (months)" required error={errors.lengthMonths?.message}>
-              <Input type="number" min={1} step={1} {...register('lengthMonths')} />
-            </Field>
-            {text('endDate', 'End Date', 'date')}
-            {text('platformName', 'Platform Name')}
-            {text('setupFee', 'Setup Fee', 'text', '£0.00')}
-            {text('penaltyFeePerMonth', 'Penalty Fee per Month', 'text', '£0.00')}
-          </fieldset>
-          <fieldset className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
-            <legend className="mb-2 font-semibold">Revenue and Quotas</legend>
-            {NUMBER_FIELDS.map(([name, label, min, max]) => (
-              <Field key={name} label={label} error={errors[name]?.message}>
-                <Input type="number" min={min} max={max} step={1} {...register(name)} />
-              </Field>
-            ))}
-          </fieldset>
-          {conflict.panel}
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending
-                ? 'Saving...'
-                : generating
-                  ? 'Generate Contract'
-                  : isNew
-                    ? 'Create Contract'
-                    : 'Update Contract'}
-            </Button>
-          </DialogFooter>
-        </form>
-        {contract && contract !== 'new' && contract !== 'generate' && (
+    <FormDialog
+      open={contract !== null}
+      onClose={onClose}
+      className="max-w-3xl"
+      title={generating ? 'Generate from Template' : isNew ? 'Add Contract' : 'Edit Contract'}
+      description={
+        <>
+          {generating && 'Prefilled from the application; fill in what it does not have. '}
+          {generating && <TemplateInUseNote />}
+          Every field is required. Revenue share is 0 to 50 percent.
+        </>
+      }
+      onSubmit={handleSubmit((body) => save.mutate(body))}
+      submit={generating ? 'Generate Contract' : isNew ? 'Create Contract' : 'Update Contract'}
+      pending={save.isPending}
+      after={
+        contract &&
+        contract !== 'new' &&
+        contract !== 'generate' && (
           <HistorySection entityType="contract" id={contract.id} name={contract.companyName} />
-        )}
-      </DialogContent>
-    </Dialog>
+        )
+      }
+    >
+      <fieldset className="grid gap-3 sm:grid-cols-2">
+        <legend className="mb-2 font-semibold">Company</legend>
+        {text('companyName', 'Company Name')}
+        {text('registrationNumber', 'Registration Number')}
+        <Field
+          label="Company Address"
+          required
+          error={errors.companyAddress?.message}
+          className="sm:col-span-2"
+        >
+          <Textarea rows={2} className="min-h-16" {...register('companyAddress')} />
+        </Field>
+      </fieldset>
+      <fieldset className="grid gap-3 sm:grid-cols-2">
+        <legend className="mb-2 font-semibold">Client</legend>
+        {text('clientName', 'Client Name')}
+        {text('clientEmail', 'Client Email', 'email')}
+        {text('clientTelephone', 'Client Phone', 'tel')}
+        {text('clientPosition', 'Client Position')}
+      </fieldset>
+      <fieldset className="grid gap-3 sm:grid-cols-3">
+        <legend className="mb-2 font-semibold">Term</legend>
+        {text('startDate', 'Start Date', 'date')}
+        <Field label="Contract Length (months)" required error={errors.lengthMonths?.message}>
+          <Input type="number" min={1} step={1} {...register('lengthMonths')} />
+        </Field>
+        {text('endDate', 'End Date', 'date')}
+        {text('platformName', 'Platform Name')}
+        {text('setupFee', 'Setup Fee', 'text', '£0.00')}
+        {text('penaltyFeePerMonth', 'Penalty Fee per Month', 'text', '£0.00')}
+      </fieldset>
+      <fieldset className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        <legend className="mb-2 font-semibold">Revenue and Quotas</legend>
+        {NUMBER_FIELDS.map(([name, label, min, max]) => (
+          <Field key={name} label={label} error={errors[name]?.message}>
+            <Input type="number" min={min} max={max} step={1} {...register(name)} />
+          </Field>
+        ))}
+      </fieldset>
+      {conflict.panel}
+    </FormDialog>
   );
 }
