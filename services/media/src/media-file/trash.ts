@@ -4,13 +4,17 @@ import {
   type EventMeta,
   type ServiceContext,
   type StoredEvent,
+  type TrashEvent,
 } from '@12yards/platform';
 import { referenceRows } from '../reference/projection';
 import { removeUpload } from '../upload/store';
 import { mediaFileDecider } from './decide';
-import { streamId, type MediaFileDeleted } from './events';
+import { streamId, type MediaFileDeleted, type MediaFileEvent } from './events';
 import { mediaFileRows } from './projection';
 import { eraseMediaText } from '../text-data';
+
+/** Every event of its stream: its own, and going to and coming back from the trash. */
+export type MediaFileStreamEvent = MediaFileEvent | TrashEvent<'MediaFile'>;
 
 /** The media library entry with its trash: what the routes run. */
 export const trashableMediaFileDecider = trashable(mediaFileDecider, {
@@ -21,8 +25,8 @@ export const trashableMediaFileDecider = trashable(mediaFileDecider, {
 });
 
 /**
- * After an entry is deleted for good: its text is erased, and its bytes go once no other library entry (in the trash or not), news article
- * or screenshot points at the same upload.
+ * After an entry is deleted for good: its text is erased, and its bytes go once no other library entry (in the
+ * trash or not), news article or screenshot points at the same upload.
  */
 async function removeUnusedUpload(ctx: ServiceContext<'objects'>, events: StoredEvent[], meta: EventMeta) {
   const deleted = events.find((e): e is StoredEvent & MediaFileDeleted => e.type === 'MediaFileDeleted');
