@@ -231,6 +231,41 @@ test('When FAQs are opened, then one answer shows at a time', async ({ page }) =
   await expect(first!.getByText(faqs[0]!.answer)).toBeHidden();
 });
 
+test('When / or a legal page loads, then the sections without a script stay the server HTML (React never hydrates them) and their code is not fetched', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  /** Whether React hydrated the element (it keeps its fiber on the DOM node). */
+  const hydrated = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')));
+
+  await page.goto('/');
+  expect(await hydrated('h1')).toBe(true); // the hero is interactive (its buttons)
+  expect(await hydrated('#partners button')).toBe(true);
+  for (const id of ['how-it-works', 'features', 'benefits', 'faq']) {
+    await expect(page.locator(`#${id} h2`)).toBeVisible();
+    expect(await hydrated(`#${id}`), id).toBe(false);
+    expect(await hydrated(`#${id} h2`), id).toBe(false);
+  }
+  await page.locator('#faq summary').first().click(); // the answers still open: <details>, no script
+  await expect(page.locator('#faq details[open]')).toHaveCount(1);
+
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  expect(await hydrated('h1')).toBe(false);
+  expect(
+    scripts.filter((s) => /\/(HowItWorks|Features|Benefits|FaqSection|PrivacyPolicyPage)-/.test(s)),
+  ).toEqual([]);
+
+  // Arriving from another page, the browser renders them itself: Privacy Policy -> / shows every section.
+  await page.getByRole('link', { name: 'Features' }).first().click();
+  await expect(page.locator('#features h2')).toBeInViewport();
+});
+
 test('When an article with an image is read, then its image has a text alternative', async ({ page }) => {
   await page.goto('/news');
   await page.getByRole('button', { name: `Read More: Derby report ${tag}` }).click();

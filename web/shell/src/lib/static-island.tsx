@@ -4,11 +4,12 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
 export const STATIC_ATTR = 'data-static';
 
 /**
- * The HTML the server rendered for the static part NAME, when the page is being hydrated and has it (read once:
- * a page rendered later in the browser, after a navigation, renders the part itself).
+ * The HTML the server rendered for the static part NAME, while the page holds it (hydrating: each section below
+ * the hero is its own Suspense boundary and may hydrate after the rest of the page). A page rendered later in the
+ * browser, after a navigation, has no such element and renders the part itself.
  */
 function serverHtml(name: string): string | null {
-  if (typeof document === 'undefined' || document.documentElement.dataset.hydrated) return null;
+  if (typeof document === 'undefined') return null;
   const el = document.querySelector(`[${STATIC_ATTR}="${name}"]`);
   return el ? el.innerHTML : null;
 }

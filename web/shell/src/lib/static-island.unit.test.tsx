@@ -8,7 +8,6 @@ function Answer() {
 
 afterEach(() => {
   document.body.innerHTML = '';
-  delete document.documentElement.dataset.hydrated;
 });
 
 describe('staticPart', () => {
@@ -33,7 +32,6 @@ describe('staticPart', () => {
   it('renders the part from its code when the browser renders the page itself', async () => {
     const load = jest.fn(async () => Answer);
     const Part = staticPart('answer', load);
-    document.documentElement.dataset.hydrated = 'true';
     const root = document.createElement('div');
     document.body.append(root);
 
