@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AdminRole } from '@12yards/api';
 import type { ReadModels } from '@12yards/platform';
-import type { AdminUser } from './users';
+import type { AdminUser } from './admin-user';
 
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60_000;

@@ -2,19 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { newAdminCredentials, type AdminRole } from '@12yards/api';
 import { deterministicEventId, type ReadModels } from '@12yards/platform';
 import { hashParams, hashPassword, verifyPassword } from './passwords';
+import type { AdminUser } from './admin-user';
 import { Sessions } from './sessions';
 
-/** SPEC entity admin_users. */
-export interface AdminUser {
-  id: string;
-  username: string;
-  email: string;
-  passwordHash: string;
-  role: AdminRole;
-  isActive: boolean;
-  lastLogin: string | null;
-  createdAt: string;
-}
+export type { AdminUser } from './admin-user';
 
 export class AdminUsers {
   private decoy?: Promise<string>;

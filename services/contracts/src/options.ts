@@ -1,6 +1,6 @@
 import type { ObjectStore } from '@12yards/platform';
 import { DEFAULT_RENDER_LIMITS, type RenderLimits } from './document/bounded-render';
-import type { DocumentLimits } from './document/job';
+import type { DocumentLimits } from './document/limits';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './template/zip-limits';
 
 /** Knobs of the contracts service; the defaults are production's, tests shorten the waits. */

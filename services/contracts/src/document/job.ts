@@ -13,11 +13,14 @@ import { contractRows, contractView } from '../contract/projection';
 import { partnerRows } from '../partner-view/projection';
 import { DOCX_MIME } from '../template/sniff';
 import { latestValidDocxTemplate } from '../template/projection';
-import { checkZipLimits, ZipTooLarge, ZipUnreadable, type ZipLimits } from '../template/zip-limits';
-import { renderDocxBounded, RenderLimitExceeded, type RenderLimits } from './bounded-render';
+import { checkZipLimits, ZipTooLarge, ZipUnreadable } from '../template/zip-limits';
+import { renderDocxBounded, RenderLimitExceeded } from './bounded-render';
 import { loadDefaultTemplate } from './default-template';
 import { documentData } from './data';
+import type { DocumentLimits } from './limits';
 import { TemplateProblem } from './render';
+
+export type { DocumentLimits } from './limits';
 
 export const DOCUMENT_JOB = 'contract-document';
 
@@ -46,11 +49,6 @@ async function readAll(objects: ObjectStore, key: string): Promise<Buffer | null
   const chunks: Buffer[] = [];
   for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks);
-}
-
-export interface DocumentLimits {
-  zip: ZipLimits;
-  render: RenderLimits;
 }
 
 /** Fills the template within the limits: a package too big to unzip is refused before any render starts. */

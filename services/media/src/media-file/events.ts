@@ -1,3 +1,5 @@
+import type { TrashEvent } from '@12yards/platform';
+
 export type MediaFileAdded = {
   type: 'MediaFileAdded';
   data: {
@@ -19,5 +21,8 @@ export type MediaFileDeleted = {
   data: { id: string; uploadId: string | null; at: string };
 };
 export type MediaFileEvent = MediaFileAdded | MediaFileDeleted;
+
+/** Every event of its stream: its own, and going to and coming back from the trash. */
+export type MediaFileStreamEvent = MediaFileEvent | TrashEvent<'MediaFile'>;
 
 export const streamId = (id: string) => `media-file-${id}`;

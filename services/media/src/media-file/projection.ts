@@ -1,6 +1,6 @@
 import type { MediaFile } from '@12yards/api';
 import { defineRowProjection, trashUpdates, type ReadModels, type TrashableRow } from '@12yards/platform';
-import type { MediaFileStreamEvent } from './trash';
+import type { MediaFileStreamEvent } from './events';
 
 export const MEDIA_FILES = 'media_files';
 export type MediaFileRow = MediaFile & TrashableRow & { uploadId: string | null; order: number };

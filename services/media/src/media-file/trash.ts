@@ -4,17 +4,13 @@ import {
   type EventMeta,
   type ServiceContext,
   type StoredEvent,
-  type TrashEvent,
 } from '@12yards/platform';
 import { referenceRows } from '../reference/projection';
 import { removeUpload } from '../upload/store';
 import { mediaFileDecider } from './decide';
-import { streamId, type MediaFileDeleted, type MediaFileEvent } from './events';
+import { streamId, type MediaFileDeleted } from './events';
 import { mediaFileRows } from './projection';
 import { eraseMediaText } from '../text-data';
-
-/** Every event of its stream: its own, and going to and coming back from the trash. */
-export type MediaFileStreamEvent = MediaFileEvent | TrashEvent<'MediaFile'>;
 
 /** The media library entry with its trash: what the routes run. */
 export const trashableMediaFileDecider = trashable(mediaFileDecider, {
