@@ -10,7 +10,8 @@
 //   visitors at once, single writes one after another, a contract's promotion from before its POST; on the real
 //   servers against the embedded stack, and with --replicas partners=2,content=2 against one process each;
 // - a rebuild of the read models from 100,000 events and the start-up with them (bench/real/rebuild.ts).
-// `npm run bench:real -- --profile` prints instead every MongoDB, Redis and Kafka call of one write of each kind.
+// `npm run bench:real -- --profile` prints instead every MongoDB, Redis and Kafka call of one write of each kind;
+// `-- --tally` the MongoDB commands per write of every process of a running stack (consumers included).
 // Budgets (issues 16, 24): promotion p95 <= 200 ms real (from the 201) and 250 ms (from before the POST), <= 100 ms
 // embedded; real write throughput >= 0.5 of embedded; single writes p95 <= 50 ms; replicas >= 1x one process;
 // rebuild >= 5,000 events/s. Results: bench/results/real.json.
@@ -23,8 +24,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const N = process.env.BENCH_N ?? '50';
 const only = process.argv[2];
-if (only === '--profile') {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'real', 'profile.ts')], {
+if (only === '--profile' || only === '--tally') {
+  const script = only === '--profile' ? 'profile.ts' : 'tally.ts';
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'real', script)], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'test' },

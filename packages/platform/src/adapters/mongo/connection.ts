@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 
 /**
@@ -12,6 +14,7 @@ export function serviceDatabaseName(url: string, service: string): string {
 
 /** Opens a mongoose connection and waits until the server answered. */
 export async function connectMongo(url: string, dbName: string): Promise<Connection> {
+  const tallyDir = process.env.MONGO_COMMAND_TALLY;
   const conn = mongoose.createConnection(url, {
     dbName,
     serverSelectionTimeoutMS: 10_000,
@@ -19,8 +22,25 @@ export async function connectMongo(url: string, dbName: string): Promise<Connect
     // Indexes are created explicitly by the adapters, awaited before the first write.
     autoIndex: false,
     autoCreate: false,
+    monitorCommands: Boolean(tallyDir),
   });
-  return conn.asPromise();
+  await conn.asPromise();
+  if (tallyDir) tallyCommands(conn, join(tallyDir, `${dbName}-${process.pid}.json`));
+  return conn;
+}
+
+/**
+ * For bench/real/tally.ts (MONGO_COMMAND_TALLY=<dir>): counts this connection's commands by command and collection
+ * into `file`, rewritten every 500 ms, so a bench can tell what every process of a running stack sent per write.
+ */
+function tallyCommands(conn: Connection, file: string) {
+  const counts: Record<string, number> = {};
+  conn.getClient().on('commandStarted', (e) => {
+    const target = (e.command as Record<string, unknown>)[e.commandName];
+    const key = `${e.commandName} ${typeof target === 'string' ? target : ''}`.trim();
+    counts[key] = (counts[key] ?? 0) + 1;
+  });
+  setInterval(() => writeFileSync(file, JSON.stringify(counts)), 500).unref();
 }
 
 /** True when the server is a replica set member: then writes wait for a majority. */

@@ -1,0 +1,112 @@
+/**
+ * What every process of the real stack sends to MongoDB per write: the whole product (gateway and five services,
+ * as `npm run start:real` runs them) on infra/local's servers, each connection counting its commands by command and
+ * collection (MONGO_COMMAND_TALLY); then BENCH_TALLY_N FAQs by admins and applications by visitors, 10 at a time,
+ * and the commands per write of each database, the request path and the consumers (relays, projections, inboxes
+ * of other services, the gateway's live updates and caches) alike. `tsx bench/real/tally.ts`
+ * (npm run bench:real -- --tally). Prints the tables, then one JSON line.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStack, type BenchStack } from './stack';
+
+const N = Number(process.env.BENCH_TALLY_N ?? 200);
+const CONCURRENCY = 10;
+const SETTLE_MS = 3000;
+
+type Tally = Record<string, number>;
+
+/** Every connection's counts summed by `<database> <command> <collection>`. */
+function snapshot(dir: string): Tally {
+  const total: Tally = {};
+  for (const file of readdirSync(dir)) {
+    const db = file.replace(/-\d+\.json$/, '').replace(/^bench_[a-z0-9_]+?_[a-z0-9]+_/, '');
+    let counts: Tally;
+    try {
+      counts = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Tally;
+    } catch {
+      continue; // being rewritten; the next snapshot has it
+    }
+    for (const [key, n] of Object.entries(counts)) total[`${db} ${key}`] = (total[`${db} ${key}`] ?? 0) + n;
+  }
+  return total;
+}
+
+const settle = () => new Promise((r) => setTimeout(r, SETTLE_MS));
+
+async function perWrite(dir: string, n: number, write: (i: number) => Promise<Response>) {
+  await settle();
+  const before = snapshot(dir);
+  let next = 0;
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < n) {
+        const res = await write(next++);
+        await res.arrayBuffer();
+        if (!res.ok) failed++;
+      }
+    }),
+  );
+  await settle();
+  const after = snapshot(dir);
+  const rows = Object.entries(after)
+    .map(([key, count]) => ({ key, perWrite: (count - (before[key] ?? 0)) / n }))
+    .filter((r) => r.perWrite >= 0.05)
+    .sort((a, b) => b.perWrite - a.perWrite);
+  const total = rows.reduce((sum, r) => sum + r.perWrite, 0);
+  return { failed, total: Math.round(total * 10) / 10, rows };
+}
+
+function print(name: string, result: Awaited<ReturnType<typeof perWrite>>) {
+  console.log(
+    `\n${name}: ${result.total} MongoDB commands per write (all processes), ${result.failed} failed`,
+  );
+  for (const r of result.rows) console.log(`  ${r.perWrite.toFixed(2).padStart(6)}  ${r.key}`);
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), '12yards-tally-'));
+  process.env.MONGO_COMMAND_TALLY = dir;
+  let stack: BenchStack | undefined;
+  try {
+    stack = await startStack('tally', 'real', 18790);
+    const s = stack;
+    let seq = 0;
+    const faq = () =>
+      fetch(`${s.url}/api/admin/faqs`, {
+        method: 'POST',
+        headers: s.admin,
+        body: JSON.stringify({ question: `Question ${++seq}?`, answer: 'An answer.', sortOrder: seq }),
+      });
+    const application = () =>
+      fetch(`${s.url}/api/partners`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: s.url },
+        body: JSON.stringify({
+          name: `Applicant ${++seq}`,
+          email: `applicant${seq}-${process.pid}@fans.example`,
+          type: 'club',
+          organization: `Fans Club ${seq}`,
+          position: 'Chair',
+          webAddress: 'https://fans.example',
+          targetMembers: '500',
+          membershipType: 'paid',
+          message: 'We would like to bring our fans',
+        }),
+      });
+    await perWrite(dir, 20, faq); // warm-up: caches, connections, topics
+    await perWrite(dir, 20, application);
+    const faqs = await perWrite(dir, N, faq);
+    print('FAQ', faqs);
+    const applications = await perWrite(dir, N, application);
+    print('application', applications);
+    console.log(JSON.stringify({ bench: 'real-tally', n: N, faq: faqs, application: applications }));
+  } finally {
+    await stack?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+void main();
