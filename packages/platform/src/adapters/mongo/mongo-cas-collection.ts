@@ -24,6 +24,8 @@ const SEEN_MS = 5_000;
  * instead of querying the key's revisions: under KEEP_MS, so none of the newer ones can have been deleted yet.
  */
 const PROBE_MS = 10_000;
+/** Old revisions are deleted in one command at most this often, rather than one command after every write. */
+const SWEEP_MS = 2_000;
 
 const revisionId = (key: string, rev: number) => `${key}\u0001${String(rev).padStart(12, '0')}`;
 
@@ -72,6 +74,7 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
   /** Revisions this process wrote, oldest first, to delete once older than KEEP_MS and no longer the newest. */
   private readonly written: { id: string; key: string; rev: number; at: number }[] = [];
   private deleting = false;
+  private sweptAt = 0;
 
   constructor(conn: Connection, name: string) {
     this.revisions = conn.collection<Revision>(`rm_${name}_revs`);
@@ -143,8 +146,9 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
   }
 
   private async deleteOld() {
-    if (this.deleting) return;
+    if (this.deleting || Date.now() - this.sweptAt < SWEEP_MS) return;
     this.deleting = true;
+    this.sweptAt = Date.now();
     try {
       const cutoff = Date.now() - KEEP_MS;
       if (this.written.length === 0 || this.written[0]!.at >= cutoff) return;
@@ -156,10 +160,22 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
         else keep.push(w);
       }
       this.written.splice(0, this.written.length, ...keep);
-      for (const id of due) await this.revisions.deleteOne({ _id: id }).catch(() => undefined);
+      // One command for them all, each statement by key (FerretDB answers an `$in` on _id by reading the whole
+      // collection; 50 statements in one command cost it a third of 50 commands).
+      if (due.length > 0)
+        await this.revisions
+          .bulkWrite(
+            due.map((id) => ({ deleteOne: { filter: { _id: id } } })),
+            { ordered: false },
+          )
+          .catch(() => undefined);
     } finally {
       this.deleting = false;
     }
+  }
+
+  insert(doc: T): Promise<boolean> {
+    return this.putIf(doc, null);
   }
 
   async get(id: string): Promise<T | null> {
