@@ -139,6 +139,11 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     })();
   }
 
+  async insert(doc: T): Promise<boolean> {
+    const sql = `INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO NOTHING`;
+    return this.statement(sql).run(doc.id, JSON.stringify(doc)).changes === 1;
+  }
+
   async putIf(doc: T, expected: Where<T> | null): Promise<boolean> {
     const json = JSON.stringify(doc);
     if (expected === null) {

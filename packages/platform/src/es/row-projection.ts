@@ -64,6 +64,12 @@ export function defineRowProjection<E extends DomainEvent, Row extends Versioned
         await rows.delete(id);
         return;
       }
+      // A stream's first event creates its row: inserted without a read (there is none unless this is a replay, and
+      // then the row, at version 1 or later, stays as it is, which is what the revision guard below would do).
+      if (creates && event.version === 1) {
+        await rows.insert(versioned(creates(event, null), 1));
+        return;
+      }
       const row = await rows.get(id);
       if (row && row.version >= event.version) return; // the revision guard: a replay is a no-op
       if (creates) await rows.put(versioned(creates(event, row), event.version));

@@ -51,6 +51,11 @@ export interface Collection<T extends Document> {
    * with `compareAndSet`.
    */
   putIf(doc: T, expected: Where<T> | null): Promise<boolean>;
+  /**
+   * Inserts the document unless one with that id is there: true when inserted, false when there was one (left as
+   * it is). One round trip, where get-then-put takes two.
+   */
+  insert(doc: T): Promise<boolean>;
   get(id: string): Promise<T | null>;
   find(options?: FindOptions<T>): Promise<T[]>;
   /** Merges the patch into the document; returns the result, or null when there is none. */

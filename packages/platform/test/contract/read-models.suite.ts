@@ -43,6 +43,13 @@ export function readModelsContract(adapter: string, make: () => Promise<ReadMode
       expect(await items.get('zzz')).toBeNull();
     });
 
+    it('When a document is inserted, then it is written only while its id is free: an existing one stays as it is', async () => {
+      expect(await items.insert({ ...seed[0]!, id: 'new', title: 'New' })).toBe(true);
+      expect(await items.get('new')).toEqual({ ...seed[0], id: 'new', title: 'New' });
+      expect(await items.insert({ ...seed[0]!, title: 'Alpha again' })).toBe(false);
+      expect(await items.get('a')).toEqual(seed[0]);
+    });
+
     it('When many documents are put at once, then new ones are inserted and existing ones replaced', async () => {
       const many = Array.from({ length: 1500 }, (_, i) => ({ ...seed[1]!, id: `m${i}`, rank: i }));
       await items.putMany([{ ...seed[0]!, title: 'Alpha 3' }, ...many]);

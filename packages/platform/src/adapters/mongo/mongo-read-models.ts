@@ -137,6 +137,18 @@ class MongoCollection<T extends Document> implements Collection<T> {
     }
   }
 
+  async insert(doc: T): Promise<boolean> {
+    const wc = await this.writeConcern();
+    const { _id, ...rest } = toDoc(doc);
+    return this.model.collection.insertOne({ _id, ...rest } as never, { writeConcern: wc }).then(
+      () => true,
+      (err: unknown) => {
+        if (isDuplicateKey(err)) return false;
+        throw err;
+      },
+    );
+  }
+
   putIf(): Promise<boolean> {
     throw new Error('putIf needs a collection declared with compareAndSet');
   }
