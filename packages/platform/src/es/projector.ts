@@ -46,11 +46,15 @@ interface Checkpoint {
   lockedUntil?: number;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * How long a pass waits for a writer of this process to hand over the event that comes next (positions are taken in
+ * order, appends finish in any order) before it reads the store, where the next event may be another process's.
+ */
+const BUFFER_WAIT_MS = 20;
+/** Past this many, appended events are no longer kept for the next pass (it reads the store instead). */
+const MAX_BUFFERED = 10_000;
 
-/** Whether the events are the ones right after `position`, one after another. */
-const follows = (events: readonly StoredEvent[], position: number) =>
-  events.length > 0 && events.every((e, i) => e.position === position + 1 + i);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Applies the store's events to the read models in position order, from a checkpoint kept with the read models.
@@ -67,6 +71,15 @@ export class Projector {
    * another process have moved it meanwhile, taking the lock fails (compare-and-set) and the pass reads it afresh.
    */
   private freed?: Checkpoint;
+  /**
+   * Events this process's writers appended and have not seen applied yet, by position: a pass applies those that
+   * follow the checkpoint it freed, one after another, without reading them back from the store.
+   */
+  private readonly appended = new Map<number, StoredEvent>();
+  /** Passes waiting for a writer of this process to hand over the next event. */
+  private waiting: (() => void)[] = [];
+  /** Set by a pass that stopped at a position no writer of this process has handed over yet. */
+  private short = false;
 
   constructor(
     private readonly store: EventStore,
@@ -83,12 +96,20 @@ export class Projector {
   /**
    * Serialised: concurrent callers wait for one pass over the new events. A writer passes the position of what it
    * appended: once that is applied (often by the pass of a writer before it) its wait is over, without asking the
-   * store whether more came meanwhile. It may pass the events it appended too: when they follow right after the
-   * checkpoint this process last freed, they are applied as they are, without reading them back from the store.
+   * store whether more came meanwhile. It may pass the events it appended too: kept until a pass applies them, they
+   * are applied as they are, without reading them back from the store, once every position from the checkpoint this
+   * process last freed up to them was handed over by a writer of this process (concurrent writers each hand over
+   * their own; a pass waits a moment for one still appending).
    */
   catchUp(upTo?: number, appended?: readonly StoredEvent[]): Promise<number> {
+    if (this.appended.size >= MAX_BUFFERED)
+      for (const p of this.appended.keys()) if (p <= this.reached) this.appended.delete(p);
+    if (appended?.length && this.appended.size + appended.length <= MAX_BUFFERED) {
+      for (const e of appended) if (e.position > this.reached) this.appended.set(e.position, e);
+      for (const wake of this.waiting.splice(0)) wake();
+    }
     const run = this.chain.then(() =>
-      upTo !== undefined && this.reached >= upTo ? 0 : this.passToEnd(upTo, appended),
+      upTo !== undefined && this.reached >= upTo ? 0 : this.passToEnd(upTo),
     );
     this.chain = run.catch(() => undefined);
     return run;
@@ -106,16 +127,46 @@ export class Projector {
    * another process reserved and has not written yet stops a pass short of this process's own new event, which its
    * caller is about to read; the wait is bounded (the store skips a hole its writer abandoned after a while).
    */
-  private async passToEnd(upTo?: number, appended?: readonly StoredEvent[]): Promise<number> {
-    let applied = await this.pass(appended);
+  private async passToEnd(upTo?: number): Promise<number> {
+    const buffering = Date.now() + BUFFER_WAIT_MS;
+    let applied = await this.pass(true);
     const deadline = Date.now() + GAP_WAIT_MS;
     for (let delay = 5; Date.now() < deadline; delay = Math.min(delay * 2, 100)) {
       if (upTo !== undefined && this.reached >= upTo) break;
+      if (this.short && Date.now() < buffering) {
+        await this.handedOver(buffering - Date.now());
+        applied += await this.pass(Date.now() < buffering);
+        continue;
+      }
       if ((await this.store.lastPosition()) <= (await this.position())) break;
-      await new Promise((r) => setTimeout(r, delay));
+      await this.handedOver(delay);
       applied += await this.pass();
     }
     return applied;
+  }
+
+  /** Resolves when a writer of this process hands over events, or after `ms`. */
+  private handedOver(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiting = this.waiting.filter((w) => w !== done);
+        resolve();
+      }, ms);
+      this.waiting.push(done);
+    });
+  }
+
+  /** The handed-over events right after `position`, one after another; forgets those at or before it. */
+  private handedOverAfter(position: number): StoredEvent[] {
+    for (const p of this.appended.keys()) if (p <= position) this.appended.delete(p);
+    const run: StoredEvent[] = [];
+    for (let next = this.appended.get(position + 1); next; next = this.appended.get(next.position + 1))
+      run.push(next);
+    return run;
   }
 
   /**
@@ -125,18 +176,25 @@ export class Projector {
    * instead of applying the same events beside the other (an event applied by both at once could undo a later one
    * the other already applied, e.g. re-create a deleted row).
    */
-  private async pass(appended?: readonly StoredEvent[]): Promise<number> {
+  private async pass(waitForWriters = false): Promise<number> {
     let applied = 0;
+    this.short = false;
     for (let wait = 5; ;) {
       const own = this.freed;
       this.freed = undefined;
       const read = own ?? (await this.checkpoints.get(this.name));
       this.reached = Math.max(this.reached, read?.position ?? 0);
-      // The writer's own events, when nothing can lie between the checkpoint and them (a stale checkpoint fails the
-      // lock below, and the pass reads the store); only on the first turn, so a retry reads what is really there.
-      const next = own && appended && follows(appended, own.position) ? [...appended] : undefined;
-      appended = undefined;
-      const events = next ?? (await this.store.readAll(read?.position ?? 0, 500));
+      // Writers' events handed over, when nothing can lie between the checkpoint and them (a stale checkpoint fails
+      // the lock below, and the pass reads the store, so a retry reads what is really there).
+      const next = own ? this.handedOverAfter(own.position) : [];
+      if (own && next.length === 0 && waitForWriters && this.appended.size > 0) {
+        // A writer of this process is still appending the next position: wait for it rather than read the store.
+        this.freed = own;
+        this.short = true;
+        return applied;
+      }
+      waitForWriters = false;
+      const events = next.length > 0 ? next : await this.store.readAll(read?.position ?? 0, 500);
       if (events.length === 0) {
         this.freed = own;
         return applied;

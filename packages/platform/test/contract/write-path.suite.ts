@@ -122,5 +122,24 @@ export function writePathContract(
       });
       expect(h.takeCommands().length).toBeLessThanOrEqual(Math.max(0, maxCommands - 1));
     });
+
+    it('When ten writers of one process write at once, then the projection applies the events they handed over, in position order, without reading the store', async () => {
+      const { store, models, calls } = counting(h.store, h.models);
+      const write = writer(store, models);
+      for (let i = 0; i < 3; i++) await write(`warm ${i}`, { newStream: true });
+      calls.clear();
+
+      const texts = Array.from({ length: 10 }, (_, i) => `together ${i}`);
+      await Promise.all(texts.map((text) => write(text, { newStream: true })));
+
+      expect(calls.get('events.append')).toBe(10);
+      expect(calls.get('events.readAll') ?? 0).toBe(0);
+      expect(calls.get('events.lastPosition') ?? 0).toBe(0);
+      expect(calls.get('write_path_notes.put')).toBe(10);
+      // Each pass takes the lock and frees it; passes that find their events applied by another take none.
+      expect(calls.get('checkpoints.putIf')).toBeLessThanOrEqual(20);
+      const rows = await h.models.collection<Note>('write_path_notes').find();
+      expect(rows.map((r) => r.text)).toEqual(expect.arrayContaining(texts));
+    });
   });
 }
