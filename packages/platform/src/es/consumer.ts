@@ -25,6 +25,8 @@ export interface IntegrationConsumer<E> {
   topics: string[];
   /** Reads a message with its topic's published schemas (packages/api/src/events). */
   parse: (message: StoredEvent, topic: string) => Parsed<E>;
+  /** Whether it reacts to a parsed event; the others are passed by without an inbox record. Default: all. */
+  wants?: (event: E) => boolean;
   /** Handles a parsed event; `message` is the envelope (id, stream, position, time, meta). */
   handle: (event: E, message: StoredEvent, topic: string) => Promise<void>;
   logger: Logger;
@@ -66,8 +68,22 @@ export function subscribeIntegrationEvents<E>(
     );
   };
 
-  return subscribeIdempotent(bus, models, group, consumer.topics, async (message, topic) => {
-    const parsed = consumer.parse(message, topic);
+  // Parsed once: by the pass-by check, then read by the handler.
+  const parsedMessages = new WeakMap<StoredEvent, Parsed<E>>();
+  const parse = (message: StoredEvent, topic: string) => {
+    let parsed = parsedMessages.get(message);
+    if (!parsed) parsedMessages.set(message, (parsed = consumer.parse(message, topic)));
+    return parsed;
+  };
+  const { wants } = consumer;
+  const passBy =
+    wants &&
+    ((message: StoredEvent, topic: string) => {
+      const parsed = parse(message, topic);
+      return parsed.ok && !wants(parsed.event);
+    });
+  const handle = async (message: StoredEvent, topic: string) => {
+    const parsed = parse(message, topic);
     if (!parsed.ok) return deadLetter(message, topic, parsed.reason);
     for (let attempt = 1; ; attempt++) {
       try {
@@ -86,5 +102,6 @@ export function subscribeIntegrationEvents<E>(
         await new Promise((r) => setTimeout(r, retryDelayMs(attempt)));
       }
     }
-  });
+  };
+  return subscribeIdempotent(bus, models, group, consumer.topics, handle, passBy);
 }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { EventBus, EventHandler, ReadModels, Subscription } from '../ports';
+import type { EventBus, EventHandler, ReadModels, StoredEvent, Subscription } from '../ports';
 
 /**
  * Subscribes with an inbox: event ids already handled by this group are skipped, so a redelivered event changes
  * nothing. Handlers should also append with deterministicEventId(), which makes a duplicate append fail even if the
- * process died between the handler's write and the inbox record.
+ * process died between the handler's write and the inbox record. Events `passBy` names are neither handled nor
+ * recorded: a consumer pays no inbox round trip for the events it does not react to.
  */
 export async function subscribeIdempotent(
   bus: EventBus,
@@ -12,9 +13,11 @@ export async function subscribeIdempotent(
   group: string,
   topics: string[],
   handler: EventHandler,
+  passBy?: (event: StoredEvent, topic: string) => boolean,
 ): Promise<Subscription> {
   const inbox = models.collection<{ id: string; group: string; at: string }>('inbox');
   return bus.subscribe(group, topics, async (event, topic) => {
+    if (passBy?.(event, topic)) return;
     const key = `${group}:${event.id}`;
     if (await inbox.get(key)) return;
     await handler(event, topic);

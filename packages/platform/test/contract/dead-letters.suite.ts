@@ -93,6 +93,38 @@ export function deadLetterContract(adapter: string, make: () => Promise<DeadLett
       expect(await counted(metrics, group)).toBe(1);
     });
 
+    it('When a consumer wants only some events, then the others are passed by without an inbox record and a bad message is still dead-lettered', async () => {
+      const group = `g-wants-${++n}`;
+      const models = await h.consumerModels();
+      const handled: number[] = [];
+      const sub = await subscribeIntegrationEvents(bus, models, {
+        group,
+        topics: [h.topic],
+        parse,
+        wants: (e) => e.n % 2 === 0,
+        handle: async (e) => void handled.push(e.n),
+        logger: createLogger('test'),
+      });
+      const [, , , bad] = await h.produce('s1', [
+        { type: 'Counted', data: { n: 1 } },
+        { type: 'Counted', data: { n: 2 } },
+        { type: 'Counted', data: { n: 3 } },
+        { type: 'Counted', data: { n: 'four' } },
+        { type: 'Counted', data: { n: 6 } },
+      ]);
+      await until(() => handled.length === 2);
+      const letters = await deadLetters();
+      await until(() => letters.seen.length === 1);
+      await letters.stop();
+      await sub.stop();
+      expect(handled).toEqual([2, 6]);
+      expect(letters.seen[0]!.id).toBe(bad!.id);
+      const inbox = await models
+        .collection<{ id: string; group: string }>('inbox')
+        .find({ where: { group } });
+      expect(inbox).toHaveLength(3); // 2, 'four' (dead-lettered) and 6; 1 and 3 left no record
+    });
+
     it('When a handler keeps failing, then after 5 tries the message is dead-lettered and the consumer goes on', async () => {
       const group = `g-fail-${++n}`;
       const metrics = new Metrics({ defaultMetrics: false });

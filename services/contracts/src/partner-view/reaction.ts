@@ -36,8 +36,14 @@ export async function recordPartnerEvent(
  * applicants whose applications the partners service's retention sweep erased.
  */
 export function subscribeToPartners(ctx: ServiceContext<'jobs' | 'objects'>): Promise<Subscription> {
-  return subscribeToTopic(ctx, CONSUMER_GROUP, PARTNERS_TOPIC, async (event, message) => {
-    if (aboutPartner(event)) await recordPartnerEvent(ctx, event, message);
-    else if (event.type === 'ApplicationsExpired') await expirePartnerRecords(ctx, event.data.partnerIds);
-  });
+  return subscribeToTopic(
+    ctx,
+    CONSUMER_GROUP,
+    PARTNERS_TOPIC,
+    async (event, message) => {
+      if (aboutPartner(event)) await recordPartnerEvent(ctx, event, message);
+      else if (event.type === 'ApplicationsExpired') await expirePartnerRecords(ctx, event.data.partnerIds);
+    },
+    (event) => aboutPartner(event) || event.type === 'ApplicationsExpired',
+  );
 }

@@ -67,7 +67,11 @@ export async function handleOutsideEvent(
 
 /** Follows the content service's topic so that a file a news article or screenshot shows is never deleted. */
 export function subscribeToContent(ctx: ServiceContext): Promise<Subscription> {
-  return subscribeToTopic(ctx, GROUP, CONTENT_TOPIC, (event, message) =>
-    handleOutsideEvent(ctx, event, message, CONTENT_TOPIC),
+  return subscribeToTopic(
+    ctx,
+    GROUP,
+    CONTENT_TOPIC,
+    (event, message) => handleOutsideEvent(ctx, event, message, CONTENT_TOPIC),
+    (event) => referenceIn(event) !== undefined,
   );
 }
