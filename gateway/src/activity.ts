@@ -25,8 +25,6 @@ import {
 import { requireSession } from './auth/guard';
 import { outgoingUrl, type Targets } from './proxy';
 
-/** The header naming the services whose changes an answer lacks because they did not answer. */
-
 export interface ActivityDeps {
   targets: Targets;
   secret: string;

@@ -18,6 +18,7 @@ import { traceBus, traceEvents } from './tracing/propagation';
 import { secretOf, withPersonalData } from './privacy/wiring';
 import { canRewrite, sealPlaintextPersonalData } from './privacy/seal-plaintext';
 import type { PersonalDataPolicy } from './privacy/personal-data-store';
+import type { StoredEvent } from './ports';
 import type { SubjectKeys } from './privacy/subject-keys';
 
 /** What a service's code is given; `U`: the optional adapters its definition declared (`uses`), and only those. */
@@ -80,7 +81,10 @@ export function defineService<U extends OptionalAdapter = never>(
   return def;
 }
 
-/** Un-parameterised: any running service, seen through the adapters every service has. */
+/**
+ * A started service: its context, with the optional adapters U it declared (without U: the adapters every service
+ * has), its app and relay, and how to stop it.
+ */
 export interface RunningService<U extends OptionalAdapter = never> {
   ctx: ServiceContext<U>;
   app: Express;
@@ -97,11 +101,16 @@ const REPORTS_DELAY_MS = 50;
  */
 function followAppends(appends: SignallingEventStore, projector: Projector, logger: Logger): () => void {
   let timer: NodeJS.Timeout | undefined;
-  const unfollow = appends.onAppend(() => {
+  // The appended events are handed over: the pass applies them without reading them back from the store.
+  const appended: StoredEvent[] = [];
+  const unfollow = appends.onAppend((events) => {
+    appended.push(...events);
     timer ??= setTimeout(() => {
       timer = undefined;
+      const handed = appended.splice(0);
+      const upTo = Math.max(...handed.map((e) => e.position));
       void projector
-        .catchUp()
+        .catchUp(upTo, handed)
         .catch((err: unknown) => logger.warn({ err }, 'report projections: catch-up failed'));
     }, REPORTS_DELAY_MS);
     timer.unref();
@@ -186,6 +195,7 @@ export async function startService<U extends OptionalAdapter>(
     await sealPlaintextPersonalData(storedEvents, personal.keys, def.personalData, {
       logger,
       checkpoints: infra.readModels,
+      topic: def.name, // the embedded topic in the same file
     });
     await infra.subjectKeys.compact?.();
   }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineEvent } from './define';
 
 const contractRef = z.object({ contractId: z.string().min(1), partnerId: z.string().min(1) });
-const consumers = ['partners'] as const;
+/** Partners locks and unlocks a partner by them; the gateway tells admins live. */
+const consumers = ['partners', 'gateway'] as const;
 
 export const contractCreated = defineEvent({
   type: 'ContractCreated',

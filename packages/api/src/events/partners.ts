@@ -16,7 +16,8 @@ const details = {
 /** Version 1 (the partners topic before 2026-11-24) named the partner `id`; version 2 names it `partnerId`. */
 const renameId = <D extends { id: string }>({ id, ...rest }: D) => ({ partnerId: id, ...rest });
 
-const consumers = ['contracts'] as const;
+/** Contracts keeps its view of partners from them; the gateway tells admins live. */
+const consumers = ['contracts', 'gateway'] as const;
 
 export const partnerApplicationSubmittedV1 = defineEvent({
   type: 'PartnerApplicationSubmitted',
@@ -95,7 +96,7 @@ export const applicationsExpired = defineEvent({
   type: 'ApplicationsExpired',
   version: 1,
   producer: 'partners',
-  consumers,
+  consumers: ['contracts'],
   description:
     'Applications that never became partners were erased after the retention period: the contracts service erases its record of each partner named.',
   data: z.object({ partnerIds: z.array(z.string().min(1)).min(1) }),
