@@ -1,17 +1,10 @@
 import type { ReactNode } from 'react';
 import { Plus } from 'lucide-react';
 import { Button, cn } from '@12yards/ui';
-import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
+import { Empty, TabHeader } from '../components/QueryState';
+import { QueryStates, type ListQuery } from './QueryStates';
 import { FilteredEmpty } from '../components/ListFilters';
 import { LoadMore } from '../components/LoadMore';
-
-interface ListQuery {
-  isPending: boolean;
-  isError: boolean;
-  error: Error | null;
-  refetch: () => unknown;
-  isPlaceholderData?: boolean;
-}
 
 const LAYOUT = {
   rows: 'grid gap-3',
@@ -73,26 +66,28 @@ export function ResourceList<T extends { id: string }>(p: ResourceListProps<T>) 
       </TabHeader>
       {p.toolbar}
       {p.notice}
-      {query.isPending ? (
-        <Loading text={texts.loading} />
-      ) : query.isError ? (
-        <LoadError what={texts.errorWhat} error={query.error!} onRetry={() => void query.refetch()} />
-      ) : items.length === 0 ? (
-        empty
-      ) : (
-        <>
-          {p.summary}
-          <ul
-            className={cn(LAYOUT[p.layout ?? 'rows'], query.isPlaceholderData && 'opacity-60')}
-            aria-busy={query.isPlaceholderData || undefined}
-          >
-            {items.map((item) => (
-              <li key={item.id}>{p.render(item)}</li>
-            ))}
-          </ul>
-          {p.paged && <LoadMore list={p.paged} />}
-        </>
-      )}
+      <QueryStates
+        query={query}
+        loading={texts.loading}
+        errorWhat={texts.errorWhat}
+        isEmpty={items.length === 0}
+        empty={empty}
+      >
+        {() => (
+          <>
+            {p.summary}
+            <ul
+              className={cn(LAYOUT[p.layout ?? 'rows'], query.isPlaceholderData && 'opacity-60')}
+              aria-busy={query.isPlaceholderData || undefined}
+            >
+              {items.map((item) => (
+                <li key={item.id}>{p.render(item)}</li>
+              ))}
+            </ul>
+            {p.paged && <LoadMore list={p.paged} />}
+          </>
+        )}
+      </QueryStates>
       {p.children}
     </section>
   );

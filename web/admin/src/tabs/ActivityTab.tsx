@@ -3,7 +3,8 @@ import { ENTITY_TYPES, type ActivityEntry } from '@12yards/api';
 import { Badge, Card, CardContent, cn } from '@12yards/ui';
 import { ENTITY_LABELS } from '../lib/history';
 import { usePagedList } from '../lib/pages';
-import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
+import { Empty, TabHeader } from '../components/QueryState';
+import { QueryStates } from '../kit/QueryStates';
 import { LoadMore } from '../components/LoadMore';
 import { WhatAndWhen } from '../components/HistorySection';
 import { ListSearch } from '../components/ListSearch';
@@ -53,42 +54,46 @@ export function ActivityTab() {
           back.
         </p>
       )}
-      {activity.isPending ? (
-        <Loading text="Loading activity..." />
-      ) : activity.isError ? (
-        <LoadError what="activity" error={activity.error} onRetry={() => void activity.refetch()} />
-      ) : activity.items.length === 0 ? (
-        filters.active ? (
-          <FilteredEmpty onClear={filters.clear}>{noMatch(filters.values)}</FilteredEmpty>
-        ) : (
-          <Empty>No activity yet.</Empty>
-        )
-      ) : (
-        <>
-          <ol
-            className={cn('grid gap-2', activity.isPlaceholderData && 'opacity-60')}
-            aria-busy={activity.isPlaceholderData}
-            aria-label="Changes"
-          >
-            {activity.items.map((e) => (
-              <li key={`${e.service}:${e.id}`}>
-                <Card>
-                  <CardContent className="grid gap-1 p-3 text-sm">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <Badge variant="secondary">{ENTITY_LABELS[e.entityType]}</Badge>
-                      <span className="font-semibold">
-                        <bdi>{e.entityLabel ?? e.entityId}</bdi>
-                      </span>
-                    </div>
-                    <WhatAndWhen entry={e} />
-                  </CardContent>
-                </Card>
-              </li>
-            ))}
-          </ol>
-          <LoadMore list={activity} />
-        </>
-      )}
+      <QueryStates
+        query={activity}
+        loading="Loading activity..."
+        errorWhat="activity"
+        isEmpty={activity.items.length === 0}
+        empty={
+          filters.active ? (
+            <FilteredEmpty onClear={filters.clear}>{noMatch(filters.values)}</FilteredEmpty>
+          ) : (
+            <Empty>No activity yet.</Empty>
+          )
+        }
+      >
+        {() => (
+          <>
+            <ol
+              className={cn('grid gap-2', activity.isPlaceholderData && 'opacity-60')}
+              aria-busy={activity.isPlaceholderData}
+              aria-label="Changes"
+            >
+              {activity.items.map((e) => (
+                <li key={`${e.service}:${e.id}`}>
+                  <Card>
+                    <CardContent className="grid gap-1 p-3 text-sm">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <Badge variant="secondary">{ENTITY_LABELS[e.entityType]}</Badge>
+                        <span className="font-semibold">
+                          <bdi>{e.entityLabel ?? e.entityId}</bdi>
+                        </span>
+                      </div>
+                      <WhatAndWhen entry={e} />
+                    </CardContent>
+                  </Card>
+                </li>
+              ))}
+            </ol>
+            <LoadMore list={activity} />
+          </>
+        )}
+      </QueryStates>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failure, mockApi, renderTab } from '../test/render';
 import { mockXhr, upload } from '../test/xhr';
+import { openDialog, pickImage } from '../test/dialogs';
 import { GalleryTab } from './GalleryTab';
 
 const shot = (over = {}) => ({
@@ -16,6 +17,10 @@ const shot = (over = {}) => ({
   updatedAt: '2025-01-05T10:00:00.000Z',
   ...over,
 });
+
+/** The tab rendered, its Add dialog open and an image picked (its upload waits for the test's answer). */
+const addAndPick = async () =>
+  pickImage(await openDialog(<GalleryTab />, /Add Screenshot/), 'Screenshot Image');
 
 describe('App Gallery tab', () => {
   test('When screenshots load, then Found N screenshot(s) and each image with its badges show', async () => {
@@ -51,13 +56,7 @@ describe('App Gallery tab', () => {
       'POST /api/admin/app-gallery': { status: 201, body: shot() },
     });
     const xhr = mockXhr();
-    renderTab(<GalleryTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Add Screenshot/ }));
-    const d = await screen.findByRole('dialog');
-    await userEvent.upload(
-      within(d).getByLabelText('Screenshot Image'),
-      new File(['x'], 'shot.png', { type: 'image/png' }),
-    );
+    const d = await addAndPick();
     expect(xhr[0]!.url).toBe('/api/admin/upload');
     act(() => xhr[0]!.respond(201, upload()));
     expect(await within(d).findByRole('img', { name: 'Screenshot preview' })).toHaveAttribute(
@@ -79,13 +78,7 @@ describe('App Gallery tab', () => {
   test('When the image upload is refused, then Error / Failed to upload image says why', async () => {
     mockApi({ 'GET /api/admin/app-gallery': { body: [] } });
     const xhr = mockXhr();
-    renderTab(<GalleryTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Add Screenshot/ }));
-    const d = await screen.findByRole('dialog');
-    await userEvent.upload(
-      within(d).getByLabelText('Screenshot Image'),
-      new File(['x'], 'shot.png', { type: 'image/png' }),
-    );
+    await addAndPick();
     const why = 'Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded';
     act(() => xhr[0]!.respond(415, { error: { code: 'unsupported_media_type', message: why } }));
     expect(await screen.findByText(`Failed to upload image. ${why}`)).toBeInTheDocument();

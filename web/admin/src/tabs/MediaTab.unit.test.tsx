@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { CSRF, failure, mockApi, renderTab } from '../test/render';
 import { mockXhr, upload } from '../test/xhr';
+import { openDialog, pickImage } from '../test/dialogs';
 import { MediaTab } from './MediaTab';
 
 const file = (over = {}) => ({
@@ -17,22 +18,9 @@ const file = (over = {}) => ({
   ...over,
 });
 
-/** The Media tab with its Add Media File dialog open. */
-async function openAdd() {
-  renderTab(<MediaTab />);
-  await userEvent.click(await screen.findByRole('button', { name: /Add Media File/ }));
-  return screen.findByRole('dialog');
-}
-
-/** The dialog open and shot.png picked (its upload then waits for the test's answer). */
-async function openAndPick() {
-  const d = await openAdd();
-  await userEvent.upload(
-    within(d).getByLabelText('File'),
-    new File(['x'], 'shot.png', { type: 'image/png' }),
-  );
-  return d;
-}
+/** The Media tab with its Add Media File dialog open; with shot.png picked (its upload waits for the answer). */
+const openAdd = () => openDialog(<MediaTab />, /Add Media File/);
+const openAndPick = async () => pickImage(await openAdd(), 'File');
 
 describe('Media tab', () => {
   test('When files load, then name, type, size in KB, an image preview for images and a View link show', async () => {

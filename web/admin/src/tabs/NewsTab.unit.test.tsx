@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { CSRF, failure, mockApi, renderTab } from '../test/render';
 import { newsArticle } from '../test/fixtures';
 import { mockXhr, upload } from '../test/xhr';
+import { openDialog, pickImage } from '../test/dialogs';
 import { NewsTab } from './NewsTab';
 
 const article = newsArticle({ featured: true, published: false });
@@ -21,6 +22,10 @@ async function openFilledCreate(
   await userEvent.type(within(dialog).getByLabelText(/^Content/), 'Long');
   return { api, dialog };
 }
+
+/** The tab rendered, its Add dialog open and an image picked (its upload waits for the test's answer). */
+const addAndPick = async () =>
+  pickImage(await openDialog(<NewsTab />, /Add Article/), 'Upload Image', 'a.png');
 
 describe('News tab', () => {
   test('When articles load, then title, excerpt, Featured, Draft and category badges show', async () => {
@@ -147,13 +152,7 @@ describe('News tab', () => {
       'POST /api/news': { status: 201, body: article },
     });
     const xhr = mockXhr();
-    renderTab(<NewsTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Add Article/ }));
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.upload(
-      within(dialog).getByLabelText('Upload Image'),
-      new File(['x'], 'a.png', { type: 'image/png' }),
-    );
+    const dialog = await addAndPick();
     expect(xhr[0]!.url).toBe('/api/upload');
     act(() => xhr[0]!.progress(1, 2));
     expect(within(dialog).getByRole('progressbar')).toBeInTheDocument();
@@ -180,13 +179,7 @@ describe('News tab', () => {
   test('When the image upload is refused (too large), then Error / Failed to upload image says why', async () => {
     mockApi({ 'GET /api/admin/news': { body: [] } });
     const xhr = mockXhr();
-    renderTab(<NewsTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Add Article/ }));
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.upload(
-      within(dialog).getByLabelText('Upload Image'),
-      new File(['x'], 'a.png', { type: 'image/png' }),
-    );
+    await addAndPick();
     act(() =>
       xhr[0]!.respond(413, {
         error: { code: 'payload_too_large', message: 'The file is larger than 10 MB' },

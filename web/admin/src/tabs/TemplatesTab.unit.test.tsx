@@ -20,6 +20,17 @@ async function openUpload() {
   return screen.findByRole('dialog');
 }
 
+/** The tab rendered, Upload Contract filled with 'Club v2', valid from 2025-03-01, v2.docx, and sent. */
+async function sendClubV2() {
+  renderTab(<TemplatesTab />);
+  const d = await openUpload();
+  await userEvent.type(within(d).getByLabelText(/^Name/), 'Club v2');
+  await userEvent.type(within(d).getByLabelText(/^Valid From/), '2025-03-01');
+  await userEvent.upload(within(d).getByLabelText(/^File/), new File(['doc'], 'v2.docx'));
+  await userEvent.click(within(d).getByRole('button', { name: 'Upload' }));
+  return d;
+}
+
 describe('Templates tab', () => {
   test('When templates load, then valid-from date, file name, uploaded date and Download / Edit / Delete show', async () => {
     mockApi({ 'GET /api/admin/contract-templates': { body: [tpl()] } });
@@ -61,12 +72,7 @@ describe('Templates tab', () => {
   test('When a file is uploaded, then the multipart carries name, validFromDate and file with progress; failure toasts', async () => {
     mockApi({ 'GET /api/admin/contract-templates': { body: [] } });
     const xhr = mockXhr();
-    renderTab(<TemplatesTab />);
-    const d = await openUpload();
-    await userEvent.type(within(d).getByLabelText(/^Name/), 'Club v2');
-    await userEvent.type(within(d).getByLabelText(/^Valid From/), '2025-03-01');
-    await userEvent.upload(within(d).getByLabelText(/^File/), new File(['doc'], 'v2.docx'));
-    await userEvent.click(within(d).getByRole('button', { name: 'Upload' }));
+    const d = await sendClubV2();
     await waitFor(() => expect(xhr).toHaveLength(1));
     expect(xhr[0]!.url).toBe('/api/admin/contract-templates');
     expect(xhr[0]!.headers['X-CSRF-Token']).toBe(CSRF);
@@ -82,12 +88,7 @@ describe('Templates tab', () => {
   test('When the server refuses the file (415), then the toast says why', async () => {
     mockApi({ 'GET /api/admin/contract-templates': { body: [] } });
     const xhr = mockXhr();
-    renderTab(<TemplatesTab />);
-    const d = await openUpload();
-    await userEvent.type(within(d).getByLabelText(/^Name/), 'Club v2');
-    await userEvent.type(within(d).getByLabelText(/^Valid From/), '2025-03-01');
-    await userEvent.upload(within(d).getByLabelText(/^File/), new File(['doc'], 'v2.docx'));
-    await userEvent.click(within(d).getByRole('button', { name: 'Upload' }));
+    await sendClubV2();
     await waitFor(() => expect(xhr).toHaveLength(1));
     const why = 'The file must be a .doc, .docx or .pdf document';
     act(() => xhr[0]!.respond(415, { error: { code: 'unsupported_file_type', message: why } }));

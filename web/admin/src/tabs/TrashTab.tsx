@@ -6,7 +6,8 @@ import { toastSuccess, useAdminMutation } from '../lib/api';
 import { formatDate, formatDateTime } from '../lib/format';
 import { useSession } from '../lib/session';
 import { ConfirmDelete } from '../components/ConfirmDelete';
-import { Empty, Loading, LoadError, TabHeader } from '../components/QueryState';
+import { Empty, TabHeader } from '../components/QueryState';
+import { QueryStates } from '../kit/QueryStates';
 
 export const TRASH_KEY = ['/api/admin/trash'];
 
@@ -69,60 +70,62 @@ export function TrashTab() {
           />
         )}
       </TabHeader>
-      {trash.isPending ? (
-        <Loading text="Loading trash..." />
-      ) : trash.isError ? (
-        <LoadError what="the trash" error={trash.error} onRetry={() => void trash.refetch()} />
-      ) : items.length === 0 ? (
-        <Empty>The trash is empty.</Empty>
-      ) : (
-        <ul className="grid gap-3">
-          {items.map((item) => (
-            <li key={`${item.entityType}:${item.id}`}>
-              <Card>
-                <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
-                  <div className="min-w-0 flex-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <Badge variant="outline">{KINDS[item.entityType].name}</Badge>
-                      <h3 className="font-semibold">
-                        <bdi>{item.label}</bdi>
-                      </h3>
+      <QueryStates
+        query={trash}
+        loading="Loading trash..."
+        errorWhat="the trash"
+        isEmpty={items.length === 0}
+        empty={<Empty>The trash is empty.</Empty>}
+      >
+        {() => (
+          <ul className="grid gap-3">
+            {items.map((item) => (
+              <li key={`${item.entityType}:${item.id}`}>
+                <Card>
+                  <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
+                    <div className="min-w-0 flex-1">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <Badge variant="outline">{KINDS[item.entityType].name}</Badge>
+                        <h3 className="font-semibold">
+                          <bdi>{item.label}</bdi>
+                        </h3>
+                      </div>
+                      <p className="mt-1 text-sm text-muted-foreground">
+                        Moved to the trash {formatDateTime(item.trashedAt)} by <bdi>{item.trashedBy}</bdi>
+                      </p>
+                      <p className="text-sm text-muted-foreground">
+                        Deleted for good on {formatDate(item.purgeAt)}
+                      </p>
                     </div>
-                    <p className="mt-1 text-sm text-muted-foreground">
-                      Moved to the trash {formatDateTime(item.trashedAt)} by <bdi>{item.trashedBy}</bdi>
-                    </p>
-                    <p className="text-sm text-muted-foreground">
-                      Deleted for good on {formatDate(item.purgeAt)}
-                    </p>
-                  </div>
-                  <div className="flex gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={restore.isPending}
-                      onClick={() => restore.mutate(item)}
-                      aria-label={`Restore ${KINDS[item.entityType].name} "${item.label}"`}
-                    >
-                      <RotateCcw aria-hidden="true" />
-                      Restore
-                    </Button>
-                    {isAdmin && (
-                      <ConfirmDelete
-                        what={KINDS[item.entityType].noun}
-                        name={item.label}
-                        verb="Delete for good"
-                        withText
-                        disabled={purge.isPending}
-                        onConfirm={() => purge.mutate(item)}
-                      />
-                    )}
-                  </div>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+                    <div className="flex gap-2">
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={restore.isPending}
+                        onClick={() => restore.mutate(item)}
+                        aria-label={`Restore ${KINDS[item.entityType].name} "${item.label}"`}
+                      >
+                        <RotateCcw aria-hidden="true" />
+                        Restore
+                      </Button>
+                      {isAdmin && (
+                        <ConfirmDelete
+                          what={KINDS[item.entityType].noun}
+                          name={item.label}
+                          verb="Delete for good"
+                          withText
+                          disabled={purge.isPending}
+                          onConfirm={() => purge.mutate(item)}
+                        />
+                      )}
+                    </div>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </section>
   );
 }
