@@ -5,6 +5,7 @@ import {
   openSqlite,
   serviceDbFile,
   isEncryptedField,
+  openMessage,
   signedAs,
   SqliteEventStore,
   startService,
@@ -61,7 +62,7 @@ describe('partners service: personal data stored in plain text before encryption
     }
   };
 
-  it('When an application and a message were stored in plain text, then after a start they are encrypted, read as before, and an erasure leaves none of them in the file', async () => {
+  it('When an application, its published message and a contact message were stored in plain text, then after a start they are encrypted, read as before, and an erasure leaves none of them in the file', async () => {
     svc = await start();
     // The shape of an application as the service stores it today (its encrypted fields left empty), to write an old one.
     const today = (await request(svc.app).post('/api/partners').send(clubApplication()).expect(201)).body;
@@ -92,6 +93,28 @@ describe('partners service: personal data stored in plain text before encryption
       status: 'unread',
       at: new Date().toISOString(), // (within the retention period: the sweep on start leaves it)
     });
+    // And its integration event as the relay published it then, on the embedded topic in the same file.
+    const topicDb = openSqlite(file());
+    topicDb.prepare('INSERT INTO bus_messages (topic, position, message) VALUES (?, ?, ?)').run(
+      'partners',
+      1_000_000,
+      JSON.stringify({
+        id: 'old-message-of-application',
+        type: 'PartnerApplicationSubmitted',
+        streamId: `partner-${id}`,
+        version: 1,
+        position: 1_000_000,
+        occurredAt: '2025-01-01T00:00:00.000Z',
+        data: {
+          partnerId: id,
+          name: 'Percival Plainfield',
+          email: 'percival@oldtimes.example',
+          type: 'club',
+        },
+        meta: { schemaVersion: 2 },
+      }),
+    );
+    topicDb.close();
     expect(JSON.stringify(await rawEvents())).toContain('percival@oldtimes.example');
 
     svc = await start();
@@ -99,6 +122,20 @@ describe('partners service: personal data stored in plain text before encryption
     expect(JSON.stringify(raw)).not.toContain('Percival');
     expect(JSON.stringify(raw)).not.toContain('percival@oldtimes.example');
     expect(JSON.stringify(raw)).not.toContain('Written before encryption');
+    const topicAfter = openSqlite(file());
+    const [published] = topicAfter
+      .prepare<[], { message: string }>('SELECT message FROM bus_messages WHERE position = 1000000')
+      .all();
+    topicAfter.close();
+    expect(published!.message).not.toContain('Percival');
+    expect(published!.message).not.toContain('percival@oldtimes.example');
+    // A consumer opens it with the producer's keys, as it opens what the relay publishes now.
+    const opened = await openMessage(JSON.parse(published!.message), svc.ctx.subjectKeys!);
+    expect(opened.data).toMatchObject({
+      name: 'Percival Plainfield',
+      email: 'percival@oldtimes.example',
+      type: 'club',
+    });
     // Read as before, through the keys.
     const detail = (await request(svc.app).get(`/api/admin/partners/${id}`).use(admin()).expect(200)).body;
     expect(detail).toMatchObject({ name: 'Percival Plainfield', email: 'percival@oldtimes.example' });

@@ -113,6 +113,35 @@ export class SqliteEventStore implements EventStore {
     );
   }
 
+  /**
+   * The messages of the embedded topic kept in this file (bus_messages: what the outbox relay published), after
+   * `from`; none when the topic is elsewhere (Kafka). For sealing personal data published in plain text.
+   */
+  async topicMessages(
+    topic: string,
+    from = 0,
+    limit = 500,
+  ): Promise<{ position: number; message: StoredEvent }[]> {
+    try {
+      return this.db
+        .prepare<[string, number, number], { position: number; message: string }>(
+          'SELECT position, message FROM bus_messages WHERE topic = ? AND position > ? ORDER BY position LIMIT ?',
+        )
+        .all(topic, from, limit)
+        .map((r) => ({ position: r.position, message: JSON.parse(r.message) as StoredEvent }));
+    } catch (err) {
+      if (String(err).includes('no such table')) return [];
+      throw err;
+    }
+  }
+
+  /** Replaces one message of the embedded topic in place (sealing only, as {@link rewriteData}). */
+  async rewriteTopicMessage(topic: string, position: number, message: StoredEvent): Promise<void> {
+    this.db
+      .prepare('UPDATE bus_messages SET message = ? WHERE topic = ? AND position = ?')
+      .run(JSON.stringify(message), topic, position);
+  }
+
   async append(
     streamId: string,
     expectedVersion: ExpectedVersion,

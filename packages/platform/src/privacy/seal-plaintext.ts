@@ -10,6 +10,19 @@ export interface RewritableEventStore extends EventStore {
   rewriteData(eventId: string, data: unknown): Promise<boolean>;
 }
 
+/** An embedded store whose file also keeps the service's topic (bus_messages). */
+export interface RewritableTopicStore extends RewritableEventStore {
+  topicMessages(
+    topic: string,
+    from?: number,
+    limit?: number,
+  ): Promise<{ position: number; message: StoredEvent }[]>;
+  rewriteTopicMessage(topic: string, position: number, message: StoredEvent): Promise<void>;
+}
+
+const keepsTopic = (store: RewritableEventStore): store is RewritableTopicStore =>
+  typeof (store as Partial<RewritableTopicStore>).topicMessages === 'function';
+
 export const canRewrite = (store: EventStore): store is RewritableEventStore =>
   typeof (store as Partial<RewritableEventStore>).rewriteData === 'function';
 
@@ -38,6 +51,8 @@ export interface SealResult {
   events: number;
   /** The fields so sealed, by event type. */
   fields: Record<string, number>;
+  /** Messages of the embedded topic whose plain personal fields were sealed. */
+  messages?: number;
 }
 
 type Data = Record<string, unknown>;
@@ -55,7 +70,7 @@ export async function sealPlaintextPersonalData(
   raw: RewritableEventStore,
   keys: SubjectKeys,
   policy: PersonalDataPolicy,
-  options: { logger?: Logger; checkpoints?: ReadModels } = {},
+  options: { logger?: Logger; checkpoints?: ReadModels; topic?: string } = {},
 ): Promise<SealResult> {
   const { logger } = options;
   // What a run under the same policy sealed already (everything appended since went through the encryption).
@@ -102,10 +117,62 @@ export async function sealPlaintextPersonalData(
     result.fields[event.type] = (result.fields[event.type] ?? 0) + sealed;
   }
   await checkpoints?.put({ id: 'events', policy: policyPrint, position: last });
-  if (result.events > 0)
+  if (options.topic && keepsTopic(raw)) {
+    const done = await checkpoints?.get('messages');
+    const messages = await sealTopic(
+      raw,
+      options.topic,
+      keys,
+      policy,
+      done?.policy === policyPrint ? done.position : 0,
+    );
+    result.messages = messages.sealed;
+    await checkpoints?.put({ id: 'messages', policy: policyPrint, position: messages.last });
+  }
+  if (result.events > 0 || (result.messages ?? 0) > 0)
     logger?.info(
       { sealed: result },
       'personal data written in plain text before encryption is now encrypted per data subject',
     );
   return result;
+}
+
+/**
+ * Seals the plain personal fields of the messages the service published on its embedded topic before the relay
+ * published them as stored (encrypted): a top-level field named as a personal field of the policy, holding plain
+ * text, is encrypted with the key of the message's stream (as openMessage reads it), or marked erased when that key
+ * is gone (the events were sealed first, so a subject without a key now was erased).
+ */
+async function sealTopic(
+  raw: RewritableTopicStore,
+  topic: string,
+  keys: SubjectKeys,
+  policy: PersonalDataPolicy,
+  from: number,
+): Promise<{ sealed: number; last: number }> {
+  const personal = new Set(
+    Object.values(policy).flatMap((rule) => rule.fields.filter((f) => !f.includes('.'))),
+  );
+  let sealed = 0;
+  let last = from;
+  for (;;) {
+    const page = await raw.topicMessages(topic, last);
+    if (page.length === 0) break;
+    for (const { position, message } of page) {
+      last = position;
+      const data = message.data as Data | null;
+      if (!data || typeof data !== 'object') continue;
+      const plain = Object.keys(data).filter(
+        (f) => personal.has(f) && typeof data[f] === 'string' && !isEncryptedField(data[f]),
+      );
+      if (plain.length === 0) continue;
+      const key = await keys.existingKey(message.streamId);
+      const opened = { ...data };
+      for (const f of plain)
+        opened[f] = key ? encryptField(key, `${message.streamId}|${f}`, data[f]) : ERASED_PERSONAL_DATA;
+      await raw.rewriteTopicMessage(topic, position, { ...message, data: opened });
+      sealed++;
+    }
+  }
+  return { sealed, last };
 }
