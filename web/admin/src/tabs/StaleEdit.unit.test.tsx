@@ -8,6 +8,7 @@ import { ContractFormDialog, contractsKey } from './partners/ContractsDialog';
 import { FaqsTab } from './FaqsTab';
 import { NewsTab } from './NewsTab';
 import { StatusTab } from './StatusTab';
+import { TemplatesTab } from './TemplatesTab';
 
 const STALE_MESSAGE = 'This item was changed by someone else. Reload to see the latest version.';
 const stale = { status: 412, body: { error: { code: 'precondition_failed', message: STALE_MESSAGE } } };
@@ -25,6 +26,43 @@ const faq = {
 };
 
 describe('An admin edit of something changed meanwhile (If-Match, 412)', () => {
+  test('When a template was renamed meanwhile, then the dialog keeps the typed date, offers their name and PATCHes with the newer version', async () => {
+    const template = {
+      id: 't1',
+      name: 'Club v1',
+      fileUrl: '/x',
+      fileName: 'v1.docx',
+      validFromDate: '2025-01-01',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      version: 1,
+    };
+    const theirs = { ...template, name: 'Club v1 (signed off)', version: 2 };
+    let reads = 0;
+    const api = mockApi({
+      'GET /api/admin/contract-templates': () => ({ body: [reads++ === 0 ? template : theirs] }),
+      'PATCH /api/admin/contract-templates/t1': ({ headers, body }) =>
+        headers['If-Match'] === '"2"' ? { body: { ...theirs, ...(body as object), version: 3 } } : stale,
+    });
+    renderTab(<TemplatesTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Club v1' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.clear(within(dialog).getByLabelText(/^Valid From/));
+    await userEvent.type(within(dialog).getByLabelText(/^Valid From/), '2025-02-01');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await within(dialog).findByText(/Someone else saved this template while you were editing/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('Club v1 (signed off)');
+    expect(within(dialog).getByLabelText(/^Valid From/)).toHaveValue('2025-02-01');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.writes()[1]).toMatchObject({
+      method: 'PATCH',
+      headers: { 'If-Match': '"2"' },
+      body: { name: 'Club v1 (signed off)', validFromDate: '2025-02-01' },
+    });
+  });
+
   test('When an article saved with the version read is refused as stale, then the dialog keeps the typing, names what changed and the next save sends the newer version', async () => {
     let reads = 0;
     const newer = newsArticle({ version: 4, excerpt: 'Out now on every store' });
