@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStack, type BenchStack } from './stack';
+import { applicationInput, faqInput } from './write-input';
 
 const N = Number(process.env.BENCH_TALLY_N ?? 200);
 const CONCURRENCY = 10;
@@ -73,29 +74,11 @@ async function main() {
   try {
     stack = await startStack('tally', 'real', 18790);
     const s = stack;
-    let seq = 0;
-    const faq = () =>
-      fetch(`${s.url}/api/admin/faqs`, {
-        method: 'POST',
-        headers: s.admin,
-        body: JSON.stringify({ question: `Question ${++seq}?`, answer: 'An answer.', sortOrder: seq }),
-      });
+    const post = (path: string, body: unknown, headers: Record<string, string>) =>
+      fetch(`${s.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const faq = () => post('/api/admin/faqs', faqInput(), s.admin);
     const application = () =>
-      fetch(`${s.url}/api/partners`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: s.url },
-        body: JSON.stringify({
-          name: `Applicant ${++seq}`,
-          email: `applicant${seq}-${process.pid}@fans.example`,
-          type: 'club',
-          organization: `Fans Club ${seq}`,
-          position: 'Chair',
-          webAddress: 'https://fans.example',
-          targetMembers: '500',
-          membershipType: 'paid',
-          message: 'We would like to bring our fans',
-        }),
-      });
+      post('/api/partners', applicationInput(), { 'content-type': 'application/json', origin: s.url });
     await perWrite(dir, 20, faq); // warm-up: caches, connections, topics
     await perWrite(dir, 20, application);
     const faqs = await perWrite(dir, N, faq);

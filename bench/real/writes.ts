@@ -15,6 +15,7 @@ import { summary } from './common';
 import { coresUsed, sampleCpu } from './cpu';
 import { contractFor } from './contract-input';
 import { startStack, type BenchStack } from './stack';
+import { applicationInput, faqInput } from './write-input';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -23,22 +24,8 @@ const PROMOTIONS = Number(process.env.BENCH_PROMOTIONS ?? 25);
 const replicasArg = process.argv.indexOf('--replicas');
 const replicas = replicasArg > 0 ? process.argv[replicasArg + 1] : undefined;
 
-let seq = 0;
-const application = () => {
-  const i = ++seq;
-  return {
-    name: `Applicant ${i}`,
-    email: `applicant${i}-${process.pid}@fans.example`,
-    type: 'club',
-    organization: `Fans Club ${i}`,
-    position: 'Chair',
-    webAddress: 'https://fans.example',
-    targetMembers: '500',
-    membershipType: 'paid',
-    message: 'We would like to bring our fans',
-  };
-};
-const faq = () => ({ question: `Question ${++seq}?`, answer: 'An answer a fan can use.', sortOrder: seq });
+const application = applicationInput;
+const faq = faqInput;
 
 async function post(stack: BenchStack, path: string, body: unknown, admin: boolean) {
   const res = await fetch(`${stack.url}${path}`, {
