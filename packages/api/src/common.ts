@@ -103,7 +103,3 @@ export const nullableInt = (min: number, max: number) =>
 /** As {@link coercedInt} without a fallback: the value is required. */
 export const requiredInt = (min: number, max: number, label = '') =>
   z.preprocess(decimalString, boundedInt(min, max, label));
-
-export const timestamps = {
-  createdAt: z.string(),
-};

@@ -15,7 +15,6 @@ import { withProducerKeys } from './privacy/producer-keys';
 
 /** The services that produce topics; a topic is named after its producer. */
 export const SERVICES = ['status', 'content', 'partners', 'contracts', 'media'] as const;
-export type ServiceName = (typeof SERVICES)[number];
 
 /**
  * The adapters a process asks for beyond the three every service has (event store, read models and bus: the

@@ -6,7 +6,7 @@ export * from './public-reads';
 export * from './security-headers';
 export * from './paginate';
 export * from './preconditions';
-export * from './entity-routes';
+export * from './entity-access';
 export * from './listen';
 export * from './workbench';
 export * from './insights';
