@@ -1,5 +1,7 @@
-import { decide } from '../src/reference/decide';
+import { DeciderSpecification } from '@12yards/platform/testing';
 import { referenceIn, uploadIdFromUrl } from '../src/reference/content';
+import { referenceDecider } from '../src/reference/decide';
+import type { ReferenceEvent } from '../src/reference/events';
 
 const id = '0b0f8c8e-5a43-4c55-9d0e-1f2a3b4c5d6e';
 const at = new Date('2026-11-22T10:00:00.000Z');
@@ -34,12 +36,15 @@ describe('references from other services', () => {
   });
 
   it('Given a reference, when the same upload is set again, then nothing is decided; a change records both', () => {
-    expect(
-      decide({ type: 'SetReference', source: 'content:news-1', uploadId: id, at }, { uploadId: id }),
-    ).toEqual([]);
-    expect(
-      decide({ type: 'SetReference', source: 'content:news-1', uploadId: null, at }, { uploadId: id }),
-    ).toEqual([
+    const set: ReferenceEvent = {
+      type: 'MediaReferenceChanged',
+      data: { source: 'content:news-1', uploadId: id, previousUploadId: null, at: at.toISOString() },
+    };
+    const reference = DeciderSpecification.for(referenceDecider)([set]);
+    reference
+      .when({ type: 'SetReference', source: 'content:news-1', uploadId: id, at })
+      .thenNothingHappened();
+    reference.when({ type: 'SetReference', source: 'content:news-1', uploadId: null, at }).then([
       {
         type: 'MediaReferenceChanged',
         data: { source: 'content:news-1', uploadId: null, previousUploadId: id, at: at.toISOString() },
