@@ -1,3 +1,4 @@
+import { SCHEMA_VERSION_META } from '@12yards/api/src/events';
 import type { EventBus, EventStore, ReadModels, StoredEvent } from '../ports';
 import type { Logger } from '../logging';
 
@@ -9,9 +10,6 @@ export interface PublishedEvent {
 }
 /** A service's map from its internal events to the integration events it publishes (null: stays internal). */
 export type IntegrationMapper = (event: StoredEvent) => PublishedEvent | null;
-
-/** The meta key carrying an integration event's schema version on the bus. */
-export const SCHEMA_VERSION_META = 'schemaVersion';
 
 /**
  * The bus message of an integration event: the source event's envelope (id, stream, position, time, meta with its
