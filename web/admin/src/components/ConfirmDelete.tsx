@@ -62,7 +62,7 @@ export function ConfirmDelete({
   const icon = <Trash2 aria-hidden="true" />;
   if (denied) {
     return (
-      <DeniedButton reason={denied} label={accessibleName} size={withText ? 'sm' : 'icon'}>
+      <DeniedButton reason={denied} label={accessibleName} size={withText ? 'sm' : 'icon'} destructive>
         {icon}
         {withText && verb}
       </DeniedButton>

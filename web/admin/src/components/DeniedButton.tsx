@@ -7,6 +7,8 @@ interface DeniedButtonProps {
   /** The accessible name the button would have if it were allowed, e.g. 'Delete news article "Launch"'. */
   label: string;
   size?: 'sm' | 'icon';
+  /** Coloured as the destructive action it stands for (Delete); others (Edit, Export) keep the neutral colour. */
+  destructive?: boolean;
   children: ReactNode;
 }
 
@@ -15,7 +17,13 @@ interface DeniedButtonProps {
  * and on a tap (a phone has no hover), as a tooltip and as its accessible description. It stays focusable so the
  * reason can be read from the keyboard.
  */
-export function DeniedButton({ reason, label, size = 'icon', children }: DeniedButtonProps) {
+export function DeniedButton({
+  reason,
+  label,
+  size = 'icon',
+  destructive = false,
+  children,
+}: DeniedButtonProps) {
   const reasonId = useId();
   const [open, setOpen] = useState(false);
   return (
@@ -28,7 +36,10 @@ export function DeniedButton({ reason, label, size = 'icon', children }: DeniedB
             aria-disabled="true"
             aria-label={label}
             aria-describedby={reasonId}
-            className={cn('cursor-not-allowed text-destructive opacity-60 hover:bg-background')}
+            className={cn(
+              'cursor-not-allowed opacity-60 hover:bg-background',
+              destructive && 'text-destructive',
+            )}
             onClick={(e) => {
               // Keeps the tooltip's own click handler (which closes it) from running: a tap shows the reason.
               e.preventDefault();

@@ -172,7 +172,7 @@ export function PrivacyTab() {
                 </Button>
               )}
               {eraseDenied ? (
-                <DeniedButton reason={eraseDenied} label="Erase" size="sm">
+                <DeniedButton reason={eraseDenied} label="Erase" size="sm" destructive>
                   <ShieldX aria-hidden="true" />
                   Erase
                 </DeniedButton>

@@ -128,10 +128,12 @@ describe('Privacy tab', () => {
     ).toBeInTheDocument();
   });
 
-  test('When an editor opens the tab, then Export and Erase are disabled and say the admin role is needed', async () => {
+  test('When an editor opens the tab, then Export and Erase are disabled and say the admin role is needed; only Erase is coloured as destructive', async () => {
     const api = mockApi({});
     renderTab(<PrivacyTab />, { as: editor });
     await userEvent.type(screen.getByLabelText('Email address'), EMAIL);
+    expect(screen.getByRole('button', { name: 'Export' })).not.toHaveClass('text-destructive');
+    expect(screen.getByRole('button', { name: 'Erase' })).toHaveClass('text-destructive');
     for (const name of ['Export', 'Erase']) {
       const button = screen.getByRole('button', { name });
       expect(button).toHaveAttribute('aria-disabled', 'true');

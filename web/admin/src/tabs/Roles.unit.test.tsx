@@ -95,6 +95,7 @@ describe('What each role may do', () => {
       renderTab(ui, { as: editor });
       const del = await screen.findByRole('button', { name: button });
       expect(del).toHaveAttribute('aria-disabled', 'true');
+      expect(del).toHaveClass('text-destructive');
       expect(del).toHaveAccessibleDescription(REASON);
       await userEvent.click(del);
       expect(await screen.findByRole('tooltip')).toHaveTextContent(REASON);
