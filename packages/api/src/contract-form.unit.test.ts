@@ -1,18 +1,11 @@
 import { contractForm, MONEY_MESSAGE, PHONE_MESSAGE } from './contracts';
+import { contractFields } from './test-fixtures';
 
 const contract = {
-  partnerId: 'p1',
-  companyName: 'Riverside Ltd',
-  registrationNumber: '123',
-  companyAddress: '1 Road',
-  clientName: 'Ann',
-  clientEmail: 'ann@example.com',
+  ...contractFields,
   clientTelephone: '+44 20 7946 0000',
-  clientPosition: 'Chair',
   startDate: '2026-12-01',
   endDate: '2027-11-30',
-  lengthMonths: 12,
-  platformName: '12Yards',
   revenueSharePercent: 10,
   pollsPerMonth: 0,
   auctionsPerMonth: 0,

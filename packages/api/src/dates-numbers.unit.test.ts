@@ -3,6 +3,7 @@ import { faqInput, galleryInput, newsInput, newsListQuery } from './content';
 import { contractInput } from './contracts';
 import { mediaFileInput } from './media';
 import { newPartnerAction } from './partners';
+import { contractFields } from './test-fixtures';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
@@ -154,22 +155,7 @@ describe('whole numbers', () => {
   it('When a query limit or a contract count is written in hex, then it is refused', () => {
     expect(messages(newsListQuery.safeParse({ limit: '0x10' }))).toEqual(['limit: must be a number']);
     expect(newsListQuery.parse({ limit: '16' }).limit).toBe(16);
-    const contract = {
-      partnerId: 'p1',
-      companyName: 'Riverside Ltd',
-      registrationNumber: '123',
-      companyAddress: '1 Road',
-      clientName: 'Ann',
-      clientEmail: 'ann@example.com',
-      clientTelephone: '0123',
-      clientPosition: 'Chair',
-      startDate: '2026-01-01',
-      endDate: '2026-12-31',
-      lengthMonths: '12',
-      platformName: '12Yards',
-      setupFee: '0',
-      penaltyFeePerMonth: '0',
-    };
+    const contract = { ...contractFields, lengthMonths: '12' };
     expect(contractInput.parse(contract).lengthMonths).toBe(12);
     expect(messages(contractInput.safeParse({ ...contract, lengthMonths: '0xC' }))).toEqual([
       'lengthMonths: must be a number',

@@ -2,6 +2,7 @@ import { adminPartnerInput, contactMessageInput, partnerApplication, updatePartn
 import { contractInput } from './contracts';
 import { galleryInput, newsInput } from './content';
 import { mediaFileInput } from './media';
+import { contractFields } from './test-fixtures';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
@@ -15,22 +16,6 @@ const club = {
   message: 'We would like to join.',
 };
 const contact = { name: 'Ann', email: 'ann@example.com', subject: 'Hello', message: 'Hi there' };
-const contractFields = {
-  partnerId: 'p1',
-  companyName: 'Riverside Ltd',
-  registrationNumber: '123',
-  companyAddress: '1 Road',
-  clientName: 'Ann',
-  clientEmail: 'ann@example.com',
-  clientTelephone: '0123',
-  clientPosition: 'Chair',
-  startDate: '2026-01-01',
-  endDate: '2026-12-31',
-  lengthMonths: 12,
-  platformName: '12Yards',
-  setupFee: '0',
-  penaltyFeePerMonth: '0',
-};
 const DANGEROUS = [
   'javascript:alert(1)',
   'JavaScript:alert(document.cookie)',
