@@ -128,7 +128,11 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
 /** Where a command runs: the service's event store, and the projector that makes its read models catch up. */
 export interface CommandSite {
   infra: { eventStore: EventStore };
-  projector: { catchUp(upTo?: number, appended?: readonly StoredEvent[]): Promise<unknown> };
+  projector: {
+    catchUp(upTo?: number, appended?: readonly StoredEvent[]): Promise<unknown>;
+    /** Tells the projector a writer is busy until the returned function is called (see Projector.beginAppend). */
+    beginAppend?(): () => void;
+  };
 }
 
 export interface RunCommandOptions extends CommandOptions {
@@ -154,13 +158,17 @@ export async function runCommand<State, Command, Event extends DomainEvent>(
 ): Promise<CommandResult<State>> {
   const { meta, undo, ...commandOptions } = options;
   let result: CommandResult<State>;
+  const handedOver = site.projector.beginAppend?.();
   try {
     result = await handleCommand(site.infra.eventStore, streamId, decider, command, meta, commandOptions);
   } catch (err) {
+    handedOver?.();
     await undo?.().catch(() => undefined);
     throw err;
   }
   // Up to what this command appended (or, when it appended nothing, whatever is there: its caller reads it next).
-  await site.projector.catchUp(result.events.at(-1)?.position, result.events);
+  const caughtUp = site.projector.catchUp(result.events.at(-1)?.position, result.events);
+  handedOver?.();
+  await caughtUp;
   return result;
 }

@@ -80,6 +80,8 @@ export class Projector {
   private waiting: (() => void)[] = [];
   /** Set by a pass that stopped at a position no writer of this process has handed over yet. */
   private short = false;
+  /** Writers of this process between the start of their command and the hand-over of what they appended. */
+  private readonly writing = new Set<Promise<void>>();
 
   constructor(
     private readonly store: EventStore,
@@ -115,6 +117,21 @@ export class Projector {
     return run;
   }
 
+  /**
+   * A writer of this process calls this before its command and the returned function once it has handed its events
+   * over (or appended nothing). A pass that finds a position missing waits for the writers that were busy then: the
+   * position is one of theirs, or, once they are all done, another process's, and only then is the store read.
+   */
+  beginAppend(): () => void {
+    let end!: () => void;
+    const done = new Promise<void>((resolve) => (end = resolve));
+    this.writing.add(done);
+    return () => {
+      this.writing.delete(done);
+      end();
+    };
+  }
+
   /** The position of the last event applied to the read models (shared by every replica that shares them). */
   async position(): Promise<number> {
     const position = (await this.checkpoints.get(this.name))?.position ?? 0;
@@ -131,11 +148,17 @@ export class Projector {
     const buffering = Date.now() + BUFFER_WAIT_MS;
     let applied = await this.pass(true);
     const deadline = Date.now() + GAP_WAIT_MS;
+    // The writers busy when a pass first stopped short: the missing position is one of theirs or another process's.
+    let busy: Set<Promise<void>> | undefined;
     for (let delay = 5; Date.now() < deadline; delay = Math.min(delay * 2, 100)) {
       if (upTo !== undefined && this.reached >= upTo) break;
-      if (this.short && Date.now() < buffering) {
-        await this.handedOver(buffering - Date.now());
-        applied += await this.pass(Date.now() < buffering);
+      if (this.short) busy ??= new Set(this.writing);
+      if (busy) for (const w of busy) if (!this.writing.has(w)) busy.delete(w);
+      const ownStillAppending = (busy?.size ?? 0) > 0;
+      if (this.short && (ownStillAppending || Date.now() < buffering)) {
+        if (ownStillAppending) await this.handedOver(deadline - Date.now(), Promise.all(busy!));
+        else await this.handedOver(buffering - Date.now());
+        applied += await this.pass(true);
         continue;
       }
       if ((await this.store.lastPosition()) <= (await this.position())) break;
@@ -145,18 +168,17 @@ export class Projector {
     return applied;
   }
 
-  /** Resolves when a writer of this process hands over events, or after `ms`. */
-  private handedOver(ms: number): Promise<void> {
+  /** Resolves when a writer of this process hands over events, when `until` settles, or after `ms`. */
+  private handedOver(ms: number, until?: Promise<unknown>): Promise<void> {
     return new Promise((resolve) => {
-      const done = () => {
+      const stop = () => {
         clearTimeout(timer);
+        this.waiting = this.waiting.filter((w) => w !== stop);
         resolve();
       };
-      const timer = setTimeout(() => {
-        this.waiting = this.waiting.filter((w) => w !== done);
-        resolve();
-      }, ms);
-      this.waiting.push(done);
+      const timer = setTimeout(stop, ms);
+      this.waiting.push(stop);
+      void until?.then(stop);
     });
   }
 
