@@ -7,6 +7,7 @@ import { streamId as uploadStreamId } from './upload/events';
  */
 export const mediaTextData: PersonalDataPolicy = {
   MediaFileAdded: { subject: streamSubject, fields: ['originalName', 'altText'] },
+  MediaFileDescribed: { subject: streamSubject, fields: ['altText'] },
   MediaUploaded: { subject: streamSubject, fields: ['originalName'] },
 };
 

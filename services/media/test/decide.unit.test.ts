@@ -104,6 +104,28 @@ describe('media file decide/evolve', () => {
     givenMediaFile([added, deleted]).when({ type: 'DeleteMediaFile', id: 'f1', at }).thenThrows(NotFound);
   });
 
+  it('Given a media file, when it is described with a new alt text, then MediaFileDescribed; with the same, nothing', () => {
+    const described: MediaFileEvent = {
+      type: 'MediaFileDescribed',
+      data: { id: 'f1', altText: 'The crest', at: at.toISOString() },
+    };
+    givenMediaFile([added])
+      .when({ type: 'DescribeMediaFile', id: 'f1', altText: 'The crest', at })
+      .then([described]);
+    givenMediaFile([added, described])
+      .when({ type: 'DescribeMediaFile', id: 'f1', altText: 'The crest', at })
+      .thenNothingHappened();
+    givenMediaFile([added])
+      .when({ type: 'DescribeMediaFile', id: 'f1', altText: 'Club crest', at })
+      .thenNothingHappened();
+  });
+
+  it('Given no media file, when it is described, then it is a 404', () => {
+    givenMediaFile([])
+      .when({ type: 'DescribeMediaFile', id: 'nope', altText: null, at })
+      .thenThrows(NotFound);
+  });
+
   it('Given no media file, when it is deleted, then it is a 404', () => {
     givenMediaFile([]).when({ type: 'DeleteMediaFile', id: 'nope', at }).thenThrows(NotFound);
   });

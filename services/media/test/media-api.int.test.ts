@@ -175,16 +175,30 @@ describe('media service HTTP API', () => {
       expect(await svc.ctx.infra.objects.stat(`media/${res.body.filename}`)).not.toBeNull();
     });
 
-    it('When an upload succeeds, then MediaUploaded is in the event history with the uploader', async () => {
+    it('When an upload succeeds, then MediaUploaded and its library entry are in the event history with the uploader', async () => {
       const res = await upload(png, 'crest.png', 'image/png').expect(201);
       const events = await svc.ctx.infra.eventStore.readAll(0);
+      const id = res.body.filename.replace('.png', '');
       expect(events).toEqual([
         expect.objectContaining({
           type: 'MediaUploaded',
+          streamId: `upload-${id}`,
           data: expect.objectContaining({
             filename: res.body.filename,
             originalName: 'crest.png',
             size: png.length,
+            uploadedBy: 'ops',
+          }),
+          meta: expect.objectContaining({ actor: 'ops' }),
+        }),
+        expect.objectContaining({
+          type: 'MediaFileAdded',
+          streamId: `media-file-${id}`,
+          data: expect.objectContaining({
+            id,
+            uploadId: id,
+            url: res.body.url,
+            altText: null,
             uploadedBy: 'ops',
           }),
           meta: expect.objectContaining({ actor: 'ops' }),
@@ -290,24 +304,68 @@ describe('media service HTTP API', () => {
       altText,
     });
 
-    it('When an admin adds uploaded files, then GET /api/admin/media lists them newest first', async () => {
+    const library = async () =>
+      (await request(svc.app).get('/api/admin/media').use(admin()).expect(200)).body;
+    const uploadIdOf = (u: Upload) => u.filename.split('.')[0]!;
+
+    it('When images are uploaded, then GET /api/admin/media lists them newest first without an add', async () => {
+      const a = (await upload(png, 'a.png').expect(201)).body as Upload;
+      const b = (
+        await request(svc.app)
+          .post('/api/upload')
+          .use(editor())
+          .attach('file', jpeg, { filename: 'b.jpg', contentType: 'image/jpeg' })
+          .expect(201)
+      ).body as Upload;
+      const list = await request(svc.app).get('/api/admin/media').use(admin()).expect(200);
+      expect(list.headers['cache-control']).toBe('no-store');
+      expect(list.body).toEqual([
+        {
+          id: uploadIdOf(b),
+          ...entry(b),
+          altText: null,
+          uploadedBy: 'writer',
+          createdAt: expect.any(String),
+          version: 1,
+        },
+        {
+          id: uploadIdOf(a),
+          ...entry(a),
+          altText: null,
+          uploadedBy: 'ops',
+          createdAt: expect.any(String),
+          version: 1,
+        },
+      ]);
+    });
+
+    it('When an uploaded file is added with an alt text, then its entry is described, not added twice', async () => {
       const a = (await upload(png, 'a.png').expect(201)).body as Upload;
       const b = (await upload(jpeg, 'b.jpg').expect(201)).body as Upload;
-      const created = await request(svc.app).post('/api/admin/media').use(admin()).send(entry(a)).expect(201);
-      expect(created.body).toEqual({
-        id: expect.any(String),
+      const described = await request(svc.app)
+        .post('/api/admin/media')
+        .use(editor())
+        .send(entry(a))
+        .expect(201);
+      expect(described.body).toEqual({
+        id: uploadIdOf(a),
         ...entry(a),
         uploadedBy: 'ops',
         createdAt: expect.any(String),
-        version: 1,
+        version: 2,
       });
-      expect(created.headers['cache-control']).toBe('no-store');
-      await request(svc.app).post('/api/admin/media').use(editor()).send(entry(b, '')).expect(201);
-      const list = await request(svc.app).get('/api/admin/media').use(admin()).expect(200);
-      expect(list.headers['cache-control']).toBe('no-store');
-      expect(list.body.map((m: { originalName: string }) => m.originalName)).toEqual(['b.jpg', 'a.png']);
-      expect(list.body[0]).toMatchObject({ uploadedBy: 'writer' });
-      expect(list.body[0].altText ?? null).toBeNull();
+      expect(described.headers.etag).toBe('"2"');
+      expect(described.headers['cache-control']).toBe('no-store');
+      // The same alt text again changes nothing; no alt text clears it.
+      await request(svc.app).post('/api/admin/media').use(admin()).send(entry(a)).expect(201);
+      await request(svc.app).post('/api/admin/media').use(admin()).send(entry(b, '')).expect(201);
+      const list = await library();
+      expect(list.map((m: { originalName: string }) => m.originalName)).toEqual(['b.jpg', 'a.png']);
+      expect(list[1]).toMatchObject({ altText: 'Club crest', version: 2 });
+      expect(list[0]).toMatchObject({ version: 1 });
+      expect(list[0].altText ?? null).toBeNull();
+      const types = (await svc.ctx.infra.eventStore.readAll(0)).map((e) => e.type);
+      expect(types.filter((t) => t === 'MediaFileDescribed')).toHaveLength(1);
     });
 
     it('When the library is searched with q, then only the files whose name or alt text holds it are listed', async () => {
@@ -453,6 +511,7 @@ describe('media service HTTP API', () => {
       expect(types).toEqual([
         'MediaUploaded',
         'MediaFileAdded',
+        'MediaFileDescribed',
         'MediaFileTrashed',
         'MediaFileDeleted',
         'MediaUploadRemoved',
@@ -467,7 +526,7 @@ describe('media service HTTP API', () => {
       await request(svc.app).get(u.url).expect(404);
       await request(svc.app).post(`/api/admin/trash/media/${added.id}/restore`).use(editor()).expect(204);
       const list = (await request(svc.app).get('/api/admin/media').use(admin()).expect(200)).body;
-      expect(list).toEqual([{ ...added, version: 3 }]);
+      expect(list).toEqual([{ ...added, version: 4 }]);
       const file = await fetchBytes(u.url).expect(200);
       expect(Buffer.compare(file.body as Buffer, png)).toBe(0);
     });
@@ -488,12 +547,15 @@ describe('media service HTTP API', () => {
 
     it('When two entries point at one upload, then deleting the first keeps the file and deleting the second removes it', async () => {
       const u = (await upload(png, 'crest.png').expect(201)).body as Upload;
-      const first = (
-        await request(svc.app).post('/api/admin/media').use(admin()).send(entry(u, 'one')).expect(201)
-      ).body;
+      const [first] = await library();
+      // With its entry in the trash, adding the upload again makes a second entry; the first comes back.
+      await request(svc.app).delete(`/api/admin/media/${first.id}`).use(admin()).expect(204);
       const second = (
         await request(svc.app).post('/api/admin/media').use(admin()).send(entry(u, 'two')).expect(201)
       ).body;
+      expect(second.id).not.toBe(first.id);
+      await request(svc.app).post(`/api/admin/trash/media/${first.id}/restore`).use(admin()).expect(204);
+      expect(await library()).toHaveLength(2);
       await request(svc.app).delete(`/api/admin/media/${first.id}`).use(admin()).expect(204);
       await fetchBytes(u.url).expect(200);
       await request(svc.app).delete(`/api/admin/media/${second.id}`).use(admin()).expect(204);
@@ -553,7 +615,7 @@ describe('media service HTTP API', () => {
       }
     };
     const refsTo = async (uploadId: string) => referenceRows(svc.ctx.infra.readModels).count({ uploadId });
-    /** Adds the upload to the library and deletes that entry again. */
+    /** Adds the upload to the library (its own entry, or a new one once that is in the trash) and deletes that entry again. */
     const addAndDelete = async (u: Upload) => {
       const added = (
         await request(svc.app)

@@ -81,7 +81,7 @@ describe('media service through the gateway', () => {
     await agent.delete(`/api/admin/media/${added.body.id}`).set('X-CSRF-Token', csrf).expect(204);
     await request(stack.app).get(up.body.url).expect(404);
   });
-  it('When a news article shows an uploaded image, then deleting its library entry does not delete the file', async () => {
+  it('When a news article shows an uploaded image, then it is in the media library, and deleting that entry does not delete the file', async () => {
     const { agent, csrf } = await stack.login();
     const up = (
       await agent
@@ -101,15 +101,12 @@ describe('media service through the gateway', () => {
     );
     await eventually(async () => expect(await refs.count({ uploadId })).toBe(1));
 
-    const { filename, originalName, mimeType, size, url } = up;
-    const added = (
-      await agent
-        .post('/api/admin/media')
-        .set('X-CSRF-Token', csrf)
-        .send({ filename, originalName, mimeType, size, url })
-        .expect(201)
-    ).body;
-    await agent.delete(`/api/admin/media/${added.id}`).set('X-CSRF-Token', csrf).expect(204);
+    // The article's image is in the library without anyone adding it there (issue 27 item 6).
+    const library = (await agent.get('/api/admin/media').expect(200)).body as { id: string; url: string }[];
+    expect(library).toEqual([
+      expect.objectContaining({ id: uploadId, url: up.url, originalName: 'derby.png', uploadedBy: 'admin' }),
+    ]);
+    await agent.delete(`/api/admin/media/${uploadId}`).set('X-CSRF-Token', csrf).expect(204);
     await request(stack.app).get(up.url).expect(200);
   });
 });

@@ -4,6 +4,7 @@ import { evolve, initialState, type MediaFileState } from './evolve';
 
 export type MediaFileCommand =
   | ({ type: 'AddMediaFile' } & Omit<MediaFileAdded['data'], 'at'> & { at: Date })
+  | { type: 'DescribeMediaFile'; id: string; altText: string | null; at: Date }
   | { type: 'DeleteMediaFile'; id: string; at: Date };
 
 export function decide(command: MediaFileCommand, state: MediaFileState): MediaFileEvent[] {
@@ -13,6 +14,15 @@ export function decide(command: MediaFileCommand, state: MediaFileState): MediaF
       const { type: _type, at, ...data } = command;
       return [{ type: 'MediaFileAdded', data: { ...data, at: at.toISOString() } }];
     }
+    case 'DescribeMediaFile':
+      if (state.status !== 'active') throw new NotFound(`No media file with id ${command.id}`);
+      if (state.altText === command.altText) return [];
+      return [
+        {
+          type: 'MediaFileDescribed',
+          data: { id: command.id, altText: command.altText, at: command.at.toISOString() },
+        },
+      ];
     case 'DeleteMediaFile':
       if (state.status !== 'active') throw new NotFound(`No media file with id ${command.id}`);
       return [

@@ -16,11 +16,16 @@ export type MediaFileAdded = {
     at: string;
   };
 };
+/** The alt text of an entry set (an admin describing an image that was added to the library when it was uploaded). */
+export type MediaFileDescribed = {
+  type: 'MediaFileDescribed';
+  data: { id: string; altText: string | null; at: string };
+};
 export type MediaFileDeleted = {
   type: 'MediaFileDeleted';
   data: { id: string; uploadId: string | null; at: string };
 };
-export type MediaFileEvent = MediaFileAdded | MediaFileDeleted;
+export type MediaFileEvent = MediaFileAdded | MediaFileDescribed | MediaFileDeleted;
 
 /** Every event of its stream: its own, and going to and coming back from the trash. */
 export type MediaFileStreamEvent = MediaFileEvent | TrashEvent<'MediaFile'>;

@@ -14,6 +14,9 @@ export const mediaFileProjection = defineRowProjection<MediaFileStreamEvent, Med
   create: {
     MediaFileAdded: ({ data: { at, ...file }, position }) => ({ ...file, createdAt: at, order: position }),
   },
-  update: trashUpdates<'MediaFile', MediaFileRow>('MediaFile'),
+  update: {
+    ...trashUpdates<'MediaFile', MediaFileRow>('MediaFile'),
+    MediaFileDescribed: (row, { data: { altText } }) => ({ ...row, altText }),
+  },
   remove: ['MediaFileDeleted'],
 });

@@ -53,6 +53,22 @@ export function mediaFileRoutes(ctx: ServiceContext<'objects'>): Router {
         ]);
       }
       uploadId = upload.id;
+      // The upload is in the library since it was uploaded: adding it describes that entry (its alt text) and
+      // answers it as an add does, rather than listing the file twice.
+      const entry = await rows.get(upload.id);
+      if (entry && !entry.trashedAt) {
+        await runCommand(
+          ctx,
+          streamId(entry.id),
+          trashableMediaFileDecider,
+          { type: 'DescribeMediaFile', id: entry.id, altText: input.altText ?? null, at: ctx.clock() },
+          { meta: { actor: req.admin?.username, requestId: String(req.id) } },
+        );
+        const described = (await rows.get(entry.id))!;
+        setVersionEtag(res, described.version);
+        res.status(201).set('Cache-Control', 'no-store').json(view(described));
+        return;
+      }
     }
     const id = randomUUID();
     await runCommand(

@@ -6,6 +6,7 @@ import type { ByteRange } from '@12yards/platform';
 import { VARIANT_WIDTHS } from './images';
 import { onlyInTrash } from '../media-file/trash';
 import { findUpload, storeUpload } from './store';
+import { addUploadToLibrary } from '../media-file/library';
 
 export interface UploadOptions {
   /** Largest accepted file, in bytes; larger answers 413. */
@@ -48,17 +49,17 @@ export function uploadRoutes(ctx: ServiceContext<'objects'>, options: UploadOpti
   const router = Router();
   const secret = ctx.env.INTERNAL_SECRET;
 
-  // Both paths are admin-only (news images and gallery screenshots); the gateway also demands a session.
+  // Both paths are admin-only (news images and gallery screenshots); the gateway also demands a session. What is
+  // uploaded is in the media library at once.
   router.post(
     ['/api/upload', '/api/admin/upload'],
     requireAdmin(secret),
     receiveOneFile(options.maxUploadBytes),
     async (req, res) => {
       if (!req.file) throw badRequest("No file was sent (multipart field 'file')");
-      const result = await storeUpload(ctx, req.file, {
-        username: req.admin?.username,
-        requestId: String(req.id),
-      });
+      const actor = { username: req.admin?.username, requestId: String(req.id) };
+      const result = await storeUpload(ctx, req.file, actor);
+      await addUploadToLibrary(ctx, result, actor);
       res.status(201).set('Cache-Control', 'no-store').json(result);
     },
   );

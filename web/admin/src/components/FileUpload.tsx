@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Label, Progress, cn } from '@12yards/ui';
 import { imageMimeTypes, type UploadResult } from '@12yards/api';
-import { uploadFile } from '../lib/upload';
+import { MEDIA_KEY, uploadFile } from '../lib/upload';
 import { recheckSessionOn401, useSession } from '../lib/session';
 import { toastError } from '../lib/api';
 import { failureWithReason } from '../lib/errors';
@@ -61,6 +61,8 @@ export function FileUpload({
     try {
       const result = await uploadFile<UploadResult>(url, file, { csrfToken, onProgress: setProgress });
       onUploaded(result, file);
+      // An image is in the media library once uploaded (the server adds it): the library shows it at once.
+      if (accept === IMAGE_ACCEPT) void queryClient.invalidateQueries({ queryKey: MEDIA_KEY });
     } catch (err) {
       toastError(failureWithReason(failure, err));
       recheckSessionOn401(queryClient, err);

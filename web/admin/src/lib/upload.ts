@@ -1,5 +1,8 @@
 import { CSRF_HEADER } from '@12yards/api';
 
+/** The media library's list: every image uploaded (a news image, a screenshot, a file added there) is in it. */
+export const MEDIA_KEY = ['/api/admin/media'];
+
 export interface UploadOptions {
   csrfToken: string;
   /** Extra multipart fields sent before the file. */

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { useWatch } from 'react-hook-form';
 import { formatKb } from '../lib/format';
 import { FileUpload } from '../components/FileUpload';
+import { MEDIA_KEY } from '../lib/upload';
 import { HistorySection } from '../components/HistorySection';
 import { usePagedList } from '../lib/pages';
 import { useListFilters } from '../components/ListFilters';
@@ -16,7 +17,7 @@ import { ResourceCard, RowActions } from '../kit/ResourceCard';
 import { ResourceDialog, type FormResource, type ResourceForm } from '../kit/ResourceDialog';
 import { TextField, errorOf } from '../kit/fields';
 
-export const MEDIA_KEY = ['/api/admin/media'];
+export { MEDIA_KEY };
 
 type MediaFields = z.output<typeof mediaFileInput>;
 

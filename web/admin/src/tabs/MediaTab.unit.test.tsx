@@ -5,6 +5,7 @@ import { CSRF, failure, mockApi, renderTab } from '../test/render';
 import { mockXhr, upload } from '../test/xhr';
 import { openDialog, pickImage } from '../test/dialogs';
 import { MediaTab } from './MediaTab';
+import { NewsTab } from './NewsTab';
 
 const file = (over = {}) => ({
   id: 'mf1',
@@ -189,4 +190,28 @@ describe('Media tab', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete media file')).toBeInTheDocument();
   });
+
+  test('When an image is uploaded for a news article, then the media library lists it without a reload', async () => {
+    let library: unknown[] = [];
+    mockApi({ 'GET /api/admin/media': () => ({ body: library }), 'GET /api/admin/news': { body: [] } });
+    const xhr = mockXhr();
+    // The library and the news tab side by side, as the admin switches between them.
+    const dialog = await openDialog(
+      <>
+        <MediaTab />
+        <NewsTab />
+      </>,
+      /Add Article/,
+    );
+    expect(await screen.findByText('No media files yet.')).toBeInTheDocument();
+    await pickImage(dialog, 'Upload Image', 'derby.png');
+    expect(xhr[0]!.url).toBe('/api/upload');
+    // The server put the upload in the library as it stored it.
+    library = [file({ id: 'u1', originalName: 'derby.png', url: '/media/u1.png', altText: null })];
+    act(() => xhr[0]!.respond(201, upload({ url: '/media/u1.png', originalName: 'derby.png' })));
+    await within(dialog).findByRole('img', { name: 'Image preview' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('img', { name: 'derby.png' })).toHaveAttribute('src', '/media/u1.png');
+    expect(screen.queryByText('No media files yet.')).not.toBeInTheDocument();
+  }, 15_000);
 });
