@@ -103,3 +103,14 @@ export const nullableInt = (min: number, max: number) =>
 /** As {@link coercedInt} without a fallback: the value is required. */
 export const requiredInt = (min: number, max: number, label = '') =>
   z.preprocess(decimalString, boundedInt(min, max, label));
+
+/**
+ * The Idempotency-Key header of a create: a client that sends the same key again (a retry after a timeout or a 503)
+ * names the same entity, so the create happens once. Printable ASCII, as the IETF draft's examples use.
+ */
+export const idempotencyKey = z
+  .string()
+  .trim()
+  .min(1, 'Idempotency-Key must not be empty')
+  .max(200, 'Idempotency-Key must be at most 200 characters')
+  .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII without spaces');

@@ -36,6 +36,35 @@ describe('partners service through the gateway', () => {
       .send(body as object);
 
   describe('applications', () => {
+    it('When a visitor sends the same application twice under one Idempotency-Key, then both answers name one partner, and another key makes another', async () => {
+      const send = (key: string) =>
+        request(stack.app).post('/api/partners').set('Idempotency-Key', key).send(clubApplication());
+      const first = await send('retry-me-1').expect(201);
+      const again = await send('retry-me-1').expect(201);
+      const other = await send('retry-me-2').expect(201);
+      expect(again.body).toEqual(first.body);
+      expect(other.body.id).not.toBe(first.body.id);
+      const one = await stack.agent.get(`/api/admin/partners/${first.body.id}`).expect(200);
+      expect(one.body.version).toBe(1);
+    });
+
+    it('When an admin sends the same create twice under one Idempotency-Key, then one partner is made; a bad key is a 400 naming it', async () => {
+      const create = (key: string) =>
+        post('/api/admin/partners', { name: 'Keyed FC', email: 'keyed@example.com' }).set(
+          'Idempotency-Key',
+          key,
+        );
+      const first = await create('admin-key-1').expect(201);
+      const again = await create('admin-key-1').expect(201);
+      expect(again.body).toEqual(first.body);
+      const listed = await stack.agent.get('/api/partners?q=Keyed%20FC').expect(200);
+      expect(listed.body).toHaveLength(1);
+      const bad = await create('has a space').expect(400);
+      expect(bad.body.error.message).toBe(
+        'Invalid input: Idempotency-Key must be printable ASCII without spaces',
+      );
+    });
+
     it('When a visitor applies as a club, then 201 answers the created partner, Pending, unlocked, with no contracts', async () => {
       const res = await request(stack.app).post('/api/partners').send(clubApplication()).expect(201);
       expect(res.body).toEqual({

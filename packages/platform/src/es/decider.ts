@@ -1,7 +1,7 @@
 import type { EventMeta, EventStore, NewEvent, StoredEvent } from '../ports';
 import { ConcurrencyError, DuplicateEventError } from '../ports';
 import { deterministicEventId } from './inbox';
-import { Conflict, StaleVersion } from './errors';
+import { Conflict, NotYetReadable, StaleVersion } from './errors';
 
 /** A domain event as decide produces it and evolve consumes it. */
 export interface DomainEvent<Type extends string = string, Data = unknown> {
@@ -45,6 +45,13 @@ export interface CommandOptions {
    */
   newStream?: boolean;
 }
+
+/**
+ * A new stream whose id derives from the request's Idempotency-Key (meta.idempotencyKey, see newEntityId): should it
+ * exist, it is this request's earlier try, and its state is the answer, with nothing appended.
+ */
+const isRetriedCreate = (options: CommandOptions, meta: EventMeta) =>
+  options.newStream === true && typeof meta.idempotencyKey === 'string';
 
 export interface CommandResult<State> {
   state: State;
@@ -113,6 +120,10 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       };
     } catch (err) {
       if (err instanceof DuplicateEventError && causedBy) return { state, events: [], version };
+      if (err instanceof ConcurrencyError && attempt === 1 && isRetriedCreate(options, meta)) {
+        const earlier = await loadState(store, streamId, decider);
+        return { ...earlier, events: [] };
+      }
       if (err instanceof ConcurrencyError && ifVersion) {
         throw new StaleVersion(streamId, ifVersion, err.actual);
       }
@@ -169,6 +180,12 @@ export async function runCommand<State, Command, Event extends DomainEvent>(
   // Up to what this command appended (or, when it appended nothing, whatever is there: its caller reads it next).
   const caughtUp = site.projector.catchUp(result.events.at(-1)?.position, result.events);
   handedOver?.();
-  await caughtUp;
+  try {
+    await caughtUp;
+  } catch (err) {
+    // The events stand: saying the write failed would invite a second one.
+    if (result.events.length > 0) throw new NotYetReadable(streamId, err);
+    throw err;
+  }
   return result;
 }

@@ -32,3 +32,18 @@ export class StaleVersion extends DomainError {
     super('This item was changed by someone else. Reload to see the latest version.');
   }
 }
+
+/**
+ * The command's events were appended, but the read models could not be brought up to them (the database went away
+ * in the middle of the write, say). The write stands; reading it back can succeed in a moment, and a create sent again
+ * with the same Idempotency-Key answers the entity it made instead of making a second one.
+ */
+export class NotYetReadable extends DomainError {
+  constructor(
+    readonly streamId: string,
+    cause?: unknown,
+  ) {
+    super('Your change was saved, but it cannot be shown yet. Reload in a moment.');
+    this.cause = cause;
+  }
+}

@@ -165,6 +165,10 @@ export class Projector {
       await this.handedOver(delay);
       applied += await this.pass();
     }
+    // A caller about to read its own write must not read past it: say so instead (runCommand answers that the
+    // write was saved and cannot be shown yet).
+    if (upTo !== undefined && this.reached < upTo && (await this.position()) < upTo)
+      throw new Error(`${this.name}: position ${upTo} not applied within ${GAP_WAIT_MS} ms`);
     return applied;
   }
 

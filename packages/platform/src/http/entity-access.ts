@@ -1,17 +1,44 @@
+import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { idempotencyKey } from '@12yards/api';
 import type { z } from 'zod';
 import type { Collection, EventMeta } from '../ports';
 import type { Decider, DomainEvent } from '../es/decider';
 import { runCommand, type CommandSite, type RunCommandOptions } from '../es/decider';
+import { deterministicEventId } from '../es/inbox';
 import { notFound } from './errors';
 import { ifMatchVersions, setVersionEtag } from './preconditions';
 import { parse } from './validate';
 
-/** Who and which request caused a write: the signed-in admin (a visitor on the public forms) and the request id. */
-export const requestMeta = (req: Request): EventMeta => ({
-  actor: req.admin?.username ?? 'visitor',
-  requestId: String(req.id),
-});
+/** The request's Idempotency-Key header, validated (a 400 when malformed); undefined when it sends none. */
+function idempotencyKeyOf(req: Request): string | undefined {
+  const header = req.get('idempotency-key');
+  return header === undefined ? undefined : parse(idempotencyKey, header);
+}
+
+/**
+ * Who and which request caused a write: the signed-in admin (a visitor on the public forms), the request id, and
+ * the Idempotency-Key it sent, if any (a create under it that finds its entity made already answers that one).
+ */
+export const requestMeta = (req: Request): EventMeta => {
+  const key = idempotencyKeyOf(req);
+  return {
+    actor: req.admin?.username ?? 'visitor',
+    requestId: String(req.id),
+    ...(key !== undefined && { idempotencyKey: key }),
+  };
+};
+
+/**
+ * The id of the entity a create request makes: a random UUID, or, when the request sends an Idempotency-Key, one
+ * derived from the key, the caller and the route, so a retry of the same request names the same entity (and the
+ * command pipeline answers it instead of creating a second; see RunCommandOptions.newStream).
+ */
+export function newEntityId(req: Request): string {
+  const key = idempotencyKeyOf(req);
+  if (key === undefined) return randomUUID();
+  return deterministicEventId(key, `create:${req.admin?.username ?? 'visitor'}:${req.baseUrl}${req.path}`);
+}
 
 /**
  * runCommand on behalf of a request: its actor and id become the events' meta, and its If-Match (if any) the

@@ -1,5 +1,5 @@
 import type { ZodError } from 'zod';
-import { Conflict, type DomainError, Invalid, NotFound, StaleVersion } from '../es/errors';
+import { Conflict, type DomainError, Invalid, NotFound, NotYetReadable, StaleVersion } from '../es/errors';
 
 /** An error that becomes an HTTP answer `{ error: { code, message, details? } }`. */
 export class HttpError extends Error {
@@ -47,6 +47,11 @@ export function domainHttpError(err: DomainError): HttpError {
   if (err instanceof Conflict) return new HttpError(409, 'conflict', err.message, err.details);
   if (err instanceof Invalid) return new HttpError(400, 'bad_request', err.message, err.details);
   if (err instanceof StaleVersion) return new HttpError(412, 'precondition_failed', err.message);
+  if (err instanceof NotYetReadable) {
+    const later = new HttpError(503, 'saved_not_readable', err.message);
+    later.headers['Retry-After'] = '2';
+    return later;
+  }
   return new HttpError(500, 'internal', 'Something went wrong on our side');
 }
 

@@ -1,7 +1,7 @@
 import { SqliteEventStore } from '../../src/embedded/sqlite-event-store';
 import { SqliteReadModels } from '../../src/embedded/sqlite-read-models';
 import { derivedEventId, runCommand, type Decider } from '../../src/es/decider';
-import { Conflict } from '../../src/es/errors';
+import { Conflict, NotYetReadable } from '../../src/es/errors';
 import { defineProjection, Projector } from '../../src/es/projector';
 import { REACTION_ATTEMPTS, runReaction } from '../../src/reactions';
 import { ConcurrencyError, type EventStore } from '../../src/ports';
@@ -158,5 +158,43 @@ describe('runCommand (the command pipeline of routes and reactions)', () => {
     expect(undone).toBe(1);
     await runCommand(site, 's', counter, { add: 1 }, { undo });
     expect(undone).toBe(1);
+  });
+
+  it("When a create is sent again under the same Idempotency-Key, then the second answers the first one's state and appends nothing", async () => {
+    const keyed = { meta: { idempotencyKey: 'k-1' }, newStream: true };
+    const first = await runCommand(site, 's', counter, { add: 3 }, keyed);
+    const again = await runCommand(site, 's', counter, { add: 3 }, keyed);
+    expect(first).toMatchObject({ state: 3, version: 1 });
+    expect(again).toEqual({ state: 3, version: 1, events: [] });
+    expect(await store.read('s')).toHaveLength(1);
+    expect(await total()).toBe(3);
+  });
+
+  it('When a create without a key finds its stream made already, then it is decided again as any command', async () => {
+    await runCommand(site, 's', counter, { add: 3 }, { newStream: true });
+    const again = await runCommand(site, 's', counter, { add: 3 }, { newStream: true });
+    expect(again).toMatchObject({ state: 6, version: 2 });
+  });
+
+  it('When the events are appended but the read models cannot catch up, then NotYetReadable says the write was saved', async () => {
+    const failing = {
+      infra: site.infra,
+      projector: { catchUp: () => Promise.reject(new Error('read models unreachable')) },
+    };
+    const err = await runCommand(failing, 's', counter, { add: 1 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NotYetReadable);
+    expect((err as Error).message).toBe(
+      'Your change was saved, but it cannot be shown yet. Reload in a moment.',
+    );
+    expect(await store.read('s')).toHaveLength(1);
+  });
+
+  it('When a command appends nothing and the catch-up fails, then that failure reaches the caller as it is', async () => {
+    const nothing: Decider<number, object, Added> = { ...counter, decide: () => [] };
+    const failing = {
+      infra: site.infra,
+      projector: { catchUp: () => Promise.reject(new Error('read models unreachable')) },
+    };
+    await expect(runCommand(failing, 's', nothing, {})).rejects.toThrow('read models unreachable');
   });
 });

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createHttpApp, finishHttpApp } from '../../src/http/app';
 import { toHttpError } from '../../src/http/app';
-import { Conflict, Invalid, NotFound, StaleVersion } from '../../src/es/errors';
+import { Conflict, Invalid, NotFound, NotYetReadable, StaleVersion } from '../../src/es/errors';
 import { createLogger } from '../../src/logging';
 
 /** An app whose routes throw each domain error, as a decider would inside a route. */
@@ -22,10 +22,22 @@ function app() {
   a.get('/stale', () => {
     throw new StaleVersion('news-n1', [2], 3);
   });
+  a.get('/not-yet-readable', () => {
+    throw new NotYetReadable('partner-p1', new Error('read models unreachable'));
+  });
   return finishHttpApp(a, logger);
 }
 
 describe('domain errors at the HTTP edge', () => {
+  it('When a write was saved but cannot be read back yet, then the answer is 503 saved_not_readable with Retry-After', async () => {
+    const res = await request(app()).get('/not-yet-readable').expect(503);
+    expect(res.headers['retry-after']).toBe('2');
+    expect(res.body.error).toMatchObject({
+      code: 'saved_not_readable',
+      message: 'Your change was saved, but it cannot be shown yet. Reload in a moment.',
+    });
+  });
+
   it('When a decider throws NotFound, then the answer is 404 not_found with its message', async () => {
     const res = await request(app()).get('/not-found').expect(404);
     expect(res.body).toEqual({ error: { code: 'not_found', message: 'No news article with id n1' } });

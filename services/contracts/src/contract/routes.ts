@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { contractInput, contractUpdate, generateContractRequest, pageQuery } from '@12yards/api';
 import {
@@ -13,6 +12,7 @@ import {
   runRequestCommand,
   withVersion,
   type ServiceContext,
+  newEntityId,
 } from '@12yards/platform';
 import { endingContractRoutes } from '../insights/ending';
 import { isoDay, type ResolvedOptions } from '../options';
@@ -50,7 +50,7 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
     templateId: string | null,
   ) {
     const partner = await lookupPartner(fields.partnerId);
-    const id = randomUUID();
+    const id = newEntityId(req);
     await runCommand(
       ctx,
       streamId(id),

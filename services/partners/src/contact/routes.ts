@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import {
   contactListQuery,
@@ -14,6 +13,7 @@ import {
   requireAdmin,
   withVersion,
   type ServiceContext,
+  newEntityId,
 } from '@12yards/platform';
 import { contactDecider } from './decide';
 import { contactStreamId } from './events';
@@ -39,7 +39,7 @@ export function contactRoutes(ctx: ServiceContext): Router {
     const input = parse(contactMessageInput, req.body);
     const created = await contacts.write(
       req,
-      { type: 'ReceiveMessage', id: randomUUID(), ...input, at: ctx.clock() },
+      { type: 'ReceiveMessage', id: newEntityId(req), ...input, at: ctx.clock() },
       { newStream: true },
     );
     res.status(201).set('Cache-Control', 'no-store').json(contactView(created));

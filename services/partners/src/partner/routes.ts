@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import {
   adminPartnerInput,
@@ -16,6 +15,7 @@ import {
   withVersion,
   type RunCommandOptions,
   type ServiceContext,
+  newEntityId,
 } from '@12yards/platform';
 import { overduePartnerIds } from '../action/overdue';
 import { partnerDecider, type EditedDetails, type PartnerCommand } from './decide';
@@ -63,7 +63,7 @@ export function partnerRoutes(ctx: ServiceContext): Router {
     const details: PartnerDetails = toDetails(input);
     const created = await partners.write(
       req,
-      { type: 'SubmitApplication', id: randomUUID(), details, source: 'public', at: ctx.clock() },
+      { type: 'SubmitApplication', id: newEntityId(req), details, source: 'public', at: ctx.clock() },
       { newStream: true },
     );
     res.status(201).set('Cache-Control', 'no-store').json(partnerView(created));
@@ -98,7 +98,7 @@ export function partnerRoutes(ctx: ServiceContext): Router {
     const created = await adminRun(
       req,
       res,
-      { type: 'SubmitApplication', id: randomUUID(), details, source: 'admin', at: ctx.clock() },
+      { type: 'SubmitApplication', id: newEntityId(req), details, source: 'admin', at: ctx.clock() },
       { newStream: true },
     );
     res.status(201).set('Cache-Control', 'no-store').json(created);
