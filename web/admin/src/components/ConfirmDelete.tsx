@@ -1,18 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { TRASH_RETENTION_DAYS } from '@12yards/api';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-  Button,
-} from '@12yards/ui';
-import { DeniedButton } from './DeniedButton';
+import { ConfirmDialog } from '../kit/ConfirmDialog';
+import { RoleButton } from '../kit/RoleButton';
 
 interface ConfirmDeleteProps {
   /** What kind of thing is deleted, e.g. 'news article'; used in the button label and the question. */
@@ -59,51 +48,38 @@ export function ConfirmDelete({
   );
   const accessibleName =
     label ?? (name === undefined ? `${verb} ${what}` : `${verb} ${what} ${q}${name}${q}`);
-  const icon = <Trash2 aria-hidden="true" />;
-  if (denied) {
-    return (
-      <DeniedButton reason={denied} label={accessibleName} size={withText ? 'sm' : 'icon'} destructive>
-        {icon}
-        {withText && verb}
-      </DeniedButton>
-    );
-  }
+  const button = (
+    <RoleButton
+      denied={denied}
+      label={accessibleName}
+      size={withText ? 'sm' : 'icon'}
+      destructive
+      disabled={disabled}
+    >
+      <Trash2 aria-hidden="true" />
+      {withText && verb}
+    </RoleButton>
+  );
+  if (denied) return button;
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button
-          variant="outline"
-          size={withText ? 'sm' : 'icon'}
-          disabled={disabled}
-          aria-label={accessibleName}
-          className="text-destructive hover:text-destructive"
-        >
-          {icon}
-          {withText && verb}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {toTrash ? (
-              <>
-                This will move the {what}
-                {named} to the trash. It can be restored from the Trash tab for {TRASH_RETENTION_DAYS} days.
-              </>
-            ) : (
-              <>
-                This will permanently delete the {what}
-                {named}. This cannot be undone.
-              </>
-            )}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>{verb}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      trigger={button}
+      title="Are you sure?"
+      description={
+        toTrash ? (
+          <>
+            This will move the {what}
+            {named} to the trash. It can be restored from the Trash tab for {TRASH_RETENTION_DAYS} days.
+          </>
+        ) : (
+          <>
+            This will permanently delete the {what}
+            {named}. This cannot be undone.
+          </>
+        )
+      }
+      action={verb}
+      onConfirm={onConfirm}
+    />
   );
 }

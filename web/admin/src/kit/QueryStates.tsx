@@ -24,8 +24,9 @@ export function QueryStates({
   query: ListQuery;
   loading: string;
   errorWhat: string;
-  isEmpty: boolean;
-  empty: ReactNode;
+  /** Whether there is nothing to show (a list with no rows); a single thing read is never empty. */
+  isEmpty?: boolean;
+  empty?: ReactNode;
   children: () => ReactNode;
 }) {
   if (query.isPending) return <Loading text={loading} />;

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Pencil } from 'lucide-react';
-import { Button, Card, CardContent, cn } from '@12yards/ui';
+import { Card, CardContent, cn } from '@12yards/ui';
 import { ConfirmDelete } from '../components/ConfirmDelete';
-import { DeniedButton } from '../components/DeniedButton';
+import { RoleButton } from './RoleButton';
 import { useEditDenied, type Resource, type ResourceDelete, type Versioned } from './resource';
 
 /**
@@ -126,20 +126,15 @@ function EditButton<T extends Versioned>({
   withText?: boolean;
   onClick: () => void;
 }) {
-  const denied = useEditDenied(resource);
-  const icon = <Pencil aria-hidden="true" />;
-  if (denied) {
-    return (
-      <DeniedButton reason={denied} label={label} size={withText ? 'sm' : 'icon'}>
-        {icon}
-        {withText && 'Edit'}
-      </DeniedButton>
-    );
-  }
   return (
-    <Button variant="outline" size={withText ? 'sm' : 'icon'} onClick={onClick} aria-label={label}>
-      {icon}
+    <RoleButton
+      denied={useEditDenied(resource)}
+      label={label}
+      size={withText ? 'sm' : 'icon'}
+      onClick={onClick}
+    >
+      <Pencil aria-hidden="true" />
       {withText && 'Edit'}
-    </Button>
+    </RoleButton>
   );
 }

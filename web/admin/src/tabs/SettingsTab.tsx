@@ -5,7 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle, Label, Switc
 import { useAdminMutation } from '../lib/api';
 import { useDenied } from '../lib/permissions';
 import { historyKey } from '../lib/history';
-import { Loading, LoadError, TabHeader } from '../components/QueryState';
+import { TabHeader } from '../components/QueryState';
+import { QueryStates } from '../kit/QueryStates';
 import { HistorySection } from '../components/HistorySection';
 
 export const GALLERY_SETTING_KEY = [`/api/settings/${SHOW_APP_GALLERY}`];
@@ -41,39 +42,37 @@ export function SettingsTab() {
   return (
     <section>
       <TabHeader title="Settings" description="Site-wide switches." />
-      {setting.isPending ? (
-        <Loading text="Loading settings..." />
-      ) : setting.isError ? (
-        <LoadError what="settings" error={setting.error} onRetry={() => void setting.refetch()} />
-      ) : (
-        <Card className="max-w-2xl">
-          <CardHeader>
-            <CardTitle>Main Site</CardTitle>
-            <CardDescription>Changes apply to visitors at once.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            <div className="flex items-center justify-between gap-4 rounded-lg border border-border p-4">
-              <div className="grid gap-1">
-                <Label htmlFor={id}>Show App Gallery</Label>
-                <p className="text-sm text-muted-foreground">{DESCRIPTION}.</p>
-                {denied && (
-                  <p id={reasonId} className="text-sm font-medium text-muted-foreground">
-                    {denied}
-                  </p>
-                )}
+      <QueryStates query={setting} loading="Loading settings..." errorWhat="settings">
+        {() => (
+          <Card className="max-w-2xl">
+            <CardHeader>
+              <CardTitle>Main Site</CardTitle>
+              <CardDescription>Changes apply to visitors at once.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-3">
+              <div className="flex items-center justify-between gap-4 rounded-lg border border-border p-4">
+                <div className="grid gap-1">
+                  <Label htmlFor={id}>Show App Gallery</Label>
+                  <p className="text-sm text-muted-foreground">{DESCRIPTION}.</p>
+                  {denied && (
+                    <p id={reasonId} className="text-sm font-medium text-muted-foreground">
+                      {denied}
+                    </p>
+                  )}
+                </div>
+                <Switch
+                  id={id}
+                  checked={!!checked}
+                  disabled={update.isPending || !!denied}
+                  aria-describedby={denied ? reasonId : undefined}
+                  onCheckedChange={(on) => update.mutate(on)}
+                />
               </div>
-              <Switch
-                id={id}
-                checked={!!checked}
-                disabled={update.isPending || !!denied}
-                aria-describedby={denied ? reasonId : undefined}
-                onCheckedChange={(on) => update.mutate(on)}
-              />
-            </div>
-            <HistorySection entityType="setting" id={SHOW_APP_GALLERY} name="Show App Gallery" />
-          </CardContent>
-        </Card>
-      )}
+              <HistorySection entityType="setting" id={SHOW_APP_GALLERY} name="Show App Gallery" />
+            </CardContent>
+          </Card>
+        )}
+      </QueryStates>
     </section>
   );
 }
