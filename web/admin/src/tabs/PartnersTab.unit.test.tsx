@@ -453,7 +453,8 @@ describe('Applications tab', () => {
       await fill(/^Client Position/, 'P');
       await fill(/^Start Date/, '2025-01-01');
       await fill(/^Contract Length/, '12');
-      await fill(/^End Date/, '2025-12-31');
+      // The end date follows the start and length (the last day of the term) until the admin writes one.
+      expect(within(form).getByLabelText(/^End Date/)).toHaveValue('2025-12-31');
       await fill(/^Setup Fee/, '£1');
       await fill(/^Penalty Fee/, '£2');
       return form;
@@ -485,6 +486,27 @@ describe('Applications tab', () => {
       const d = await screen.findByRole('dialog');
       expect(within(d).getByText('Loading contracts...')).toBeInTheDocument();
       expect(within(d).getByRole('button', { name: /Add Contract/ })).toBeInTheDocument();
+    });
+
+    test('When the start date or length changes, then an end date left to the form follows; one the admin typed stays', async () => {
+      const { d } = await openContracts();
+      await userEvent.click(within(d).getByRole('button', { name: /Add Contract/ }));
+      const form = (await screen.findAllByRole('dialog')).find((el) =>
+        within(el).queryByText('Create Contract'),
+      )!;
+      const field = (label: RegExp) => within(form).getByLabelText(label);
+      expect(field(/^End Date/)).toHaveValue('');
+      await userEvent.type(field(/^Start Date/), '2025-03-15');
+      await userEvent.type(field(/^Contract Length/), '6');
+      expect(field(/^End Date/)).toHaveValue('2025-09-14');
+      await userEvent.clear(field(/^Contract Length/));
+      await userEvent.type(field(/^Contract Length/), '12');
+      expect(field(/^End Date/)).toHaveValue('2026-03-14');
+      await userEvent.clear(field(/^End Date/));
+      await userEvent.type(field(/^End Date/), '2026-06-30');
+      await userEvent.clear(field(/^Contract Length/));
+      await userEvent.type(field(/^Contract Length/), '3');
+      expect(field(/^End Date/)).toHaveValue('2026-06-30');
     });
 
     test('When the end date is before the start date, then the form says so and sends nothing', async () => {

@@ -6,3 +6,6 @@ export const TYPE_FILTER = [
   { value: 'club', label: 'Football Club' },
   { value: 'influencer', label: 'Influencer' },
 ] as const;
+
+/** A partner's contracts (the Contract Management dialog). */
+export const contractsKey = (partnerId: string) => ['/api/admin/partners', partnerId, 'contracts'];
