@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContactMessage, Partner, PartnerAction } from '@12yards/api';
 import { mockApi, renderTab } from './test/render';
-import { contractFixture } from './test/fixtures';
+import { contractFixture, faqFixture, mediaFileFixture, newsArticle, shotFixture } from './test/fixtures';
 import { ContactsTab } from './tabs/ContactsTab';
 import { FaqsTab } from './tabs/FaqsTab';
 import { GalleryTab } from './tabs/GalleryTab';
@@ -151,18 +151,8 @@ describe('user text in the admin panel is bidi-isolated', () => {
   });
 
   test('When news, FAQs, gallery items, media files and templates carry U+202E, then their texts are isolated', async () => {
-    const article = {
-      id: 'n1',
-      title: rtl('Launch day'),
-      excerpt: rtl('The app is live'),
-      content: 'c',
-      category: 'general',
-      imageUrl: null,
-      publishDate: '2025-01-05T10:00:00.000Z',
-      featured: false,
-      published: true,
-      createdAt: '2025-01-05T10:00:00.000Z',
-    };
+    const article = newsArticle({ title: rtl('Launch day'), excerpt: rtl('The app is live') });
+
     mockApi({ 'GET /api/admin/news': { body: [article] } });
     const news = renderTab(<NewsTab />);
     const item = (await screen.findByText(/Launch day/)).closest('li')!;
@@ -172,15 +162,8 @@ describe('user text in the admin panel is bidi-isolated', () => {
     expectIsolated(await screen.findByRole('alertdialog'), article.title);
     news.unmount();
 
-    const faq = {
-      id: 'f1',
-      question: rtl('How do I join?'),
-      answer: rtl('Download the app'),
-      isActive: true,
-      sortOrder: 0,
-      createdAt: '2025-01-05T10:00:00.000Z',
-      updatedAt: '2025-01-05T10:00:00.000Z',
-    };
+    const faq = faqFixture({ question: rtl('How do I join?'), answer: rtl('Download the app') });
+
     mockApi({ 'GET /api/faqs/all': { body: [faq] }, 'GET /api/admin/faqs': { body: [faq] } });
     const faqs = renderTab(<FaqsTab />);
     const faqItem = (await screen.findByText(/How do I join\?/)).closest('li')!;
@@ -188,16 +171,8 @@ describe('user text in the admin panel is bidi-isolated', () => {
     expectIsolated(faqItem, faq.answer);
     faqs.unmount();
 
-    const shot = {
-      id: 'g1',
-      imageUrl: '/media/a.png',
-      description: rtl('Home screen'),
-      platformName: rtl('iOS'),
-      sortOrder: 1,
-      isActive: true,
-      createdAt: '2025-01-05T10:00:00.000Z',
-      updatedAt: '2025-01-05T10:00:00.000Z',
-    };
+    const shot = shotFixture({ description: rtl('Home screen'), platformName: rtl('iOS') });
+
     mockApi({ 'GET /api/admin/app-gallery': { body: [shot] } });
     const gallery = renderTab(<GalleryTab />);
     const shotItem = (await screen.findByText(/Home screen/)).closest('li')!;
@@ -205,16 +180,8 @@ describe('user text in the admin panel is bidi-isolated', () => {
     expectIsolated(shotItem, shot.platformName);
     gallery.unmount();
 
-    const file = {
-      id: 'm1',
-      filename: 'a.png',
-      originalName: rtl('gnp.exe'),
-      mimeType: 'image/png',
-      size: 10,
-      url: '/media/a.png',
-      altText: null,
-      createdAt: '2025-01-05T10:00:00.000Z',
-    };
+    const file = mediaFileFixture({ originalName: rtl('gnp.exe'), altText: null });
+
     mockApi({ 'GET /api/admin/media': { body: [file] } });
     const media = renderTab(<MediaTab />);
     const fileItem = (await screen.findByText(/gnp\.exe/)).closest('li')!;

@@ -2,6 +2,7 @@ import '../test/setup';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderTab, type Call } from '../test/render';
+import { partnerList } from '../test/fixtures';
 import { ContactsTab } from './ContactsTab';
 import { NewsTab } from './NewsTab';
 import { PartnersTab } from './PartnersTab';
@@ -61,10 +62,7 @@ describe("The lists behind the Dashboard's figures", () => {
   });
 
   test('When the address names one partner (a renewal to chase), then the list holds only that partner', async () => {
-    const api = mockApi({
-      'GET /api/partners': { body: [partner('Green Media')] },
-      'GET /api/admin/partner-action-counts': { body: [] },
-    });
+    const api = mockApi(partnerList([partner('Green Media')]));
     renderTab(<PartnersTab />, { route: '/admin12YardsDB?tab=partners&id=p-42' });
     expect(await screen.findByText('Green Media')).toBeInTheDocument();
     expect(screen.getByText('Showing only one partner.')).toBeInTheDocument();

@@ -2,18 +2,10 @@ import '../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failure, mockApi, renderTab } from '../test/render';
+import { faqFixture } from '../test/fixtures';
 import { FaqsTab } from './FaqsTab';
 
-const faq = (over = {}) => ({
-  id: 'f1',
-  question: 'Is it free?',
-  answer: 'There is a free tier.',
-  isActive: true,
-  sortOrder: 2,
-  createdAt: '2025-01-05T10:00:00.000Z',
-  updatedAt: '2025-01-05T10:00:00.000Z',
-  ...over,
-});
+const faq = faqFixture;
 
 describe('FAQs tab', () => {
   test('When FAQs load, then they are listed by order with Active / Inactive badges', async () => {

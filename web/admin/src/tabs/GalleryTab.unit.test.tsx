@@ -2,25 +2,26 @@ import '../test/setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failure, mockApi, renderTab } from '../test/render';
+import { shotFixture } from '../test/fixtures';
 import { mockXhr, upload } from '../test/xhr';
 import { openDialog, pickImage } from '../test/dialogs';
 import { GalleryTab } from './GalleryTab';
 
-const shot = (over = {}) => ({
-  id: 'g1',
-  imageUrl: '/media/home.png',
-  description: 'Home screen',
-  platformName: 'iOS',
-  sortOrder: 1,
-  isActive: true,
-  createdAt: '2025-01-05T10:00:00.000Z',
-  updatedAt: '2025-01-05T10:00:00.000Z',
-  ...over,
-});
+const shot = shotFixture;
 
 /** The tab rendered, its Add dialog open and an image picked (its upload waits for the test's answer). */
 const addAndPick = async () =>
   pickImage(await openDialog(<GalleryTab />, /Add Screenshot/), 'Screenshot Image');
+
+/** The tab rendered, the screenshot's Edit dialog open and its order retyped as `order`. */
+async function editOrder(order: string) {
+  renderTab(<GalleryTab />);
+  await userEvent.click(await screen.findByRole('button', { name: /Edit screenshot/ }));
+  const d = await screen.findByRole('dialog');
+  await userEvent.clear(within(d).getByLabelText('Order'));
+  await userEvent.type(within(d).getByLabelText('Order'), order);
+  return d;
+}
 
 describe('App Gallery tab', () => {
   test('When screenshots load, then Found N screenshot(s) and each image with its badges show', async () => {
@@ -89,11 +90,7 @@ describe('App Gallery tab', () => {
       'GET /api/admin/app-gallery': { body: [shot()] },
       'PUT /api/admin/app-gallery/g1': { body: shot({ sortOrder: 5 }) },
     });
-    renderTab(<GalleryTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Edit screenshot/ }));
-    const d = await screen.findByRole('dialog');
-    await userEvent.clear(within(d).getByLabelText('Order'));
-    await userEvent.type(within(d).getByLabelText('Order'), '5');
+    const d = await editOrder('5');
     await userEvent.click(within(d).getByRole('switch', { name: 'Active' }));
     await userEvent.click(within(d).getByRole('button', { name: 'Update Screenshot' }));
     expect(await screen.findByText('Screenshot updated successfully')).toBeInTheDocument();
@@ -116,11 +113,7 @@ describe('App Gallery tab', () => {
 
   test('When the order is not a whole number, then the edit dialog says so and sends nothing', async () => {
     const api = mockApi({ 'GET /api/admin/app-gallery': { body: [shot()] } });
-    renderTab(<GalleryTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Edit screenshot/ }));
-    const d = await screen.findByRole('dialog');
-    await userEvent.clear(within(d).getByLabelText('Order'));
-    await userEvent.type(within(d).getByLabelText('Order'), '1.5');
+    const d = await editOrder('1.5');
     await userEvent.click(within(d).getByRole('button', { name: 'Update Screenshot' }));
     expect(await within(d).findByText('must be a whole number')).toBeInTheDocument();
     expect(within(d).getByLabelText('Order')).toHaveAttribute('aria-invalid', 'true');

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HistoryEntry, Partner } from '@12yards/api';
 import { failure, mockApi, renderTab } from '../test/render';
-import { newsArticle } from '../test/fixtures';
+import { newsArticle, serviceStatusFixture } from '../test/fixtures';
 import { NewsTab } from './NewsTab';
 import { PartnersTab } from './PartnersTab';
 import { SettingsTab } from './SettingsTab';
@@ -191,13 +191,7 @@ describe('History section', () => {
   });
 
   test('When a service is toggled while its History is open, then the History is read again and shows the change', async () => {
-    const svc = {
-      id: 's1',
-      serviceName: 'Polls',
-      status: 'operational',
-      lastUpdated: '2025-01-05T10:00:00.000Z',
-      version: 1,
-    };
+    const svc = serviceStatusFixture({ serviceName: 'Polls', version: 1 });
     const toggled = entry({
       id: 'e2',
       summary: 'Status: operational → issue',

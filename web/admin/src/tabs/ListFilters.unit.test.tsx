@@ -2,6 +2,7 @@ import '../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderTab, type Call } from '../test/render';
+import { partnerList } from '../test/fixtures';
 import { ContactsTab } from './ContactsTab';
 import { NewsTab } from './NewsTab';
 import { PartnersTab } from './PartnersTab';
@@ -191,10 +192,7 @@ describe('Applications tab filters', () => {
     expect(listCalls(api.calls, '/api/partners')).toContainEqual({ type: 'club' });
   });
   test("When the address names a status and a type (a Dashboard figure's link), then the list opens filtered by them", async () => {
-    const api = mockApi({
-      'GET /api/partners': { body: [partner('Pending Star', 'Pending', 'influencer')] },
-      'GET /api/admin/partner-action-counts': { body: [] },
-    });
+    const api = mockApi(partnerList([partner('Pending Star', 'Pending', 'influencer')]));
     renderTab(<PartnersTab />, { route: '/admin12YardsDB?tab=partners&status=Pending&type=influencer' });
     expect(await screen.findByText('Pending Star')).toBeInTheDocument();
     expect(listCalls(api.calls, '/api/partners')).toEqual([{ status: 'Pending', type: 'influencer' }]);
@@ -203,10 +201,7 @@ describe('Applications tab filters', () => {
   });
 
   test('When the address names a status that does not exist, then the whole list opens', async () => {
-    const api = mockApi({
-      'GET /api/partners': { body: [partner('Anyone')] },
-      'GET /api/admin/partner-action-counts': { body: [] },
-    });
+    const api = mockApi(partnerList([partner('Anyone')]));
     renderTab(<PartnersTab />, { route: '/admin12YardsDB?tab=partners&status=Bogus' });
     expect(await screen.findByText('Anyone')).toBeInTheDocument();
     expect(listCalls(api.calls, '/api/partners')).toEqual([{}]);

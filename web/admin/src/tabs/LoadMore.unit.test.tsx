@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderTab } from '../test/render';
+import { newsArticle } from '../test/fixtures';
 import { ContactsTab } from './ContactsTab';
 import { NewsTab } from './NewsTab';
 import { PartnersTab } from './PartnersTab';
@@ -10,18 +11,7 @@ import { PartnersTab } from './PartnersTab';
 // Rendering 45 cards three times in jsdom takes a few seconds on a busy machine.
 jest.setTimeout(30_000);
 
-const article = (i: number) => ({
-  id: `n${i}`,
-  title: `Story ${i}`,
-  excerpt: 'An excerpt',
-  content: 'Full story',
-  category: 'general',
-  imageUrl: null,
-  publishDate: '2025-01-05T10:00:00.000Z',
-  featured: false,
-  published: true,
-  createdAt: '2025-01-05T10:00:00.000Z',
-});
+const article = (i: number) => newsArticle({ id: `n${i}`, title: `Story ${i}`, excerpt: 'An excerpt' });
 const partner = (i: number) => ({
   id: `p${i}`,
   name: `Person ${i}`,

@@ -1,23 +1,14 @@
 import '../test/setup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { mediaFileFixture } from '../test/fixtures';
 import { CSRF, failure, mockApi, renderTab } from '../test/render';
 import { mockXhr, upload } from '../test/xhr';
 import { openDialog, pickImage } from '../test/dialogs';
 import { MediaTab } from './MediaTab';
 import { NewsTab } from './NewsTab';
 
-const file = (over = {}) => ({
-  id: 'mf1',
-  filename: 'abc.png',
-  originalName: 'team-photo.png',
-  mimeType: 'image/png',
-  size: 51200,
-  url: '/media/abc.png',
-  altText: 'The team',
-  createdAt: '2025-01-05T10:00:00.000Z',
-  ...over,
-});
+const file = mediaFileFixture;
 
 /** The Media tab with its Add Media File dialog open; with shot.png picked (its upload waits for the answer). */
 const openAdd = () => openDialog(<MediaTab />, /Add Media File/);

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderTab } from '../test/render';
 import type { Contract } from '@12yards/api';
-import { contractFixture, newsArticle } from '../test/fixtures';
+import { contractFixture, newsArticle, serviceStatusFixture } from '../test/fixtures';
 import { ContractFormDialog } from './partners/ContractFormDialog';
 import { contractsKey } from './partners/keys';
 import { FaqsTab } from './FaqsTab';
@@ -26,6 +26,21 @@ const faq = {
   version: 2,
 };
 
+/**
+ * A list that answers `mine` first and `theirs` (saved meanwhile) after; the write answers 412 unless it carries
+ * their version, then what was sent on top of theirs, one version on.
+ */
+function changedMeanwhile(list: string, write: string, mine: object, theirs: { version: number }) {
+  let reads = 0;
+  return mockApi({
+    [list]: () => ({ body: [reads++ === 0 ? mine : theirs] }),
+    [write]: ({ headers, body }) =>
+      headers['If-Match'] === `"${theirs.version}"`
+        ? { body: { ...theirs, ...(body as object), version: theirs.version + 1 } }
+        : stale,
+  });
+}
+
 describe('An admin edit of something changed meanwhile (If-Match, 412)', () => {
   test('When a template was renamed meanwhile, then the dialog keeps the typed date, offers their name and PATCHes with the newer version', async () => {
     const template = {
@@ -38,12 +53,12 @@ describe('An admin edit of something changed meanwhile (If-Match, 412)', () => {
       version: 1,
     };
     const theirs = { ...template, name: 'Club v1 (signed off)', version: 2 };
-    let reads = 0;
-    const api = mockApi({
-      'GET /api/admin/contract-templates': () => ({ body: [reads++ === 0 ? template : theirs] }),
-      'PATCH /api/admin/contract-templates/t1': ({ headers, body }) =>
-        headers['If-Match'] === '"2"' ? { body: { ...theirs, ...(body as object), version: 3 } } : stale,
-    });
+    const api = changedMeanwhile(
+      'GET /api/admin/contract-templates',
+      'PATCH /api/admin/contract-templates/t1',
+      template,
+      theirs,
+    );
     renderTab(<TemplatesTab />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Club v1' }));
     const dialog = await screen.findByRole('dialog');
@@ -102,12 +117,7 @@ describe('An admin edit of something changed meanwhile (If-Match, 412)', () => {
 
   test('When both changed a FAQ, then each field they changed offers mine and the newer value; the save carries the choices', async () => {
     const theirs = { ...faq, question: 'Which clubs?', answer: 'Their answer', version: 3 };
-    let reads = 0;
-    const api = mockApi({
-      'GET /api/admin/faqs': () => ({ body: [reads++ === 0 ? faq : theirs] }),
-      'PUT /api/admin/faqs/f1': ({ headers, body }) =>
-        headers['If-Match'] === '"3"' ? { body: { ...theirs, ...(body as object), version: 4 } } : stale,
-    });
+    const api = changedMeanwhile('GET /api/admin/faqs', 'PUT /api/admin/faqs/f1', faq, theirs);
     renderTab(<FaqsTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Edit FAQ/ }));
     const dialog = await screen.findByRole('dialog');
@@ -178,15 +188,8 @@ describe('An admin edit of something changed meanwhile (If-Match, 412)', () => {
   });
 
   test('When a service status is toggled, then its listed version goes in If-Match; a 412 shows the reload message', async () => {
-    const status = {
-      id: 's1',
-      serviceName: 'Android App',
-      status: 'operational',
-      description: null,
-      lastUpdated: '2025-01-05T10:00:00.000Z',
-      createdAt: '2025-01-05T10:00:00.000Z',
-      version: 5,
-    };
+    const status = serviceStatusFixture({ version: 5 });
+
     const api = mockApi({
       'GET /api/service-status': { body: [status] },
       'PUT /api/admin/service-status/s1': stale,

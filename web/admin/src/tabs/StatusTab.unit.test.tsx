@@ -2,17 +2,10 @@ import '../test/setup';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failure, mockApi, renderTab } from '../test/render';
+import { serviceStatusFixture } from '../test/fixtures';
 import { StatusTab } from './StatusTab';
 
-const svc = (over = {}) => ({
-  id: 's1',
-  serviceName: 'Android App',
-  status: 'operational',
-  description: null,
-  lastUpdated: '2025-01-05T10:00:00.000Z',
-  createdAt: '2025-01-05T10:00:00.000Z',
-  ...over,
-});
+const svc = serviceStatusFixture;
 
 describe('Service Status tab', () => {
   test('When statuses load, then operational ones offer Mark as Issue and issues offer Mark as Operational', async () => {

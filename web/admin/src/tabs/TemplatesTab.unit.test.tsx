@@ -21,12 +21,12 @@ async function openUpload() {
 }
 
 /** The tab rendered, Upload Contract filled with 'Club v2', valid from 2025-03-01, v2.docx, and sent. */
-async function sendClubV2() {
+async function sendClubV2(fileName = 'v2.docx') {
   renderTab(<TemplatesTab />);
   const d = await openUpload();
   await userEvent.type(within(d).getByLabelText(/^Name/), 'Club v2');
   await userEvent.type(within(d).getByLabelText(/^Valid From/), '2025-03-01');
-  await userEvent.upload(within(d).getByLabelText(/^File/), new File(['doc'], 'v2.docx'));
+  await userEvent.upload(within(d).getByLabelText(/^File/), new File(['doc'], fileName));
   await userEvent.click(within(d).getByRole('button', { name: 'Upload' }));
   return d;
 }
@@ -98,12 +98,7 @@ describe('Templates tab', () => {
   test('When the upload succeeds, then the dialog closes and the list is read again', async () => {
     const api = mockApi({ 'GET /api/admin/contract-templates': { body: [] } });
     const xhr = mockXhr();
-    renderTab(<TemplatesTab />);
-    const d = await openUpload();
-    await userEvent.type(within(d).getByLabelText(/^Name/), 'Club v2');
-    await userEvent.type(within(d).getByLabelText(/^Valid From/), '2025-03-01');
-    await userEvent.upload(within(d).getByLabelText(/^File/), new File(['doc'], 'v2.pdf'));
-    await userEvent.click(within(d).getByRole('button', { name: 'Upload' }));
+    await sendClubV2('v2.pdf');
     await waitFor(() => expect(xhr).toHaveLength(1));
     act(() => xhr[0]!.respond(201, tpl()));
     expect(await screen.findByText('Contract template uploaded successfully')).toBeInTheDocument();

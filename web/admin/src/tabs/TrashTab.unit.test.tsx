@@ -2,7 +2,7 @@ import '../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TrashItem } from '@12yards/api';
-import { CSRF, failure, mockApi, renderTab, session } from '../test/render';
+import { sentWrite, failure, mockApi, renderTab, session } from '../test/render';
 import { TrashTab } from './TrashTab';
 
 const item = (over: Partial<TrashItem> = {}): TrashItem => ({
@@ -16,6 +16,20 @@ const item = (over: Partial<TrashItem> = {}): TrashItem => ({
   ...over,
 });
 const editor = { ...session, user: { username: 'ed', role: 'editor' as const } };
+
+/** The Trash tab rendered holding `one`; the write `route` (204) empties it. */
+function trashWith(one: TrashItem, route: string) {
+  let trashed = [one];
+  const api = mockApi({
+    'GET /api/admin/trash': () => ({ body: trashed }),
+    [route]: () => {
+      trashed = [];
+      return { status: 204 };
+    },
+  });
+  renderTab(<TrashTab />);
+  return api;
+}
 
 describe('Trash tab', () => {
   test('When loading, then it says Loading trash...; when empty, The trash is empty. and no Empty trash button', async () => {
@@ -47,25 +61,11 @@ describe('Trash tab', () => {
   });
 
   test('When Restore is clicked, then it is POSTed with the CSRF token, a toast confirms and the list is read again', async () => {
-    let trashed = [item()];
-    const api = mockApi({
-      'GET /api/admin/trash': () => ({ body: trashed }),
-      'POST /api/admin/trash/faq/f1/restore': () => {
-        trashed = [];
-        return { status: 204 };
-      },
-    });
-    renderTab(<TrashTab />);
+    const api = trashWith(item(), 'POST /api/admin/trash/faq/f1/restore');
     await userEvent.click(await screen.findByRole('button', { name: 'Restore FAQ "Is it free?"' }));
     expect(await screen.findByText('FAQ restored successfully')).toBeInTheDocument();
     expect(await screen.findByText('The trash is empty.')).toBeInTheDocument();
-    expect(api.writes()).toEqual([
-      expect.objectContaining({
-        method: 'POST',
-        url: '/api/admin/trash/faq/f1/restore',
-        headers: expect.objectContaining({ 'X-CSRF-Token': CSRF }),
-      }),
-    ]);
+    expect(api.writes()).toEqual([sentWrite('POST', '/api/admin/trash/faq/f1/restore')]);
   });
 
   test('When a restore fails, then the Error toast says so and the item stays', async () => {
@@ -80,15 +80,10 @@ describe('Trash tab', () => {
   });
 
   test('When the admin deletes one for good, then a confirmation asks first and DELETE is sent only after it', async () => {
-    let trashed = [item({ entityType: 'news', id: 'n1', label: 'Launch' })];
-    const api = mockApi({
-      'GET /api/admin/trash': () => ({ body: trashed }),
-      'DELETE /api/admin/trash/news/n1': () => {
-        trashed = [];
-        return { status: 204 };
-      },
-    });
-    renderTab(<TrashTab />);
+    const api = trashWith(
+      item({ entityType: 'news', id: 'n1', label: 'Launch' }),
+      'DELETE /api/admin/trash/news/n1',
+    );
     await userEvent.click(
       await screen.findByRole('button', { name: 'Delete for good news article "Launch"' }),
     );

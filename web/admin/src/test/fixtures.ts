@@ -39,3 +39,58 @@ export const contractFixture = (over: Record<string, unknown> = {}) => ({
   endedAt: null,
   ...over,
 });
+
+/** One FAQ as the admin list answers it ('Is it free?', id f1, order 2). */
+export const faqFixture = (over: Record<string, unknown> = {}) => ({
+  id: 'f1',
+  question: 'Is it free?',
+  answer: 'There is a free tier.',
+  isActive: true,
+  sortOrder: 2,
+  createdAt: '2025-01-05T10:00:00.000Z',
+  updatedAt: '2025-01-05T10:00:00.000Z',
+  ...over,
+});
+
+/** One app gallery screenshot ('Home screen' on iOS, id g1, order 1). */
+export const shotFixture = (over: Record<string, unknown> = {}) => ({
+  id: 'g1',
+  imageUrl: '/media/home.png',
+  description: 'Home screen',
+  platformName: 'iOS',
+  sortOrder: 1,
+  isActive: true,
+  createdAt: '2025-01-05T10:00:00.000Z',
+  updatedAt: '2025-01-05T10:00:00.000Z',
+  ...over,
+});
+
+/** One media library entry ('team-photo.png', id mf1, 50 KB). */
+export const mediaFileFixture = (over: Record<string, unknown> = {}) => ({
+  id: 'mf1',
+  filename: 'abc.png',
+  originalName: 'team-photo.png',
+  mimeType: 'image/png',
+  size: 51200,
+  url: '/media/abc.png',
+  altText: 'The team',
+  createdAt: '2025-01-05T10:00:00.000Z',
+  ...over,
+});
+
+/** The routes of the Applications tab's list: these partners, and no action counts. */
+export const partnerList = (partners: unknown[]) => ({
+  'GET /api/partners': { body: partners },
+  'GET /api/admin/partner-action-counts': { body: [] },
+});
+
+/** One service status row ('Android App', operational, id s1). */
+export const serviceStatusFixture = (over: Record<string, unknown> = {}) => ({
+  id: 's1',
+  serviceName: 'Android App',
+  status: 'operational',
+  description: null,
+  lastUpdated: '2025-01-05T10:00:00.000Z',
+  createdAt: '2025-01-05T10:00:00.000Z',
+  ...over,
+});

@@ -90,3 +90,12 @@ function fakeResponse(status: number, text: string | null, headers: Record<strin
 }
 
 export const failure = (status = 500) => ({ status, body: { error: { code: 'internal', message: 'boom' } } });
+
+/** A write the panel sent, as api.writes() lists it: its method and address, with the session's CSRF token. */
+export const sentWrite = (method: string, url: string, more: Record<string, unknown> = {}) =>
+  expect.objectContaining({
+    method,
+    url,
+    headers: expect.objectContaining({ 'X-CSRF-Token': CSRF }),
+    ...more,
+  });
