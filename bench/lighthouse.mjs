@@ -10,18 +10,16 @@
 // Two modes, both by default (LH_MODES=idle,busy or `-- --mode busy` picks): idle, and busy, with one CPU-bound
 // process running beside Lighthouse the whole time (a visitor's phone is a busy machine).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
+import { seededProduct } from './product.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const PAGES = (process.env.LH_PAGES ?? '/,/news,/status').split(',');
@@ -43,131 +41,6 @@ const log = (msg) => process.stderr.write(`[lighthouse] ${msg}\n`);
 if (!existsSync(CHROME_PATH)) {
   log(`${CHROME_PATH} is missing: apt-get install -y chromium (or set CHROME_PATH)`);
   process.exit(1);
-}
-
-const portFree = (port) =>
-  new Promise((ok) => {
-    const srv = createServer();
-    srv.once('error', () => ok(false));
-    srv.listen(port, '127.0.0.1', () => srv.close(() => ok(true)));
-  });
-
-async function freePort(first) {
-  for (let port = first; port < first + 2000; port += 100) {
-    const ports = [port, ...[21, 22, 23, 24, 25].map((d) => port + d)];
-    if ((await Promise.all(ports.map(portFree))).every(Boolean)) return port;
-  }
-  throw new Error('no free ports');
-}
-
-/** Starts the product on a fresh data directory; answers its URL, admin and a stop function. */
-async function startProduct() {
-  const port = await freePort(Number(process.env.LH_PORT ?? 19480));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), '12yards-lighthouse-'));
-  const admin = { username: 'lh-admin', password: `Lh-${randomBytes(12).toString('base64url')}` };
-  log(`starting the product on ${baseUrl}`);
-  const product = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  let exited = false;
-  for (const s of [product.stdout, product.stderr])
-    s.on('data', (c) => (output = (output + c).slice(-20_000)));
-  const exit = new Promise((ok) => product.on('exit', () => ((exited = true), ok())));
-  const stop = async () => {
-    if (!exited) {
-      product.kill('SIGTERM');
-      await Promise.race([exit, new Promise((ok) => setTimeout(ok, 15_000))]);
-      if (!exited) product.kill('SIGKILL');
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 10 * 60_000;
-  while (Date.now() < deadline && !exited) {
-    if (/12Yards is running at/.test(output)) {
-      try {
-        if ((await fetch(`${baseUrl}/readyz`)).ok) return { baseUrl, admin, stop };
-      } catch {}
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  process.stderr.write(output.slice(-4000));
-  await stop();
-  throw new Error('the product did not become ready');
-}
-
-/** A few articles and FAQs, written through the gateway as the admin. */
-async function seed(baseUrl, admin) {
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify(admin),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  const { csrfToken } = await login.json();
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const post = async (path, body) => {
-    const res = await fetch(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl, cookie, 'x-csrf-token': csrfToken },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  };
-  const day = 86_400_000;
-  const articles = [
-    [
-      'Riverside FC launches its fan app',
-      'general',
-      'Polls, points and matchday auctions for every home game.',
-    ],
-    [
-      'Derby day: record voting in the stands',
-      'match-report',
-      'Forty thousand votes for the player of the match.',
-    ],
-    [
-      'Three new partner clubs join 12Yards',
-      'transfer-news',
-      'Clubs from three leagues sign up for the new season.',
-    ],
-    [
-      'How prediction games keep fans engaged',
-      'tactical-analysis',
-      'What a season of AI predictions taught us.',
-    ],
-  ];
-  for (const [i, [title, category, excerpt]] of articles.entries()) {
-    await post('/api/news', {
-      title,
-      category,
-      excerpt,
-      content: `${excerpt} The full story of how supporters use the app week after week.`,
-      publishDate: new Date(Date.now() - (i + 1) * day).toISOString(),
-      published: true,
-    });
-  }
-  const faqs = [
-    ['How long does it take to launch?', 'Two to three weeks from the first call.'],
-    ['Are there setup costs?', 'No. We share the revenue the app makes.'],
-    ['Which platforms are supported?', 'iOS, Android and the web.'],
-  ];
-  for (const [i, [question, answer]] of faqs.entries())
-    await post('/api/admin/faqs', { question, answer, sortOrder: i });
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -258,13 +131,8 @@ let product;
 try {
   let baseUrl = process.env.LH_BASE_URL;
   if (!baseUrl) {
-    product = await startProduct();
+    product = await seededProduct(log, PAGES);
     baseUrl = product.baseUrl;
-    await seed(baseUrl, product.admin);
-    // Let the seeding's events reach the gateway (they refresh its pages), then warm the page cache once, as a
-    // visitor before the measured ones would.
-    await new Promise((r) => setTimeout(r, 2000));
-    for (const path of PAGES) await fetch(`${baseUrl}${path}`, { headers: { accept: 'text/html' } });
   }
   const rows = [];
   // The machine's own load beside the bench (other work): figures taken at a load above its cores are not the page's.
