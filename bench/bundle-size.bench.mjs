@@ -1,4 +1,5 @@
-// Bundle budget of the public site: the gzip JS a visitor of / downloads (at most BUDGET_KB), and its ratio to the
+// Bundle budget of the public site: the gzip JS a visitor of / downloads (at most BUDGET_KB, issue 28: the sections
+// below the fold, the footer, the cookie preferences and the class merger load when needed), and its ratio to the
 // framework floor measured in the same run (react, react-dom, react-router and TanStack Query, bundled and minified
 // with esbuild): what our own page code and design system add on top of what any shell pays. The shell is a
 // runtime-only federation host, so the federation runtime is no longer part of what / downloads (nor of the floor).
@@ -13,7 +14,7 @@ import { initialJs } from '../web/shell/scripts/size.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const shell = join(root, 'web/shell');
-const BUDGET_KB = 160;
+const BUDGET_KB = 110;
 const BUDGET_RATIO = 2;
 
 // The shell's whole build (client, server entry, precompressed files), so the dist it leaves is complete.

@@ -231,7 +231,7 @@ test('When FAQs are opened, then one answer shows at a time', async ({ page }) =
   await expect(first!.getByText(faqs[0]!.answer)).toBeHidden();
 });
 
-test('When / or a legal page loads, then the sections without a script stay the server HTML (React never hydrates them) and their code is not fetched', async ({
+test('When / or a legal page loads, then the sections without a script stay the server HTML (React never hydrates them) and their code is not fetched; the interactive ones below the fold hydrate when they come near', async ({
   page,
 }) => {
   const scripts: string[] = [];
@@ -245,7 +245,16 @@ test('When / or a legal page loads, then the sections without a script stay the 
 
   await page.goto('/');
   expect(await hydrated('h1')).toBe(true); // the hero is interactive (its buttons)
-  expect(await hydrated('#partners button')).toBe(true);
+  // The interactive sections below the fold (news, partner cards, showcase) and the footer are islands: still the
+  // server's HTML, their code not fetched, until they come near the viewport.
+  expect(await hydrated('#partners button')).toBe(false);
+  expect(await hydrated('footer a')).toBe(false);
+  expect(scripts.filter((s) => /\/(NewsSection|PartnersSection|PartnerShowcase|Footer)-/.test(s))).toEqual(
+    [],
+  );
+  await page.locator('#partners').scrollIntoViewIfNeeded();
+  await expect.poll(() => hydrated('#partners button')).toBe(true);
+  expect(scripts.filter((s) => /\/PartnersSection-/.test(s))).toHaveLength(1);
   for (const id of ['how-it-works', 'features', 'benefits', 'faq']) {
     await expect(page.locator(`#${id} h2`)).toBeVisible();
     expect(await hydrated(`#${id}`), id).toBe(false);

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { Cookie } from 'lucide-react';
-import { Button, Label, Switch } from '@12yards/ui';
+import { BUTTON_CLASS } from '../lib/button-class';
 import { useHydrated } from '../lib/render-context';
 
 export const COOKIE_CONSENT_KEY = 'cookie-consent';
@@ -35,6 +35,9 @@ export const COOKIE_CATEGORIES: Array<{ key: keyof Choice | 'necessary'; label: 
     text: 'Remember your choices, such as the forms you have started.',
   },
 ];
+
+// The preference switches (and Radix's switch) load when a visitor opens them.
+const CookiePreferences = lazy(() => import('./CookiePreferences'));
 
 /** The privacy policy promises to ask again after 12 months. */
 export const CONSENT_MAX_AGE_MONTHS = 12;
@@ -187,31 +190,9 @@ export function CookieBanner() {
           </div>
 
           {view === 'preferences' && (
-            <ul className="mt-3 grid gap-2 sm:mt-4 sm:grid-cols-2 sm:gap-3">
-              {COOKIE_CATEGORIES.map((cat) => {
-                const id = `cookie-${cat.key}`;
-                const checked = cat.key === 'necessary' ? true : choice[cat.key];
-                return (
-                  <li
-                    key={cat.key}
-                    className="flex items-start justify-between gap-3 rounded-lg border border-border p-3"
-                  >
-                    <div>
-                      <Label htmlFor={id}>{cat.label}</Label>
-                      <p className="mt-1 text-xs text-muted-foreground">{cat.text}</p>
-                    </div>
-                    <Switch
-                      id={id}
-                      checked={checked}
-                      disabled={cat.key === 'necessary'}
-                      onCheckedChange={(v) => {
-                        if (cat.key !== 'necessary') setChoice((c) => ({ ...c, [cat.key]: v }));
-                      }}
-                    />
-                  </li>
-                );
-              })}
-            </ul>
+            <Suspense fallback={null}>
+              <CookiePreferences categories={COOKIE_CATEGORIES} choice={choice} onChange={setChoice} />
+            </Suspense>
           )}
 
           <form
@@ -220,36 +201,36 @@ export function CookieBanner() {
           >
             {view === 'main' ? (
               <>
-                <Button
+                <button
                   type="button"
-                  variant="ghost"
-                  className="col-span-2"
+                  className={BUTTON_CLASS.ghostColSpan2}
                   onClick={() => setView('preferences')}
                 >
                   Manage Preferences
-                </Button>
-                <Button
+                </button>
+                <button
                   type="submit"
-                  variant="outline"
+                  className={BUTTON_CLASS.outline}
                   onClick={(e) => finish(e, { analytics: false, marketing: false, functional: false })}
                 >
                   Reject All
-                </Button>
-                <Button
+                </button>
+                <button
                   type="submit"
+                  className={BUTTON_CLASS.primary}
                   onClick={(e) => finish(e, { analytics: true, marketing: true, functional: true })}
                 >
                   Accept All
-                </Button>
+                </button>
               </>
             ) : (
               <>
-                <Button type="button" variant="outline" onClick={() => setView('main')}>
+                <button type="button" className={BUTTON_CLASS.outline} onClick={() => setView('main')}>
                   Back
-                </Button>
-                <Button type="submit" onClick={(e) => finish(e, choice)}>
+                </button>
+                <button type="submit" className={BUTTON_CLASS.primary} onClick={(e) => finish(e, choice)}>
                   Save Preferences
-                </Button>
+                </button>
               </>
             )}
           </form>

@@ -39,7 +39,8 @@ describe('Cookie banner', () => {
   it('When preferences are toggled and saved, then the toggled choices are stored and necessary cannot be switched off', async () => {
     renderWithProviders(<CookieBanner />);
     await userEvent.click(screen.getByRole('button', { name: 'Manage Preferences' }));
-    const necessary = screen.getByRole('switch', { name: 'Necessary' });
+    // The switches come with their own chunk.
+    const necessary = await screen.findByRole('switch', { name: 'Necessary' });
     expect(necessary).toBeChecked();
     expect(necessary).toBeDisabled();
     await userEvent.click(screen.getByRole('switch', { name: 'Analytics' }));

@@ -5,7 +5,8 @@ import { quietApi, renderApp, storeConsent } from '../test/render';
 
 jest.setTimeout(20_000);
 
-const footer = () => screen.getByRole('contentinfo');
+// The footer's code loads on its own (a lazy island): found once it has rendered.
+const footer = () => screen.findByRole('contentinfo');
 
 describe('Footer', () => {
   beforeEach(() => storeConsent());
@@ -20,7 +21,7 @@ describe('Footer', () => {
     window.addEventListener(SHOW_COOKIES_BANNER_EVENT, fired);
     renderApp('/');
     expect(screen.queryByRole('region', { name: 'We use cookies' })).not.toBeInTheDocument();
-    await userEvent.click(within(footer()).getByRole('button', { name: 'Cookie Policy' }));
+    await userEvent.click(within(await footer()).getByRole('button', { name: 'Cookie Policy' }));
     expect(fired).toHaveBeenCalledTimes(1);
     const banner = screen.getByRole('region', { name: 'We use cookies' });
     expect(within(banner).getByRole('button', { name: 'Manage Preferences' })).toBeInTheDocument();
@@ -35,7 +36,7 @@ describe('Footer', () => {
     const intoView = jest.spyOn(window.HTMLElement.prototype, 'scrollIntoView');
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     renderApp('/');
-    await user.click(within(footer()).getByRole('link', { name: 'For Clubs' }));
+    await user.click(within(await footer()).getByRole('link', { name: 'For Clubs' }));
     expect(intoView.mock.contexts.map((el) => (el as HTMLElement).id)).toEqual(['partners']);
     expect(intoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
     act(() => jest.advanceTimersByTime(799));

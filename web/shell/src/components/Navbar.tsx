@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
-import { buttonVariants } from '@12yards/ui';
+import { BUTTON_CLASS } from '../lib/button-class';
 import { Logo } from './Logo';
 import { sectionHref, useSiteActions, type SectionId } from './site-actions';
 
@@ -84,11 +84,7 @@ export function Navbar() {
             </li>
           ))}
           <li>
-            <a
-              href={sectionHref('contact')}
-              className={buttonVariants({ variant: 'accent', size: 'sm', className: 'ml-2' })}
-              onClick={contact}
-            >
+            <a href={sectionHref('contact')} className={BUTTON_CLASS.accentSmMl2} onClick={contact}>
               Contact
             </a>
           </li>

@@ -1,14 +1,17 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { HydrationMark } from './HydrationMark';
-import { SiteActionsProvider, useSiteActions } from './site-actions';
+import { SiteActionsProvider, useSiteActions, useSiteDialogs } from './site-actions';
 import { Navbar } from './Navbar';
-import { Footer } from './Footer';
 import { CookieBanner } from './CookieBanner';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { PageSpinner } from './PageSpinner';
 
 import { lazyDialog } from '../lib/lazy';
+import { lazyIsland } from '../lib/lazy-island';
+
+// The footer is below every page's fold: it hydrates when it comes near the viewport or is about to be used.
+const Footer = lazyIsland('footer', () => import('./Footer').then((m) => m.Footer));
 
 // The two form dialogs (and with them zod, react-hook-form and the select) load the first time one is opened.
 const ContactDialog = lazyDialog(
@@ -21,7 +24,8 @@ const ApplicationDialog = lazyDialog(
 );
 
 function SiteDialogs() {
-  const { contactOpen, setContactOpen, applicationType, setApplicationType } = useSiteActions();
+  const { setContactOpen, setApplicationType } = useSiteActions();
+  const { contactOpen, applicationType } = useSiteDialogs();
   return (
     <>
       <ContactDialog open={contactOpen} onOpenChange={setContactOpen} />

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { RotateCw } from 'lucide-react';
-import { Button } from '@12yards/ui';
+import { BUTTON_CLASS } from '../lib/button-class';
 import { ErrorBoundary } from '../lib/error-boundary';
 
 function PageLoadError() {
@@ -12,10 +12,10 @@ function PageLoadError() {
     >
       <h1 className="text-2xl font-bold tracking-tight">This page could not be loaded</h1>
       <p className="mt-2 text-muted-foreground">Check your connection and reload the page to try again.</p>
-      <Button className="mt-6" onClick={() => window.location.reload()}>
+      <button type="button" className={BUTTON_CLASS.primaryMt6} onClick={() => window.location.reload()}>
         <RotateCw aria-hidden="true" />
         Reload page
-      </Button>
+      </button>
     </div>
   );
 }

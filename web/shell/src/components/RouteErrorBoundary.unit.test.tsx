@@ -25,7 +25,7 @@ describe('A page whose code fails to load', () => {
     ).toBeInTheDocument();
     expect(within(alert).getByRole('button', { name: 'Reload page' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
   });
 
   it('When the visitor then goes home, then the home page renders again', async () => {
@@ -37,6 +37,6 @@ describe('A page whose code fails to load', () => {
       'This page could not be loaded',
     );
     expect(screen.queryByText('This page could not be loaded')).not.toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Latest from 12Yards' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Latest from 12Yards' })).toBeInTheDocument();
   });
 });

@@ -16,7 +16,8 @@ function fakeScrolling(offset: number) {
   return scrollTo;
 }
 
-const footer = () => screen.getByRole('contentinfo');
+// The footer's code loads on its own (a lazy island): found once it has rendered.
+const footer = () => screen.findByRole('contentinfo');
 
 describe('Scroll position on navigation', () => {
   beforeEach(() => storeConsent());
@@ -32,7 +33,7 @@ describe('Scroll position on navigation', () => {
       quietApi();
       fakeScrolling(4200);
       renderApp('/');
-      await userEvent.click(within(footer()).getByRole('link', { name: link }));
+      await userEvent.click(within(await footer()).getByRole('link', { name: link }));
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
       expect(window.scrollY).toBe(0);
     },
@@ -42,7 +43,7 @@ describe('Scroll position on navigation', () => {
     quietApi();
     fakeScrolling(4200);
     renderApp('/');
-    await userEvent.click(within(footer()).getByRole('link', { name: 'Dashboard' }));
+    await userEvent.click(within(await footer()).getByRole('link', { name: 'Dashboard' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/partner-console'));
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(window.scrollY).toBe(0);
@@ -72,7 +73,7 @@ describe('Scroll position on navigation', () => {
     const intoView = jest.spyOn(window.HTMLElement.prototype, 'scrollIntoView');
     renderApp('/status');
     await screen.findByRole('heading', { level: 1, name: 'Service Status' });
-    await userEvent.click(within(footer()).getByRole('link', { name: 'Features' }));
+    await userEvent.click(within(await footer()).getByRole('link', { name: 'Features' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/#features'));
     await waitFor(() =>
       expect(intoView.mock.contexts.map((el) => (el as HTMLElement).id)).toContain('features'),

@@ -3,6 +3,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -24,9 +25,7 @@ export function scrollToSection(id: string) {
 }
 
 interface SiteActions {
-  contactOpen: boolean;
   setContactOpen: (open: boolean) => void;
-  applicationType: PartnerType | null;
   setApplicationType: (type: PartnerType | null) => void;
   /** Smooth-scrolls to a home section (going home first when elsewhere). */
   goToSection: (id: SectionId) => void;
@@ -34,19 +33,33 @@ interface SiteActions {
   scrollThenOpen: (dialog: 'contact' | PartnerType) => void;
 }
 
-const Ctx = createContext<SiteActions | null>(null);
+interface SiteDialogs {
+  contactOpen: boolean;
+  applicationType: PartnerType | null;
+}
+
+// Two contexts: the actions never change (a part that only acts, the footer, a section still showing the server's
+// HTML, is not re-rendered when a dialog opens or the page changes); which dialog is open does.
+const Actions = createContext<SiteActions | null>(null);
+const Dialogs = createContext<SiteDialogs | null>(null);
 
 export function SiteActionsProvider({ children }: { children: ReactNode }) {
   const [contactOpen, setContactOpen] = useState(false);
   const [applicationType, setApplicationType] = useState<PartnerType | null>(null);
-  const location = useLocation();
+  const { pathname } = useLocation();
   const navigate = useNavigate();
+  // Read by the actions when called, so they stay the same functions across pages (a layout effect: it runs before
+  // any page's effects, which may call them on arrival).
+  const path = useRef(pathname);
+  useLayoutEffect(() => {
+    path.current = pathname;
+  }, [pathname]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const goToSection = useCallback(
     (id: SectionId) => {
-      if (location.pathname === '/') {
+      if (path.current === '/') {
         scrollToSection(id);
         if (window.location.hash !== `#${id}`)
           window.history.replaceState(window.history.state, '', `#${id}`);
@@ -54,7 +67,7 @@ export function SiteActionsProvider({ children }: { children: ReactNode }) {
         navigate(`/#${id}`);
       }
     },
-    [location.pathname, navigate],
+    [navigate],
   );
 
   const scrollThenOpen = useCallback(
@@ -69,15 +82,27 @@ export function SiteActionsProvider({ children }: { children: ReactNode }) {
     [goToSection],
   );
 
-  const value = useMemo(
-    () => ({ contactOpen, setContactOpen, applicationType, setApplicationType, goToSection, scrollThenOpen }),
-    [contactOpen, applicationType, goToSection, scrollThenOpen],
+  const actions = useMemo(
+    () => ({ setContactOpen, setApplicationType, goToSection, scrollThenOpen }),
+    [goToSection, scrollThenOpen],
   );
-  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+  const dialogs = useMemo(() => ({ contactOpen, applicationType }), [contactOpen, applicationType]);
+  return (
+    <Actions.Provider value={actions}>
+      <Dialogs.Provider value={dialogs}>{children}</Dialogs.Provider>
+    </Actions.Provider>
+  );
 }
 
 export function useSiteActions(): SiteActions {
-  const v = useContext(Ctx);
+  const v = useContext(Actions);
   if (!v) throw new Error('useSiteActions needs SiteActionsProvider');
+  return v;
+}
+
+/** Which of the site's form dialogs is open. */
+export function useSiteDialogs(): SiteDialogs {
+  const v = useContext(Dialogs);
+  if (!v) throw new Error('useSiteDialogs needs SiteActionsProvider');
   return v;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Apple, Globe, Images, Smartphone, ArrowRight } from 'lucide-react';
-import { Button } from '@12yards/ui';
+import { BUTTON_CLASS } from '../lib/button-class';
 import { useShowAppGallery } from '../lib/queries';
 import { useSiteActions } from '../components/site-actions';
 import { lazyDialog } from '../lib/lazy';
@@ -59,26 +59,24 @@ export function Hero() {
             ))}
           </ul>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button size="lg" variant="accent" onClick={() => goToSection('partners')}>
+            <button type="button" className={BUTTON_CLASS.accentLg} onClick={() => goToSection('partners')}>
               Become a Partner <ArrowRight aria-hidden="true" />
-            </Button>
-            <Button
-              size="lg"
-              variant="outline"
-              className="border-white/30 bg-transparent text-white hover:bg-white/10"
+            </button>
+            <button
+              type="button"
+              className={BUTTON_CLASS.heroOutlineLg}
               onClick={() => goToSection('how-it-works')}
             >
               See How it Works
-            </Button>
+            </button>
             {showGallery && (
-              <Button
-                size="lg"
-                variant="outline"
-                className="border-white/30 bg-transparent text-white hover:bg-white/10"
+              <button
+                type="button"
+                className={BUTTON_CLASS.heroOutlineLg}
                 onClick={() => setGalleryOpen(true)}
               >
                 <Images aria-hidden="true" /> App Gallery
-              </Button>
+              </button>
             )}
           </div>
         </div>

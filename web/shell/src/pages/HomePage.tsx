@@ -4,10 +4,8 @@ import { Seo } from '../components/Seo';
 import { organizationJsonLd } from '../lib/structured-data';
 import { scrollToSection, useSiteActions } from '../components/site-actions';
 import { Hero } from '../home/Hero';
-import { NewsSection } from '../home/NewsSection';
-import { PartnersSection } from '../home/PartnersSection';
-import { PartnerShowcase } from '../home/PartnerShowcase';
 import { staticPart } from '../lib/static-island';
+import { lazyIsland } from '../lib/lazy-island';
 import { useFaqs } from '../lib/queries';
 
 // Sections without a script: served as HTML, kept as they are when the page hydrates, their code fetched only when
@@ -19,6 +17,16 @@ const FaqSection = staticPart(
   'faq',
   () => import('../home/FaqSection').then((m) => m.FaqSection),
   () => useFaqs().data !== undefined,
+);
+
+// Interactive sections below the fold: their code is fetched and they hydrate when they come near the viewport or
+// are about to be used (until then the server's HTML shows).
+const NewsSection = lazyIsland('news', () => import('../home/NewsSection').then((m) => m.NewsSection));
+const PartnersSection = lazyIsland('partners', () =>
+  import('../home/PartnersSection').then((m) => m.PartnersSection),
+);
+const PartnerShowcase = lazyIsland('showcase', () =>
+  import('../home/PartnerShowcase').then((m) => m.PartnerShowcase),
 );
 
 /**

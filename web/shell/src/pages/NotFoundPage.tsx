@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Button } from '@12yards/ui';
+import { BUTTON_CLASS } from '../lib/button-class';
 import { Seo } from '../components/Seo';
 
 export function NotFoundPage() {
@@ -14,9 +14,9 @@ export function NotFoundPage() {
       <p className="text-7xl font-black text-primary">404</p>
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight">404 Page Not Found</h1>
       <p className="mt-3 text-muted-foreground">The page you are looking for has moved or never existed.</p>
-      <Button asChild className="mt-8">
-        <Link to="/">Back to home</Link>
-      </Button>
+      <Link to="/" className={BUTTON_CLASS.primaryMt8}>
+        Back to home
+      </Link>
     </div>
   );
 }
