@@ -5,6 +5,8 @@ import { Empty, TabHeader } from '../components/QueryState';
 import { QueryStates, type ListQuery } from './QueryStates';
 import { FilteredEmpty } from '../components/ListFilters';
 import { LoadMore } from '../components/LoadMore';
+import type { usePagedList } from '../lib/pages';
+import { FilterToolbar, ShowingOnlyNotices, type Filters, type SelectFilter } from './Toolbar';
 
 const LAYOUT = {
   rows: 'grid gap-3',
@@ -12,15 +14,31 @@ const LAYOUT = {
   tiles: 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
 };
 
-export interface ResourceListProps<T extends { id: string }> {
+/**
+ * A list the server searches, filters and pages (useListFilters and usePagedList): the toolbar ([label, search
+ * label, placeholder] and the selects), the 'Showing only' lines of the filters no select shows, and what an empty
+ * filtered list says (with Clear filters) come from it.
+ */
+export interface ServerList<T, Name extends string> {
+  list: ReturnType<typeof usePagedList<T>>;
+  filters: Filters<Name> & { active: boolean; clear: () => void };
+  toolbar: readonly [label: string, search: string, placeholder: string];
+  selects?: Partial<Record<Name, SelectFilter>>;
+  showingOnly?: Partial<Record<Name, ReactNode>>;
+  noMatch: ReactNode;
+}
+
+export interface ResourceListProps<T extends { id: string }, Name extends string = never> {
   title: string;
   description?: string;
   /** The Add button ('Add FAQ') and what it does; `addIcon` instead of the plus. */
   add?: { label: string; onClick: () => void; icon?: ReactNode };
   /** Other buttons of the header (Refresh). */
   actions?: ReactNode;
-  query: ListQuery;
-  items: T[];
+  /** A list the server searches and pages: stands for query, items, paged, filtered, toolbar and notice. */
+  server?: ServerList<T, Name>;
+  query?: ListQuery;
+  items?: T[];
   /** The SPEC texts: while loading, what failed to load ('Failed to load <errorWhat>'), no rows at all. */
   texts: { loading: string; errorWhat: string; empty: ReactNode };
   /** A search or filter is on: what its empty list says, with Clear filters when `clear` is given. */
@@ -42,8 +60,13 @@ export interface ResourceListProps<T extends { id: string }> {
 }
 
 /** The list screen of a resource: header with Add, toolbar, loading, error, empty and filtered-empty states, rows. */
-export function ResourceList<T extends { id: string }>(p: ResourceListProps<T>) {
-  const { query, items, texts, filtered } = p;
+export function ResourceList<T extends { id: string }, Name extends string = never>(
+  props: ResourceListProps<T, Name>,
+) {
+  const p = props.server ? { ...props, ...fromServer(props.server) } : props;
+  const { texts, filtered } = p;
+  const query = p.query!;
+  const items = p.items!;
   const empty = filtered?.active ? (
     filtered.clear ? (
       <FilteredEmpty onClear={filtered.clear}>{filtered.empty}</FilteredEmpty>
@@ -91,4 +114,25 @@ export function ResourceList<T extends { id: string }>(p: ResourceListProps<T>) 
       {p.children}
     </section>
   );
+}
+
+/** What a server list stands for among ResourceList's props. */
+function fromServer<T extends { id: string }, Name extends string>(server: ServerList<T, Name>) {
+  const { list, filters } = server;
+  const [label, search, placeholder] = server.toolbar;
+  return {
+    query: list,
+    items: list.items,
+    paged: list,
+    filtered: { active: filters.active, empty: server.noMatch, clear: filters.clear },
+    toolbar: (
+      <FilterToolbar
+        label={label}
+        filters={filters}
+        search={[search, placeholder]}
+        selects={server.selects}
+      />
+    ),
+    notice: server.showingOnly && <ShowingOnlyNotices filters={filters} texts={server.showingOnly} />,
+  };
 }

@@ -3,7 +3,7 @@ import { ListSearch } from '../components/ListSearch';
 import { FilterSelect, ListToolbar, type useListFilters } from '../components/ListFilters';
 import { ShowingOnly } from '../components/ShowingOnly';
 
-type Filters<Name extends string> = Pick<
+export type Filters<Name extends string> = Pick<
   ReturnType<typeof useListFilters<Name>>,
   'values' | 'set' | 'setQ' | 'searchGeneration'
 >;

@@ -8,7 +8,6 @@ import { HISTORY_KEY } from '../lib/history';
 import { UNREAD_KEY } from '../lib/unread';
 import { useListFilters } from '../components/ListFilters';
 import { ResourceList } from '../kit/ResourceList';
-import { FilterToolbar, ShowingOnlyNotices } from '../kit/Toolbar';
 import { HistorySection } from '../components/HistorySection';
 import { usePagedList } from '../lib/pages';
 import { useLiveConnected } from '../lib/live-context';
@@ -70,27 +69,17 @@ export function ContactsTab() {
           Refresh
         </Button>
       }
-      query={contacts}
-      items={contacts.items}
-      paged={contacts}
+      server={{
+        list: contacts,
+        filters,
+        toolbar: ['Messages', 'Search messages', 'Subject, name or email'],
+        selects: { status: { label: 'Status', all: 'All Messages', options: STATUS_FILTER } },
+        showingOnly: {
+          awaiting: `Showing only messages unread or unanswered for more than ${MESSAGE_AWAIT_HOURS} hours.`,
+        },
+        noMatch: noMatch(filters.values),
+      }}
       texts={{ loading: 'Loading contacts...', errorWhat: 'contacts', empty: 'No contacts found' }}
-      filtered={{ active: filters.active, empty: noMatch(filters.values), clear: filters.clear }}
-      toolbar={
-        <FilterToolbar
-          label="Messages"
-          filters={filters}
-          search={['Search messages', 'Subject, name or email']}
-          selects={{ status: { label: 'Status', all: 'All Messages', options: STATUS_FILTER } }}
-        />
-      }
-      notice={
-        <ShowingOnlyNotices
-          filters={filters}
-          texts={{
-            awaiting: `Showing only messages unread or unanswered for more than ${MESSAGE_AWAIT_HOURS} hours.`,
-          }}
-        />
-      }
       render={(c) => (
         <Card className={c.status === 'unread' ? 'border-l-4 border-l-accent' : undefined}>
           <CardContent className="grid gap-3 p-4">

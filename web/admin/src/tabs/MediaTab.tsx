@@ -10,7 +10,6 @@ import { MEDIA_KEY } from '../lib/upload';
 import { HistorySection } from '../components/HistorySection';
 import { usePagedList } from '../lib/pages';
 import { useListFilters } from '../components/ListFilters';
-import { FilterToolbar } from '../kit/Toolbar';
 import { useResourceDelete } from '../kit/resource';
 import { ResourceList } from '../kit/ResourceList';
 import { ResourceCard, RowActions } from '../kit/ResourceCard';
@@ -50,18 +49,13 @@ export function MediaTab() {
       title="Media Library"
       description="Files uploaded for the site."
       add={{ label: 'Add Media File', onClick: () => setAdding(true) }}
-      query={list}
-      items={list.items}
-      paged={list}
-      texts={{ loading: 'Loading media...', errorWhat: 'media', empty: 'No media files yet.' }}
-      filtered={{
-        active: filters.active,
-        empty: <>No media files match &quot;{filters.values.q}&quot;.</>,
-        clear: filters.clear,
+      server={{
+        list,
+        filters,
+        toolbar: ['Media', 'Search media', 'File name or alt text'],
+        noMatch: <>No media files match &quot;{filters.values.q}&quot;.</>,
       }}
-      toolbar={
-        <FilterToolbar label="Media" filters={filters} search={['Search media', 'File name or alt text']} />
-      }
+      texts={{ loading: 'Loading media...', errorWhat: 'media', empty: 'No media files yet.' }}
       layout="tiles"
       render={(m) => (
         <ResourceCard

@@ -10,7 +10,6 @@ import { Badge } from '@12yards/ui';
 import { formatDate } from '../lib/format';
 import { FileUpload } from '../components/FileUpload';
 import { labelOf, useListFilters } from '../components/ListFilters';
-import { FilterToolbar, ShowingOnlyNotices } from '../kit/Toolbar';
 import { CATEGORY_FILTER, CategoryField, categoryLabel, noMatch } from './news/category';
 import { usePagedList } from '../lib/pages';
 import { useResourceDelete } from '../kit/resource';
@@ -71,29 +70,19 @@ export function NewsTab() {
       title="News Management"
       description="Write, feature and publish articles for the site."
       add={{ label: 'Add Article', onClick: () => setEditing('new') }}
-      query={list}
-      items={list.items}
-      paged={list}
+      server={{
+        list,
+        filters,
+        toolbar: ['News', 'Search news', 'Title'],
+        selects: { category: { label: 'Category', all: 'All Categories', options: CATEGORY_FILTER } },
+        showingOnly: { scheduled: 'Showing only articles scheduled to go live.' },
+        noMatch: noMatch(filters.values),
+      }}
       texts={{
         loading: 'Loading news...',
         errorWhat: 'news',
         empty: 'No news articles yet. Add the first one.',
       }}
-      filtered={{ active: filters.active, empty: noMatch(filters.values), clear: filters.clear }}
-      toolbar={
-        <FilterToolbar
-          label="News"
-          filters={filters}
-          search={['Search news', 'Title']}
-          selects={{ category: { label: 'Category', all: 'All Categories', options: CATEGORY_FILTER } }}
-        />
-      }
-      notice={
-        <ShowingOnlyNotices
-          filters={filters}
-          texts={{ scheduled: 'Showing only articles scheduled to go live.' }}
-        />
-      }
       render={(a) => (
         <ResourceCard
           media={

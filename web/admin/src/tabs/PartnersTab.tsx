@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { partnerStatuses, type Partner, type PartnerActionCount } from '@12yards/api';
 import { useListFilters } from '../components/ListFilters';
-import { FilterToolbar, ShowingOnlyNotices } from '../kit/Toolbar';
 import { usePagedList } from '../lib/pages';
 import { ResourceList } from '../kit/ResourceList';
 import { PartnerDetailsDialog } from './partners/PartnerDetailsDialog';
@@ -43,31 +42,21 @@ export function PartnersTab() {
       title="Partner Applications"
       description="Clubs and influencers who applied, with notes and contracts."
       add={{ label: 'Add Application', onClick: () => setAdding(true) }}
-      query={partners}
-      items={partners.items}
-      paged={partners}
+      server={{
+        list: partners,
+        filters,
+        toolbar: ['Applications', 'Search applications', 'Name, email or club'],
+        selects: {
+          status: { label: 'Status', all: 'All Statuses', options: STATUS_FILTER },
+          type: { label: 'Type', all: 'All Types', options: TYPE_FILTER },
+        },
+        showingOnly: {
+          overdue: 'Showing only partners with overdue action items.',
+          id: 'Showing only one partner.',
+        },
+        noMatch: noMatch(filters.values),
+      }}
       texts={{ loading: 'Loading partners...', errorWhat: 'partners', empty: 'No partner applications yet.' }}
-      filtered={{ active: filters.active, empty: noMatch(filters.values), clear: filters.clear }}
-      toolbar={
-        <FilterToolbar
-          label="Applications"
-          filters={filters}
-          search={['Search applications', 'Name, email or club']}
-          selects={{
-            status: { label: 'Status', all: 'All Statuses', options: STATUS_FILTER },
-            type: { label: 'Type', all: 'All Types', options: TYPE_FILTER },
-          }}
-        />
-      }
-      notice={
-        <ShowingOnlyNotices
-          filters={filters}
-          texts={{
-            overdue: 'Showing only partners with overdue action items.',
-            id: 'Showing only one partner.',
-          }}
-        />
-      }
       layout="pairs"
       render={(p) => (
         <PartnerCard

@@ -6,6 +6,9 @@ import { CSRF, sentWrite, failure, mockApi, renderTab } from '../test/render';
 import { contractFixture } from '../test/fixtures';
 import { PartnersTab } from './PartnersTab';
 
+// Typing the thirteen fields of a contract takes several seconds in jsdom on a busy machine.
+jest.setTimeout(30_000);
+
 const club: Partner = {
   id: 'p1',
   name: 'Riverside FC',

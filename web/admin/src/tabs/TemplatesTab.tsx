@@ -5,7 +5,6 @@ import { Badge, Button } from '@12yards/ui';
 import { formatDate } from '../lib/format';
 import { usePagedList } from '../lib/pages';
 import { useListFilters } from '../components/ListFilters';
-import { FilterToolbar } from '../kit/Toolbar';
 import { useResourceDelete } from '../kit/resource';
 import { ResourceList } from '../kit/ResourceList';
 import { ResourceCard, RowActions } from '../kit/ResourceCard';
@@ -52,26 +51,17 @@ export function TemplatesTab() {
         onClick: () => setUploading(true),
         icon: <Upload aria-hidden="true" />,
       }}
-      query={list}
-      items={list.items}
-      paged={list}
+      server={{
+        list,
+        filters,
+        toolbar: ['Templates', 'Search templates', 'Name or file name'],
+        noMatch: <>No templates match &quot;{filters.values.q}&quot;.</>,
+      }}
       texts={{
         loading: 'Loading templates...',
         errorWhat: 'contract templates',
         empty: 'No contract templates',
       }}
-      filtered={{
-        active: filters.active,
-        empty: <>No templates match &quot;{filters.values.q}&quot;.</>,
-        clear: filters.clear,
-      }}
-      toolbar={
-        <FilterToolbar
-          label="Templates"
-          filters={filters}
-          search={['Search templates', 'Name or file name']}
-        />
-      }
       render={(t) => (
         <ResourceCard
           media={<FileText className="size-8 shrink-0 text-primary" aria-hidden="true" />}
