@@ -6,17 +6,23 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { createQueryClient } from '@12yards/api';
+import { useToast } from '@12yards/ui';
+import { useOnceTrue } from './lib/lazy';
 import { RenderContextProvider, useHydrated, type RenderContext } from './lib/render-context';
 
 const Toaster = lazy(() => import('./components/toaster-chunk').then((m) => ({ default: m.Toaster })));
 
 /**
  * The single toast viewport, mounted once the page is hydrated: its code stays off the first paint's critical path.
- * A toast raised before it mounts is kept by the toast store and shown when it does.
+ * On a server-rendered page (`untilToast`) it mounts with the first toast instead: a visitor who never gets one never
+ * runs its code (Radix Toast and the class merger). A toast raised before it mounts is kept by the toast store and
+ * shown when it does.
  */
-function LateToaster() {
+function LateToaster({ untilToast }: { untilToast: boolean }) {
   const hydrated = useHydrated();
-  return hydrated ? (
+  const { toasts } = useToast();
+  const toasted = useOnceTrue(toasts.length > 0);
+  return hydrated && (toasted || !untilToast) ? (
     <Suspense fallback={null}>
       <Toaster />
     </Suspense>
@@ -46,7 +52,7 @@ export function Providers({
       <HydrationBoundary state={state}>
         <RenderContextProvider value={renderContext}>
           {children}
-          <LateToaster />
+          <LateToaster untilToast={render !== undefined} />
         </RenderContextProvider>
       </HydrationBoundary>
     </QueryClientProvider>
