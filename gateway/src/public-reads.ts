@@ -11,13 +11,17 @@ import {
   type Logger,
   type Subscription,
 } from '@12yards/platform';
+import { ALL_ROUTES, publicReadPaths, ROUTE_CONTRACTS } from '@12yards/api/src/routes';
 import { resolveRoute, type ServiceName } from './routing';
 import { acceptedEncoding } from './web/immutable-assets';
 
 /** The public reads the services answer from memory (platform publicReads); the gateway keeps their answers too. */
-const PUBLIC_READS = [/^\/api\/(news|faqs|app-gallery|service-status)\/?$/i, /^\/api\/settings\/[^/]+\/?$/i];
-/** The topics (= services) whose answers are kept. */
-const READ_SERVICES: ServiceName[] = ['content', 'status'];
+const PUBLIC_READS = publicReadPaths(ALL_ROUTES);
+/** The topics (= services) whose answers are kept: those with a cached public read. */
+const READ_SERVICES = (Object.keys(ROUTE_CONTRACTS) as (keyof typeof ROUTE_CONTRACTS)[]).filter(
+  (s): s is ServiceName & typeof s =>
+    s !== 'gateway' && s !== 'workbench' && Object.values(ROUTE_CONTRACTS[s]).some((r) => 'publicRead' in r),
+);
 const MAX_ENTRIES = 500;
 /** A kept answer is at most this big (the news list with its full texts can be large; it is then proxied). */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;

@@ -1,4 +1,5 @@
 import { ENTITY_SERVICES, type EntityType } from '@12yards/api';
+import { ALL_ROUTES } from '@12yards/api/src/routes';
 
 /** The services behind the gateway. */
 export type ServiceName = 'status' | 'content' | 'partners' | 'contracts' | 'media';
@@ -8,11 +9,8 @@ interface Route {
   match: RegExp;
   /** The service, or how to tell it from the (canonical) path. */
   service: ServiceName | ((path: string) => ServiceName);
-  /** Methods that need an admin session (all when omitted and the path is under /api/admin). */
-  adminMethods?: readonly string[];
 }
 
-const ALL = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const prefix = (p: string) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:/|$)`);
 
 /** The service keeping the entity type named by /api/admin/<part>/:entityType/...; an unknown type: content (400). */
@@ -34,8 +32,8 @@ const TRASH_ITEM_ROUTE: Route = {
 };
 
 /**
- * The one routing table: first match wins, so the more specific entries come first.
- * Every /api/admin/* path needs an admin session; so do the few public-looking admin paths named here.
+ * The one routing table, which service owns which paths: first match wins, so the more specific entries come first.
+ * Who may call is not written here but read from the route contracts (see {@link resolveRoute}).
  */
 export const ROUTES: readonly Route[] = [
   HISTORY_ROUTE,
@@ -48,42 +46,44 @@ export const ROUTES: readonly Route[] = [
   { match: prefix('/api/admin/privacy/retention'), service: 'partners' }, // the retention setting
   { match: prefix('/api/admin/partner-action-counts'), service: 'partners' },
   { match: prefix('/api/admin/contacts'), service: 'partners' },
-  {
-    match: prefix('/api/partners'),
-    service: 'partners',
-    adminMethods: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'],
-  },
-  {
-    match: prefix('/api/contacts'),
-    service: 'partners',
-    adminMethods: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'],
-  },
+  { match: prefix('/api/partners'), service: 'partners' },
+  { match: prefix('/api/contacts'), service: 'partners' },
 
   { match: prefix('/api/admin/news'), service: 'content' },
   { match: prefix('/api/admin/faqs'), service: 'content' },
   { match: prefix('/api/admin/settings'), service: 'content' },
   { match: prefix('/api/admin/app-gallery'), service: 'content' },
-  { match: prefix('/api/news'), service: 'content', adminMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] },
-  { match: prefix('/api/faqs'), service: 'content', adminMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] },
-  { match: prefix('/api/settings'), service: 'content', adminMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] },
-  { match: prefix('/api/app-gallery'), service: 'content', adminMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] },
+  { match: prefix('/api/news'), service: 'content' },
+  { match: prefix('/api/faqs'), service: 'content' },
+  { match: prefix('/api/settings'), service: 'content' },
+  { match: prefix('/api/app-gallery'), service: 'content' },
 
   { match: prefix('/api/admin/media'), service: 'media' },
   { match: prefix('/api/admin/upload'), service: 'media' },
-  { match: prefix('/api/upload'), service: 'media', adminMethods: ALL },
-  { match: prefix('/media'), service: 'media', adminMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] },
+  { match: prefix('/api/upload'), service: 'media' },
+  { match: prefix('/media'), service: 'media' },
 
   { match: prefix('/api/admin/service-status'), service: 'status' },
-  {
-    match: prefix('/api/service-status'),
-    service: 'status',
-    adminMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
-  },
+  { match: prefix('/api/service-status'), service: 'status' },
 ];
 
-/** The public forms (contact message, partner application): their writes are rate limited per IP. */
-const PUBLIC_FORMS = [prefix('/api/contacts'), prefix('/api/partners')];
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * Who may call is read from the route contracts: on a path of an entry of the table, a method is public when a public
+ * contract of that entry has it (HEAD as GET); any other method needs an admin session, as does every /api/admin
+ * path. A public write that may answer 429 is a public form (contact message, partner application): rate limited
+ * per IP.
+ */
+const PUBLIC_METHODS = new Map<Route, Map<string, { rateLimited: boolean }>>();
+for (const contract of ALL_ROUTES) {
+  if (contract.access !== 'public') continue;
+  const sample = canonicalPath(contract.path.replace(/\{\w+\}/g, 'sample'));
+  const route = ROUTES.find((r) => r.match.test(sample));
+  if (!route) continue; // the gateway's own (auth, documents, health): not proxied
+  const methods = PUBLIC_METHODS.get(route) ?? new Map<string, { rateLimited: boolean }>();
+  const method = contract.method.toUpperCase();
+  methods.set(method, { rateLimited: method !== 'GET' && (contract.errors ?? []).includes(429) });
+  PUBLIC_METHODS.set(route, methods);
+}
 
 export interface Resolved {
   service: ServiceName;
@@ -111,8 +111,11 @@ export function resolveRoute(method: string, rawPath: string): Resolved | null {
   const path = canonicalPath(rawPath);
   const route = ROUTES.find((r) => r.match.test(path));
   if (!route) return null;
-  const requiresAdmin = isAdminPath(path) || (route.adminMethods ?? []).includes(method);
-  const rateLimited = !requiresAdmin && !READS.has(method) && PUBLIC_FORMS.some((r) => r.test(path));
+  const admin = isAdminPath(path);
+  const operation = admin ? undefined : PUBLIC_METHODS.get(route)?.get(method === 'HEAD' ? 'GET' : method);
+  // OPTIONS is answered by Express itself (the Allow header), for anyone, outside /api/admin.
+  const requiresAdmin = admin || (!operation && method !== 'OPTIONS');
+  const rateLimited = operation?.rateLimited ?? false;
   const service = typeof route.service === 'function' ? route.service(path) : route.service;
   return { service, requiresAdmin, rateLimited };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorBody } from './common';
-import { ENDPOINTS, type Endpoint, type ErrorStatus, type Named } from './openapi';
+import { ENDPOINTS, TAGS, type Endpoint, type ErrorStatus, type Named } from './openapi';
 
 /** The OpenAPI 3.1 document of {@link ENDPOINTS}, schemas from the zod schemas of this package. */
 
@@ -126,6 +126,12 @@ export function linksOf(e: Endpoint): Json | undefined {
   }
   return Object.keys(links).length > 0 ? links : undefined;
 }
+
+/** A tag's place in the document's list: as TAGS orders them, any other after them. */
+const tagRank = (tag: string) => {
+  const i = (TAGS as readonly string[]).indexOf(tag);
+  return i === -1 ? TAGS.length : i;
+};
 
 export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
   const schemas: Record<string, Json> = {};
@@ -255,7 +261,9 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
         'The public and admin API of the 12Yards platform, as served through the gateway. Every error answer is ' +
         '`{ "error": { "code", "message", "details"? } }`.',
     },
-    tags: tags.map((name) => ({ name, ...(TAG_TEXT[name] && { description: TAG_TEXT[name] }) })),
+    tags: tags
+      .sort((a, b) => tagRank(a) - tagRank(b))
+      .map((name) => ({ name, ...(TAG_TEXT[name] && { description: TAG_TEXT[name] }) })),
     paths,
     components: {
       schemas,

@@ -6,6 +6,8 @@ import {
   type ServiceContext,
   workbenchRoutes,
 } from '@12yards/platform';
+import { publicReadPaths } from '@12yards/api/src/routes/contract';
+import { statusRoutes } from '@12yards/api/src/routes/status';
 import { serviceStatusRoutes } from './service-status/routes';
 import { statusHistory } from './history';
 
@@ -14,7 +16,11 @@ export function buildApp(ctx: ServiceContext): Express {
   const app = createHttpApp({ logger: ctx.logger, readiness: ctx.infra.readiness });
   // The public status list, answered from memory until the projector applies another event.
   app.use(
-    publicReads({ projector: ctx.projector, clock: ctx.clock, paths: [/^\/api\/service-status\/?$/i] }),
+    publicReads({
+      projector: ctx.projector,
+      clock: ctx.clock,
+      paths: publicReadPaths(Object.values(statusRoutes)),
+    }),
   );
   app.use(workbenchRoutes(ctx, statusHistory));
   app.use(serviceStatusRoutes(ctx));

@@ -10,3 +10,4 @@ export * from './entity-access';
 export * from './listen';
 export * from './workbench';
 export * from './insights';
+export * from './contract-routes';

@@ -1,6 +1,7 @@
-import { Router } from 'express';
-import { updateServiceStatus, type ServiceStatus } from '@12yards/api';
-import { entityAccess, requireAdmin, type ServiceContext } from '@12yards/platform';
+import type { Router } from 'express';
+import type { ServiceStatus } from '@12yards/api';
+import { statusRoutes } from '@12yards/api/src/routes/status';
+import { contractRoutes, entityAccess, type ServiceContext } from '@12yards/platform';
 import { serviceStatusDecider } from './decide';
 import { streamId } from './events';
 import { statusRows, type ServiceStatusRow } from './projection';
@@ -13,7 +14,7 @@ const view = ({ order: _order, ...row }: ServiceStatusRow): ServiceStatus => row
 
 export function serviceStatusRoutes(ctx: ServiceContext): Router {
   const { infra } = ctx;
-  const router = Router();
+  const { router, on } = contractRoutes(ctx.env.INTERNAL_SECRET);
   const rows = statusRows(infra.readModels);
   const statuses = entityAccess(ctx, {
     rows,
@@ -22,20 +23,21 @@ export function serviceStatusRoutes(ctx: ServiceContext): Router {
     name: 'service status',
   });
 
-  router.get('/api/service-status', async (_req, res) => {
+  on(statusRoutes.list, async () => {
     const list = await rows.find({ sort: [{ field: 'order', dir: 'asc' }] });
-    res.set('Cache-Control', 'no-cache').json(list.map(view));
+    return { status: 200, body: list.map(view) };
   });
 
-  router.put(
-    '/api/admin/service-status/:id',
-    requireAdmin(ctx.env.INTERNAL_SECRET),
-    statuses.editHandler(
-      updateServiceStatus,
-      ({ status }, id, at) => ({ type: 'ChangeServiceStatus', id, status, at }),
-      view,
-    ),
-  );
+  on(statusRoutes.update, async ({ params, body, req }) => {
+    const command = {
+      type: 'ChangeServiceStatus',
+      id: params.id,
+      status: body.status,
+      at: ctx.clock(),
+    } as const;
+    const row = await statuses.write(req, command);
+    return { status: 200, body: view(row), version: row.version };
+  });
 
   return router;
 }
