@@ -7,6 +7,8 @@ import {
   type ServiceContext,
   workbenchRoutes,
 } from '@12yards/platform';
+import { contentRoutes } from '@12yards/api/src/routes/content';
+import { pathPattern, publicReadPaths } from '@12yards/api/src/routes/contract';
 import { faqRoutes } from './faq/routes';
 import { galleryRoutes } from './gallery/routes';
 import { newsRoutes } from './news/routes';
@@ -16,6 +18,8 @@ import { contentTrash } from './trash';
 import { contentHistory } from './history';
 import { contentInsightsRoutes } from './insights/routes';
 
+const NEWS_LIST = pathPattern(contentRoutes.newsList.path);
+
 /** The HTTP app from its dependencies: no listening, no globals. */
 export function buildApp(ctx: ServiceContext<'jobs'>): Express {
   const app = createHttpApp({ logger: ctx.logger, readiness: ctx.infra.readiness });
@@ -24,11 +28,9 @@ export function buildApp(ctx: ServiceContext<'jobs'>): Express {
     publicReads({
       projector: ctx.projector,
       clock: ctx.clock,
-      paths: [/^\/api\/(news|faqs|app-gallery)\/?$/i, /^\/api\/settings\/[^/]+\/?$/i],
+      paths: publicReadPaths(Object.values(contentRoutes)),
       validUntil: (req, now) =>
-        /^\/api\/news\/?$/i.test(req.path)
-          ? nextPublication(ctx.infra.readModels, now)
-          : Promise.resolve(null),
+        NEWS_LIST.test(req.path) ? nextPublication(ctx.infra.readModels, now) : Promise.resolve(null),
     }),
   );
   app.use(workbenchRoutes(ctx, contentHistory));

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { Router, type Request, type Response } from 'express';
+import type { Request } from 'express';
 import {
   entityAccess,
   NOT_TRASHED,
-  requireAdmin,
   runRequestCommand,
   type Collection,
+  type ContractRoutes,
   type Decider,
   type RunCommandOptions,
   type DomainEvent,
@@ -14,21 +13,21 @@ import {
   type TrashableRow,
   type TrashCommand,
   type Where,
+  newEntityId,
 } from '@12yards/platform';
-import { NO_CACHE, NO_STORE } from './command';
+import type { RouteContract } from '@12yards/api/src/routes/contract';
 
 /** A content item kind (news article, FAQ, gallery screenshot): its rows, its trashable aggregate, its form. */
-export interface ItemRoutesSpec<Row extends TrashableRow, Fields, Command, View> {
-  /** The admin path of the items: PUT and DELETE at `<path>/:id`, POST at `createPath` (by default the same). */
-  path: string;
-  createPath?: string;
+export interface ItemRoutesSpec<Row extends TrashableRow, Input, Fields, Command, View> {
+  /** The contracts of the item's create (201), update and delete (to the trash). */
+  routes: { create: RouteContract; update: RouteContract; remove: RouteContract };
   rows: Collection<Row>;
   streamId(id: string): string;
   decider: Decider<unknown, Command | TrashCommand, DomainEvent>;
   /** What an item is called in a 404. */
   name: string;
-  /** The request body as the item's fields (a bad one is a 400). */
-  fields(body: unknown): Fields;
+  /** The request body (as the create and update contracts parsed it) as the item's fields. */
+  fields(input: Input): Fields;
   /** The commands that create and update an item with the fields. */
   create(id: string, fields: Fields, at: Date): Command & { id: string };
   update(id: string, fields: Fields, at: Date): Command & { id: string };
@@ -42,79 +41,67 @@ export interface ItemRoutesSpec<Row extends TrashableRow, Fields, Command, View>
  * The admin writes of a content item kind: create (201), update, and delete, which moves the item to the trash
  * (/api/admin/trash restores or purges it). Writes honour If-Match and answer the item with its version as ETag.
  */
-export function itemWriteRoutes<Row extends TrashableRow, Fields, Command, View>(
+export function itemWriteRoutes<Row extends TrashableRow, Input, Fields, Command, View>(
   ctx: ServiceContext<never>,
-  spec: ItemRoutesSpec<Row, Fields, Command, View>,
-): Router {
-  const router = Router();
+  { on }: ContractRoutes,
+  spec: ItemRoutesSpec<Row, Input, Fields, Command, View>,
+): void {
   const items = entityAccess(ctx, spec);
-  const secret = ctx.env.INTERNAL_SECRET;
 
-  const write = async (
-    req: Request,
-    res: Response,
-    command: Command & { id: string },
-    options?: RunCommandOptions,
-  ) => {
-    const row = await items.writeVersioned(req, res, command, options);
+  const write = async (req: Request, command: Command & { id: string }, options?: RunCommandOptions) => {
+    const row = await items.write(req, command, options);
     await spec.afterWrite?.(row);
-    return spec.view(row);
+    return { body: spec.view(row), version: row.version };
   };
 
-  router.post(spec.createPath ?? spec.path, requireAdmin(secret), async (req, res) => {
-    const fields = spec.fields(req.body);
-    const created = await write(req, res, spec.create(randomUUID(), fields, ctx.clock()), {
-      newStream: true,
-    });
-    res.status(201).set('Cache-Control', NO_STORE).json(created);
+  on(spec.routes.create, async ({ body, req }) => {
+    // The contract's body schema is the item's input schema (a generic contract types it as unknown).
+    const fields = spec.fields(body as Input);
+    const command = spec.create(newEntityId(req), fields, ctx.clock());
+    return { status: 201, ...(await write(req, command, { newStream: true })) };
   });
 
-  router.put(`${spec.path}/:id`, requireAdmin(secret), async (req, res) => {
-    const fields = spec.fields(req.body);
-    const updated = await write(req, res, spec.update(String(req.params.id), fields, ctx.clock()));
-    res.set('Cache-Control', NO_STORE).json(updated);
+  on(spec.routes.update, async ({ params, body, req }) => {
+    const fields = spec.fields(body as Input);
+    const id = String((params as { id?: string }).id);
+    return { status: 200, ...(await write(req, spec.update(id, fields, ctx.clock()))) };
   });
 
-  router.delete(`${spec.path}/:id`, requireAdmin(secret, 'admin'), async (req, res) => {
-    const id = String(req.params.id);
+  on(spec.routes.remove, async ({ params, req }) => {
+    const id = String((params as { id?: string }).id);
     await runRequestCommand(ctx, req, spec.streamId(id), spec.decider, {
       type: 'MoveToTrash',
       id,
       at: ctx.clock(),
     });
-    res.status(204).end();
+    return { status: 204 };
   });
-
-  return router;
 }
 
 /** The two lists of a kind shown whole in the admin's order (FAQs, gallery screenshots). */
 export interface SortedListsSpec<Row extends TrashableRow & { isActive: boolean }, PublicView, AdminView> {
-  publicPath: string;
-  adminPath: string;
+  routes: { public: RouteContract; admin: RouteContract };
   rows: Collection<Row>;
   sort: SortKey<Row>[];
   publicView(row: Row): PublicView;
   adminView(row: Row): AdminView;
 }
 
-/** Public: the active items not in the trash (revalidated). Admin: every item not in the trash (never cached). */
+/** Public: the active items not in the trash (a cached public read). Admin: every item not in the trash. */
 export function sortedListRoutes<Row extends TrashableRow & { isActive: boolean }, PublicView, AdminView>(
-  ctx: ServiceContext<never>,
+  { on }: ContractRoutes,
   spec: SortedListsSpec<Row, PublicView, AdminView>,
-): Router {
-  const router = Router();
+): void {
   const { rows, sort } = spec;
   // Row's constraint has both fields, but TypeScript does not match a literal to a filter over a generic row.
   const active = { isActive: true, ...NOT_TRASHED } as Where<Row>;
   const notTrashed = NOT_TRASHED as Where<Row>;
-  router.get(spec.publicPath, async (_req, res) => {
+  on(spec.routes.public, async () => {
     const list = await rows.find({ where: active, sort });
-    res.set('Cache-Control', NO_CACHE).json(list.map(spec.publicView));
+    return { status: 200, body: list.map(spec.publicView) };
   });
-  router.get(spec.adminPath, requireAdmin(ctx.env.INTERNAL_SECRET), async (_req, res) => {
+  on(spec.routes.admin, async () => {
     const list = await rows.find({ where: notTrashed, sort });
-    res.set('Cache-Control', NO_STORE).json(list.map(spec.adminView));
+    return { status: 200, body: list.map(spec.adminView) };
   });
-  return router;
 }

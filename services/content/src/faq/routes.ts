@@ -1,6 +1,7 @@
-import { Router } from 'express';
-import { faqInput } from '@12yards/api';
-import { parse, withVersion, type ServiceContext, type SortKey } from '@12yards/platform';
+import type { Router } from 'express';
+import type { FaqFields } from '@12yards/api';
+import { contentRoutes as routes } from '@12yards/api/src/routes/content';
+import { contractRoutes, withVersion, type ServiceContext, type SortKey } from '@12yards/platform';
 import { itemWriteRoutes, sortedListRoutes } from '../item-routes';
 import type { FaqCommand } from './decide';
 import { faqStreamId } from './events';
@@ -17,32 +18,27 @@ const BY_SORT_ORDER: SortKey<FaqRow>[] = [
 const adminFaqView = withVersion(faqView);
 
 export function faqRoutes(ctx: ServiceContext): Router {
-  const router = Router();
+  const contracted = contractRoutes(ctx.env.INTERNAL_SECRET);
   const rows = faqRows(ctx.infra.readModels);
 
-  router.use(
-    sortedListRoutes(ctx, {
-      publicPath: '/api/faqs',
-      adminPath: '/api/admin/faqs',
-      rows,
-      sort: BY_SORT_ORDER,
-      publicView: faqView,
-      adminView: adminFaqView,
-    }),
-  );
-  router.use(
-    itemWriteRoutes(ctx, {
-      path: '/api/admin/faqs',
-      rows,
-      streamId: faqStreamId,
-      decider: trashableFaqDecider,
-      name: 'FAQ',
-      fields: (body) => parse(faqInput, body),
-      create: (id, fields, at): FaqCommand => ({ type: 'CreateFaq', id, fields, at }),
-      update: (id, fields, at): FaqCommand => ({ type: 'UpdateFaq', id, fields, at }),
-      view: adminFaqView,
-    }),
-  );
+  sortedListRoutes(contracted, {
+    routes: { public: routes.faqList, admin: routes.faqAdminList },
+    rows,
+    sort: BY_SORT_ORDER,
+    publicView: faqView,
+    adminView: adminFaqView,
+  });
+  itemWriteRoutes(ctx, contracted, {
+    routes: { create: routes.faqCreate, update: routes.faqUpdate, remove: routes.faqDelete },
+    rows,
+    streamId: faqStreamId,
+    decider: trashableFaqDecider,
+    name: 'FAQ',
+    fields: (input: FaqFields) => input,
+    create: (id, fields, at): FaqCommand => ({ type: 'CreateFaq', id, fields, at }),
+    update: (id, fields, at): FaqCommand => ({ type: 'UpdateFaq', id, fields, at }),
+    view: adminFaqView,
+  });
 
-  return router;
+  return contracted.router;
 }

@@ -1,6 +1,7 @@
-import { Router } from 'express';
-import { galleryInput, type GalleryFields } from '@12yards/api';
-import { parse, withVersion, type ServiceContext, type SortKey } from '@12yards/platform';
+import type { Router } from 'express';
+import type { GalleryFields } from '@12yards/api';
+import { contentRoutes as routes } from '@12yards/api/src/routes/content';
+import { contractRoutes, withVersion, type ServiceContext, type SortKey } from '@12yards/platform';
 import { itemWriteRoutes, sortedListRoutes } from '../item-routes';
 import type { GalleryCommand } from './decide';
 import { galleryStreamId, type GalleryItemFields } from './events';
@@ -23,33 +24,28 @@ const toFields = (input: GalleryFields): GalleryItemFields => ({
 const adminGalleryView = withVersion(galleryView);
 
 export function galleryRoutes(ctx: ServiceContext): Router {
-  const router = Router();
+  const contracted = contractRoutes(ctx.env.INTERNAL_SECRET);
   const rows = galleryRows(ctx.infra.readModels);
 
   // Public: the screenshots of the gallery dialog, active ones only, in the admin's order.
-  router.use(
-    sortedListRoutes(ctx, {
-      publicPath: '/api/app-gallery',
-      adminPath: '/api/admin/app-gallery',
-      rows,
-      sort: BY_SORT_ORDER,
-      publicView: publicGalleryView,
-      adminView: adminGalleryView,
-    }),
-  );
-  router.use(
-    itemWriteRoutes(ctx, {
-      path: '/api/admin/app-gallery',
-      rows,
-      streamId: galleryStreamId,
-      decider: trashableGalleryDecider,
-      name: 'gallery item',
-      fields: (body) => toFields(parse(galleryInput, body)),
-      create: (id, fields, at): GalleryCommand => ({ type: 'AddGalleryItem', id, fields, at }),
-      update: (id, fields, at): GalleryCommand => ({ type: 'UpdateGalleryItem', id, fields, at }),
-      view: adminGalleryView,
-    }),
-  );
+  sortedListRoutes(contracted, {
+    routes: { public: routes.galleryList, admin: routes.galleryAdminList },
+    rows,
+    sort: BY_SORT_ORDER,
+    publicView: publicGalleryView,
+    adminView: adminGalleryView,
+  });
+  itemWriteRoutes(ctx, contracted, {
+    routes: { create: routes.galleryCreate, update: routes.galleryUpdate, remove: routes.galleryDelete },
+    rows,
+    streamId: galleryStreamId,
+    decider: trashableGalleryDecider,
+    name: 'gallery item',
+    fields: toFields,
+    create: (id, fields, at): GalleryCommand => ({ type: 'AddGalleryItem', id, fields, at }),
+    update: (id, fields, at): GalleryCommand => ({ type: 'UpdateGalleryItem', id, fields, at }),
+    view: adminGalleryView,
+  });
 
-  return router;
+  return contracted.router;
 }

@@ -1,14 +1,7 @@
-import { Router } from 'express';
-import { adminNewsListQuery, newsInput, newsListQuery, type NewsFields } from '@12yards/api';
-import {
-  findPage,
-  NOT_TRASHED,
-  parse,
-  requireAdmin,
-  withVersion,
-  type ServiceContext,
-} from '@12yards/platform';
-import { NO_CACHE, NO_STORE } from '../command';
+import type { Router } from 'express';
+import type { NewsFields } from '@12yards/api';
+import { contentRoutes as routes } from '@12yards/api/src/routes/content';
+import { contractRoutes, findPage, NOT_TRASHED, withVersion, type ServiceContext } from '@12yards/platform';
 import { itemWriteRoutes } from '../item-routes';
 import type { NewsArticleDraft, NewsCommand } from './decide';
 import { newsStreamId } from './events';
@@ -38,13 +31,13 @@ const adminNewsView = withVersion(newsView);
 const adminNewsSummary = withVersion(newsSummary);
 
 export function newsRoutes(ctx: ServiceContext<'jobs'>): Router {
-  const router = Router();
+  const contracted = contractRoutes(ctx.env.INTERNAL_SECRET);
+  const { on } = contracted;
   const rows = newsRows(ctx.infra.readModels);
-  const secret = ctx.env.INTERNAL_SECRET;
 
   // Public: published articles whose publishDate has come, newest first, one page at a time.
-  router.get('/api/news', async (req, res) => {
-    const { category, q, fields, ...page } = parse(newsListQuery, req.query);
+  on(routes.newsList, async ({ query, req, res }) => {
+    const { category, q, fields, ...page } = query;
     const list = await findPage(rows, req, res, {
       where: {
         published: true,
@@ -56,13 +49,13 @@ export function newsRoutes(ctx: ServiceContext<'jobs'>): Router {
       ...(q && { search: { fields: ['title'], text: q } }),
       page,
     });
-    res.set('Cache-Control', NO_CACHE).json(list.map(fields === 'summary' ? newsSummary : newsView));
+    return { status: 200, body: list.map(fields === 'summary' ? newsSummary : newsView) };
   });
 
   // Admin: every article, drafts and scheduled ones too, newest first, one page at a time.
   // scheduled=true: only the published ones still to go live (what the dashboard's figure counts).
-  router.get('/api/admin/news', requireAdmin(secret), async (req, res) => {
-    const { category, q, fields, scheduled, ...page } = parse(adminNewsListQuery, req.query);
+  on(routes.newsAdminList, async ({ query, req, res }) => {
+    const { category, q, fields, scheduled, ...page } = query;
     const list = await findPage(rows, req, res, {
       where: {
         ...NOT_TRASHED,
@@ -73,28 +66,23 @@ export function newsRoutes(ctx: ServiceContext<'jobs'>): Router {
       ...(q && { search: { fields: ['title'], text: q } }),
       page,
     });
-    res
-      .set('Cache-Control', NO_STORE)
-      .json(list.map(fields === 'summary' ? adminNewsSummary : adminNewsView));
+    return { status: 200, body: list.map(fields === 'summary' ? adminNewsSummary : adminNewsView) };
   });
 
-  router.use(
-    itemWriteRoutes(ctx, {
-      path: '/api/admin/news',
-      createPath: '/api/news',
-      rows,
-      streamId: newsStreamId,
-      decider: trashableNewsDecider,
-      name: 'news article',
-      fields: (body) => toDraft(parse(newsInput, body)),
-      create: (id, fields, at): NewsCommand => ({ type: 'CreateNewsArticle', id, fields, at }),
-      update: (id, fields, at): NewsCommand => ({ type: 'UpdateNewsArticle', id, fields, at }),
-      view: adminNewsView,
-      // One published for a date to come gets its go-live job (also when the save changed nothing, so saving
-      // again mends a job the queue refused).
-      afterWrite: (row) => scheduleGoLive(ctx, row),
-    }),
-  );
+  itemWriteRoutes(ctx, contracted, {
+    routes: { create: routes.newsCreate, update: routes.newsUpdate, remove: routes.newsDelete },
+    rows,
+    streamId: newsStreamId,
+    decider: trashableNewsDecider,
+    name: 'news article',
+    fields: toDraft,
+    create: (id, fields, at): NewsCommand => ({ type: 'CreateNewsArticle', id, fields, at }),
+    update: (id, fields, at): NewsCommand => ({ type: 'UpdateNewsArticle', id, fields, at }),
+    view: adminNewsView,
+    // One published for a date to come gets its go-live job (also when the save changed nothing, so saving
+    // again mends a job the queue refused).
+    afterWrite: (row) => scheduleGoLive(ctx, row),
+  });
 
-  return router;
+  return contracted.router;
 }
