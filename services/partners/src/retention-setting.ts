@@ -1,6 +1,7 @@
-import { Router } from 'express';
-import { privacyRetentionRequest, type PrivacyRetention } from '@12yards/api';
-import { parse, requireAdmin, type ServiceContext } from '@12yards/platform';
+import type { Router } from 'express';
+import type { PrivacyRetention } from '@12yards/api';
+import { partnersRoutes as routes } from '@12yards/api/src/routes/partners';
+import { contractRoutes, type ServiceContext } from '@12yards/platform';
 
 /** The stream of the retention setting: one event each time an admin sets the period. */
 export const RETENTION_SETTING_STREAM = 'privacy-retention-setting';
@@ -34,27 +35,20 @@ export const retentionMonths = (site: Site) => async () => (await currentRetenti
  * the setting the admin app shows and changes on its Privacy tab.
  */
 export function retentionSettingRoutes(site: Site): Router {
-  const router = Router();
-  router.get('/api/admin/privacy/retention', requireAdmin(site.env.INTERNAL_SECRET), async (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(await currentRetention(site));
+  const { router, on } = contractRoutes(site.env.INTERNAL_SECRET);
+  on(routes.retentionGet, async () => ({ status: 200, body: await currentRetention(site) }));
+  on(routes.retentionSet, async ({ body: { months }, req }) => {
+    const before = await currentRetention(site);
+    if (months !== before.months) {
+      const event: RetentionPeriodSet = {
+        type: 'RetentionPeriodSet',
+        data: { months, previousMonths: before.months, at: site.clock().toISOString() },
+      };
+      await site.infra.eventStore.append(RETENTION_SETTING_STREAM, 'any', [
+        { ...event, meta: { actor: req.admin!.username } },
+      ]);
+    }
+    return { status: 200, body: await currentRetention(site) };
   });
-  router.put(
-    '/api/admin/privacy/retention',
-    requireAdmin(site.env.INTERNAL_SECRET, 'admin'),
-    async (req, res) => {
-      const { months } = parse(privacyRetentionRequest, req.body);
-      const before = await currentRetention(site);
-      if (months !== before.months) {
-        const event: RetentionPeriodSet = {
-          type: 'RetentionPeriodSet',
-          data: { months, previousMonths: before.months, at: site.clock().toISOString() },
-        };
-        await site.infra.eventStore.append(RETENTION_SETTING_STREAM, 'any', [
-          { ...event, meta: { actor: req.admin!.username } },
-        ]);
-      }
-      res.set('Cache-Control', 'no-store').json(await currentRetention(site));
-    },
-  );
   return router;
 }

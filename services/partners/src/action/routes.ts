@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Router, type Request, type Response } from 'express';
-import { newPartnerAction, pageQuery, updatePartnerAction, type PartnerActionCount } from '@12yards/api';
+import type { Request, Router } from 'express';
+import type { PartnerActionCount } from '@12yards/api';
+import { partnersRoutes as routes } from '@12yards/api/src/routes/partners';
 import {
+  contractRoutes,
   findPage,
   entityAccess,
   loadState,
   notFound,
-  parse,
-  requireAdmin,
   type ServiceContext,
 } from '@12yards/platform';
 import { partnerDecider } from '../partner/decide';
@@ -20,9 +20,8 @@ import { actionRows, actionView } from './projection';
 
 export function partnerActionRoutes(ctx: ServiceContext): Router {
   const { infra } = ctx;
-  const router = Router();
+  const { router, on } = contractRoutes(ctx.env.INTERNAL_SECRET);
   const rows = actionRows(infra.readModels);
-  const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
   const actions = entityAccess(ctx, {
     rows,
     streamId: actionStreamId,
@@ -31,34 +30,30 @@ export function partnerActionRoutes(ctx: ServiceContext): Router {
   });
 
   /** Runs the command under the request's If-Match, if any; answers the action with its version (also as ETag). */
-  const run = async (req: Request, res: Response, command: PartnerActionCommand) => {
-    const row = await actions.writeVersioned(req, res, command);
-    return { ...actionView(row, ctx.clock()), version: row.version };
+  const run = async (req: Request, command: PartnerActionCommand) => {
+    const row = await actions.write(req, command);
+    return { body: { ...actionView(row, ctx.clock()), version: row.version }, version: row.version };
   };
 
-  router.get('/api/admin/partners/:id/actions', admin, async (req, res) => {
-    const partnerId = String(req.params.id);
+  on(routes.actionList, async ({ params, query: page, req, res }) => {
+    const partnerId = params.id;
     if (!(await partnerRows(infra.readModels).get(partnerId)))
       throw notFound(`No partner with id ${partnerId}`);
-    const page = parse(pageQuery, req.query);
     const list = await findPage(rows, req, res, {
       where: { partnerId },
       sort: [{ field: 'order', dir: 'desc' }],
       page,
     });
     const now = ctx.clock();
-    res
-      .set('Cache-Control', 'no-store')
-      .json(list.map((row) => ({ ...actionView(row, now), version: row.version })));
+    return { status: 200, body: list.map((row) => ({ ...actionView(row, now), version: row.version })) };
   });
 
-  router.post('/api/admin/partners/:id/actions', admin, async (req, res) => {
-    const { actionText, dueDate } = parse(newPartnerAction, req.body);
-    const partnerId = String(req.params.id);
+  on(routes.actionCreate, async ({ params, body: { actionText, dueDate }, req }) => {
+    const partnerId = params.id;
     // The partner's own stream (authoritative, unlike the read model).
     const partner = await loadState(infra.eventStore, partnerStreamId(partnerId), partnerDecider);
     const partnerExists = partner.state.exists;
-    const action = await run(req, res, {
+    const action = await run(req, {
       type: 'CreateAction',
       id: randomUUID(),
       partnerId,
@@ -67,31 +62,30 @@ export function partnerActionRoutes(ctx: ServiceContext): Router {
       dueDate,
       at: ctx.clock(),
     });
-    res.status(201).set('Cache-Control', 'no-store').json(action);
+    return { status: 201, ...action };
   });
 
-  router.put('/api/admin/partners/:id/actions/:actionId', admin, async (req, res) => {
-    const { notes, isCompleted } = parse(updatePartnerAction, req.body);
-    const action = await run(req, res, {
+  on(routes.actionUpdate, async ({ params, body: { notes, isCompleted }, req }) => {
+    const action = await run(req, {
       type: 'UpdateAction',
-      id: String(req.params.actionId),
-      partnerId: String(req.params.id),
+      id: params.actionId,
+      partnerId: params.id,
       notes,
       isCompleted,
       at: ctx.clock(),
     });
-    res.set('Cache-Control', 'no-store').json(action);
+    return { status: 200, ...action };
   });
 
   // Partners with at least one open (not completed) action, with how many of those are overdue.
-  router.get('/api/admin/partner-action-counts', admin, async (_req, res) => {
+  on(routes.actionCounts, async () => {
     const counts = await actionCountsAt(infra.readModels, ctx.clock());
     const body: PartnerActionCount[] = [...counts].map(([partnerId, c]) => ({
       partnerId,
       openActionsCount: c.open,
       overdueActionsCount: c.overdue,
     }));
-    res.set('Cache-Control', 'no-store').json(body);
+    return { status: 200, body };
   });
 
   return router;

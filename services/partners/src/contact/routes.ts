@@ -1,16 +1,10 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { MESSAGE_AWAIT_HOURS, type ContactUnreadCount } from '@12yards/api';
+import { partnersRoutes as routes } from '@12yards/api/src/routes/partners';
 import {
-  contactListQuery,
-  MESSAGE_AWAIT_HOURS,
-  contactMessageInput,
-  updateContactStatus,
-  type ContactUnreadCount,
-} from '@12yards/api';
-import {
+  contractRoutes,
   entityAccess,
   findPage,
-  parse,
-  requireAdmin,
   withVersion,
   type ServiceContext,
   newEntityId,
@@ -23,9 +17,8 @@ const adminContactView = withVersion(contactView);
 
 export function contactRoutes(ctx: ServiceContext): Router {
   const { infra } = ctx;
-  const router = Router();
+  const { router, on } = contractRoutes(ctx.env.INTERNAL_SECRET);
   const rows = contactRows(infra.readModels);
-  const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
 
   const contacts = entityAccess(ctx, {
     rows,
@@ -35,19 +28,18 @@ export function contactRoutes(ctx: ServiceContext): Router {
   });
 
   // Public: every field is required; empty ones are a 400, never filled in (DESIGN departure from SPEC 5).
-  router.post('/api/contacts', async (req, res) => {
-    const input = parse(contactMessageInput, req.body);
+  on(routes.contactSend, async ({ body, req }) => {
     const created = await contacts.write(
       req,
-      { type: 'ReceiveMessage', id: newEntityId(req), ...input, at: ctx.clock() },
+      { type: 'ReceiveMessage', id: newEntityId(req), ...body, at: ctx.clock() },
       { newStream: true },
     );
-    res.status(201).set('Cache-Control', 'no-store').json(contactView(created));
+    return { status: 201, body: contactView(created) };
   });
 
   // Newest first, one page at a time; filter on status, `q` searches the subject and the sender.
-  router.get('/api/contacts', admin, async (req, res) => {
-    const { status, q, awaiting, ...page } = parse(contactListQuery, req.query);
+  on(routes.contactList, async ({ query, req, res }) => {
+    const { status, q, awaiting, ...page } = query;
     const waitedSince = new Date(ctx.clock().getTime() - MESSAGE_AWAIT_HOURS * 3_600_000).toISOString();
     const list = await findPage(rows, req, res, {
       where: awaiting
@@ -61,24 +53,25 @@ export function contactRoutes(ctx: ServiceContext): Router {
       ...(q && { search: { fields: ['subject', 'name', 'email'], text: q } }),
       page,
     });
-    res.set('Cache-Control', 'no-store').json(list.map(adminContactView));
+    return { status: 200, body: list.map(adminContactView) };
   });
 
   // The Messages tab's badge: what is unread now, the same after a reload.
-  router.get('/api/admin/contacts/unread-count', admin, async (_req, res) => {
+  on(routes.contactUnreadCount, async () => {
     const body: ContactUnreadCount = { unread: await rows.count({ status: 'unread' }) };
-    res.set('Cache-Control', 'no-store').json(body);
+    return { status: 200, body };
   });
 
-  router.put(
-    '/api/admin/contacts/:id',
-    admin,
-    contacts.editHandler(
-      updateContactStatus,
-      ({ status }, id, at) => ({ type: 'ChangeContactStatus', id, status, at }),
-      adminContactView,
-    ),
-  );
+  on(routes.contactUpdate, async ({ params, body, req }) => {
+    const command = {
+      type: 'ChangeContactStatus',
+      id: params.id,
+      status: body.status,
+      at: ctx.clock(),
+    } as const;
+    const row = await contacts.write(req, command);
+    return { status: 200, body: adminContactView(row), version: row.version };
+  });
 
   return router;
 }

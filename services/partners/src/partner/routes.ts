@@ -1,17 +1,11 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Router } from 'express';
+import { updatePartner, updatePartnerStatus, type PartnerStatus } from '@12yards/api';
+import { partnersRoutes as routes } from '@12yards/api/src/routes/partners';
 import {
-  adminPartnerInput,
-  partnerApplication,
-  partnerListQuery,
-  updatePartner,
-  updatePartnerStatus,
-  type PartnerStatus,
-} from '@12yards/api';
-import {
+  contractRoutes,
   entityAccess,
   findPage,
   parse,
-  requireAdmin,
   withVersion,
   type RunCommandOptions,
   type ServiceContext,
@@ -37,9 +31,8 @@ const adminPartnerView = withVersion(partnerView);
 
 export function partnerRoutes(ctx: ServiceContext): Router {
   const { infra } = ctx;
-  const router = Router();
+  const { router, on } = contractRoutes(ctx.env.INTERNAL_SECRET);
   const rows = partnerRows(infra.readModels);
-  const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
   const partners = entityAccess(ctx, {
     rows,
     streamId: partnerStreamId,
@@ -47,32 +40,29 @@ export function partnerRoutes(ctx: ServiceContext): Router {
     name: 'partner',
   });
   /** The admin's answer: the partner with its version, the version also as ETag. */
-  const adminRun = async (
-    req: Request,
-    res: Response,
-    command: PartnerCommand,
-    options?: RunCommandOptions,
-  ) => adminPartnerView(await partners.writeVersioned(req, res, command, options));
+  const adminRun = async (req: Request, command: PartnerCommand, options?: RunCommandOptions) => {
+    const row = await partners.write(req, command, options);
+    return { body: adminPartnerView(row), version: row.version };
+  };
 
-  const changeStatus = async (req: Request, res: Response, status: PartnerStatus) =>
-    adminRun(req, res, { type: 'UpdatePartner', id: String(req.params.id), status, at: ctx.clock() });
+  const changeStatus = (req: Request, id: string, status: PartnerStatus) =>
+    adminRun(req, { type: 'UpdatePartner', id, status, at: ctx.clock() });
 
   // Public: the application form. 201 with the created partner.
-  router.post('/api/partners', async (req, res) => {
-    const input = parse(partnerApplication, req.body);
-    const details: PartnerDetails = toDetails(input);
+  on(routes.apply, async ({ body, req }) => {
+    const details: PartnerDetails = toDetails(body);
     const created = await partners.write(
       req,
       { type: 'SubmitApplication', id: newEntityId(req), details, source: 'public', at: ctx.clock() },
       { newStream: true },
     );
-    res.status(201).set('Cache-Control', 'no-store').json(partnerView(created));
+    return { status: 201, body: partnerView(created) };
   });
 
   // Admin: partners newest first, one page at a time; filters on status and type, `q` searches name/email/club;
   // overdue=true keeps those with an overdue action item, id=... that one partner (the dashboard's links).
-  router.get('/api/partners', admin, async (req, res) => {
-    const { status, type, q, overdue, id, ...page } = parse(partnerListQuery, req.query);
+  on(routes.partnerList, async ({ query, req, res }) => {
+    const { status, type, q, overdue, id, ...page } = query;
     const overdueIds = overdue ? await overduePartnerIds(infra.readModels, ctx.clock()) : null;
     const ids = overdueIds && id ? overdueIds.filter((o) => o === id) : overdueIds;
     const list = await findPage(rows, req, res, {
@@ -85,59 +75,50 @@ export function partnerRoutes(ctx: ServiceContext): Router {
       ...(q && { search: { fields: ['name', 'email', 'organization'], text: q } }),
       page,
     });
-    res.set('Cache-Control', 'no-store').json(list.map(adminPartnerView));
+    return { status: 200, body: list.map(adminPartnerView) };
   });
 
   /**
    * Admin: the admin form's create path (SPEC leaves it open). Only name, email and type are required and the
    * type defaults to club; the club/influencer rules of the public form do not apply. 201 with the partner.
    */
-  router.post('/api/admin/partners', admin, async (req, res) => {
-    const input = parse(adminPartnerInput, req.body);
-    const details: PartnerDetails = toDetails(input);
+  on(routes.partnerCreate, async ({ body, req }) => {
+    const details: PartnerDetails = toDetails(body);
     const created = await adminRun(
       req,
-      res,
       { type: 'SubmitApplication', id: newEntityId(req), details, source: 'admin', at: ctx.clock() },
       { newStream: true },
     );
-    res.status(201).set('Cache-Control', 'no-store').json(created);
+    return { status: 201, ...created };
   });
 
-  router.get('/api/admin/partners/:id', admin, async (req, res) => {
-    const row = await partners.findVersioned(res, String(req.params.id));
-    res.set('Cache-Control', 'no-store').json(adminPartnerView(row));
+  on(routes.partnerGet, async ({ params }) => {
+    const row = await partners.find(params.id);
+    return { status: 200, body: adminPartnerView(row), version: row.version };
   });
 
-  router.put('/api/admin/partners/:id/status', admin, async (req, res) => {
-    const { status } = parse(updatePartnerStatus, req.body);
-    res.set('Cache-Control', 'no-store').json(await changeStatus(req, res, status));
-  });
+  on(routes.partnerStatus, async ({ params, body, req }) => ({
+    status: 200,
+    ...(await changeStatus(req, params.id, body.status)),
+  }));
 
-  // The second variant of the status change; a body with more than {status} also replaces the details.
-  router.put('/api/admin/partners/:id', admin, async (req, res) => {
-    const body: unknown = req.body;
-    const onlyStatus =
-      typeof body !== 'object' || body === null || Object.keys(body).every((k) => k === 'status');
-    if (onlyStatus) {
-      const { status } = parse(updatePartnerStatus, body);
-      res.set('Cache-Control', 'no-store').json(await changeStatus(req, res, status));
-      return;
-    }
-    const input = parse(updatePartner, body);
-    const { type, ...rest } = toDetails(input);
-    const details: EditedDetails = type === null ? rest : { ...rest, type };
-    const id = String(req.params.id);
-    res.set('Cache-Control', 'no-store').json(
-      await adminRun(req, res, {
-        type: 'UpdatePartner',
-        id,
-        status: input.status,
-        details,
-        at: ctx.clock(),
-      }),
-    );
-  });
+  // The second variant of the status change; a body with more than {status} also replaces the details. The body's
+  // shape picks its schema, so a 400 names the problems of that one.
+  const onlyStatus = (body: unknown) =>
+    typeof body !== 'object' || body === null || Object.keys(body).every((k) => k === 'status');
+  on(
+    routes.partnerUpdate,
+    async ({ params, body, req }) => {
+      if (!('name' in body)) return { status: 200, ...(await changeStatus(req, params.id, body.status)) };
+      const { type, ...rest } = toDetails(body);
+      const details: EditedDetails = type === null ? rest : { ...rest, type };
+      const command = { type: 'UpdatePartner', id: params.id, status: body.status, details, at: ctx.clock() };
+      return { status: 200, ...(await adminRun(req, command as PartnerCommand)) };
+    },
+    {
+      body: (raw) => (onlyStatus(raw) ? parse(updatePartnerStatus, raw) : parse(updatePartner, raw)),
+    },
+  );
 
   return router;
 }
