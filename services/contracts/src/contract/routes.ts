@@ -1,13 +1,14 @@
-import { Router, type Request, type Response } from 'express';
-import { contractInput, contractUpdate, generateContractRequest, pageQuery } from '@12yards/api';
+import type { Request, Router } from 'express';
+import { contractInput } from '@12yards/api';
+import { contractsRoutes as routes } from '@12yards/api/src/routes/contracts';
 import {
+  contractRoutes as bindRoutes,
   entityAccess,
   findPage,
   HttpError,
   notFound,
   parse,
   requestMeta,
-  requireAdmin,
   runCommand,
   runRequestCommand,
   withVersion,
@@ -32,23 +33,20 @@ export const awaitPartner = (ctx: ServiceContext, options: ResolvedOptions) =>
 
 const adminContractView = withVersion(contractView);
 
+type ContractFields = ReturnType<typeof contractInput.parse>;
+
 export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): Router {
   const { infra } = ctx;
-  const router = Router();
+  const contracted = bindRoutes(ctx.env.INTERNAL_SECRET);
+  const { on } = contracted;
   const rows = contractRows(infra.readModels);
-  const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
   const lookupPartner = awaitPartner(ctx, options);
   const contracts = entityAccess(ctx, { rows, streamId, decider: contractDecider, name: 'contract' });
   // Before /api/admin/contracts/:id: 'ending' is not a contract id.
-  router.use(endingContractRoutes(ctx));
+  endingContractRoutes(ctx, contracted);
 
-  /** Creates the contract and reads it back, its version as the response's ETag. */
-  async function create(
-    req: Request,
-    res: Response,
-    fields: ReturnType<typeof contractInput.parse>,
-    templateId: string | null,
-  ) {
+  /** Creates the contract and answers it, its version as the response's ETag. */
+  async function create(req: Request, fields: ContractFields, templateId: string | null) {
     const partner = await lookupPartner(fields.partnerId);
     const id = newEntityId(req);
     await runCommand(
@@ -58,12 +56,12 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
       { type: 'CreateContract', id, fields, partnerKnown: partner !== null, templateId, at: ctx.clock() },
       { meta: requestMeta(req), newStream: true }, // a new contract: no If-Match
     );
-    return contracts.findVersioned(res, id);
+    const row = await contracts.find(id);
+    return { status: 201 as const, body: adminContractView(row), version: row.version };
   }
 
-  router.get('/api/admin/partners/:id/contracts', admin, async (req, res) => {
-    const partnerId = String(req.params.id);
-    const page = parse(pageQuery, req.query);
+  on(routes.partnerContracts, async ({ params, query: page, req, res }) => {
+    const partnerId = params.id;
     const list = await findPage(rows, req, res, {
       where: { partnerId },
       sort: [{ field: 'createdAt', dir: 'asc' }],
@@ -72,17 +70,12 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
     if (list.length === 0 && !(await lookupPartner(partnerId))) {
       throw notFound(`No partner with id ${partnerId}`);
     }
-    res.set('Cache-Control', 'no-store').json(list.map(adminContractView));
+    return { status: 200, body: list.map(adminContractView) };
   });
 
-  router.post('/api/admin/contracts', admin, async (req, res) => {
-    const fields = parse(contractInput, req.body);
-    const row = await create(req, res, fields, null);
-    res.status(201).set('Cache-Control', 'no-store').json(adminContractView(row));
-  });
+  on(routes.contractCreate, ({ body, req }) => create(req, body, null));
 
-  router.post('/api/admin/contracts/generate', admin, async (req, res) => {
-    const { partnerId, ...given } = parse(generateContractRequest, req.body);
+  on(routes.contractGenerate, async ({ body: { partnerId, ...given }, req }) => {
     const partner = await lookupPartner(partnerId);
     if (!partner) throw notFound(`No partner with id ${partnerId}`);
     const today = isoDay(ctx.clock());
@@ -97,41 +90,35 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
     }
     const fields = parse(contractInput, candidate);
     const template = await latestValidDocxTemplate(infra.readModels, today);
-    const row = await create(req, res, fields, template?.id ?? null);
-    res.status(201).set('Cache-Control', 'no-store').json(adminContractView(row));
+    return create(req, fields, template?.id ?? null);
   });
 
-  router.get('/api/admin/contracts/:id', admin, async (req, res, next) => {
-    if (req.params.id === 'jobs') return next();
-    const row = await contracts.findVersioned(res, String(req.params.id));
-    res.set('Cache-Control', 'no-store').json(adminContractView(row));
+  on(routes.contractGet, async ({ params, next }) => {
+    if (params.id === 'jobs') return next();
+    const row = await contracts.find(params.id);
+    return { status: 200, body: adminContractView(row), version: row.version };
   });
 
-  router.put(
-    '/api/admin/contracts/:id',
-    admin,
-    contracts.editHandler(
-      contractUpdate,
-      (fields, id, at) => ({ type: 'UpdateContract', id, fields, at }),
-      adminContractView,
-    ),
-  );
+  on(routes.contractUpdate, async ({ params, body: fields, req }) => {
+    const row = await contracts.write(req, {
+      type: 'UpdateContract',
+      id: params.id,
+      fields,
+      at: ctx.clock(),
+    });
+    return { status: 200, body: adminContractView(row), version: row.version };
+  });
 
   // Deleting is for role admin only (an editor gets 403), as for templates; the partners service releases the
   // partner's lock on ContractDeleted.
-  router.delete(
-    '/api/admin/contracts/:id',
-    requireAdmin(ctx.env.INTERNAL_SECRET, 'admin'),
-    async (req, res) => {
-      const id = String(req.params.id);
-      await runRequestCommand(ctx, req, streamId(id), contractDecider, {
-        type: 'DeleteContract',
-        id,
-        at: ctx.clock(),
-      });
-      res.status(204).end();
-    },
-  );
+  on(routes.contractDelete, async ({ params: { id }, req }) => {
+    await runRequestCommand(ctx, req, streamId(id), contractDecider, {
+      type: 'DeleteContract',
+      id,
+      at: ctx.clock(),
+    });
+    return { status: 204 };
+  });
 
-  return router;
+  return contracted.router;
 }

@@ -1,10 +1,11 @@
-import { Router, type Response } from 'express';
+import type { Response, Router } from 'express';
 import type { ContractDocumentJob } from '@12yards/api';
+import { contractsRoutes as routes } from '@12yards/api/src/routes/contracts';
 import {
+  contractRoutes as bindRoutes,
   HttpError,
   notFound,
   requestMeta,
-  requireAdmin,
   type JobInfo,
   type ServiceContext,
 } from '@12yards/platform';
@@ -38,8 +39,7 @@ function jobView(info: JobInfo<DocumentJobResult>): ContractDocumentJob {
 
 export function documentRoutes(ctx: ServiceContext<'jobs' | 'objects'>, options: ResolvedOptions): Router {
   const { infra } = ctx;
-  const router = Router();
-  const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
+  const { router, on } = bindRoutes(ctx.env.INTERNAL_SECRET);
 
   /** Sends the finished document, or the error the job ended with. */
   async function sendDocument(info: JobInfo<DocumentJobResult>, res: Response) {
@@ -47,7 +47,7 @@ export function documentRoutes(ctx: ServiceContext<'jobs' | 'objects'>, options:
     if (info.state === 'completed' && info.result?.ok) {
       const object = await infra.objects.get(info.result.objectKey);
       if (!object) throw notFound('The generated document is no longer stored; generate it again');
-      res.set({ 'Cache-Control': 'no-store', 'X-Job-Id': info.id });
+      res.set('X-Job-Id', info.id);
       res.attachment(info.result.fileName);
       res.type(object.info.contentType);
       res.set('Content-Length', String(object.info.size));
@@ -65,7 +65,7 @@ export function documentRoutes(ctx: ServiceContext<'jobs' | 'objects'>, options:
         error: info.error,
       });
     }
-    res.status(202).set('Cache-Control', 'no-store').location(statusUrl(info.id)).json(jobView(info));
+    res.status(202).location(statusUrl(info.id)).json(jobView(info));
   }
 
   async function findJob(jobId: string): Promise<JobInfo<DocumentJobResult>> {
@@ -74,8 +74,8 @@ export function documentRoutes(ctx: ServiceContext<'jobs' | 'objects'>, options:
     return info;
   }
 
-  router.post('/api/admin/contracts/:id/generate-document', admin, async (req, res) => {
-    const contractId = String(req.params.id);
+  on(routes.documentGenerate, async ({ params, req, res }) => {
+    const contractId = params.id;
     if (!(await contractRows(infra.readModels).get(contractId)))
       throw notFound(`No contract with id ${contractId}`);
     const data: DocumentJobData = { contractId, today: isoDay(ctx.clock()), requestedBy: requestMeta(req) };
@@ -85,12 +85,13 @@ export function documentRoutes(ctx: ServiceContext<'jobs' | 'objects'>, options:
     await sendDocument(await infra.jobs.waitFor<DocumentJobResult>(jobId, options.jobWaitMs), res);
   });
 
-  router.get('/api/admin/contracts/jobs/:jobId', admin, async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(jobView(await findJob(String(req.params.jobId))));
-  });
+  on(routes.documentJob, async ({ params }) => ({
+    status: 200,
+    body: jobView(await findJob(params.jobId)),
+  }));
 
-  router.get('/api/admin/contracts/jobs/:jobId/download', admin, async (req, res) => {
-    const info = await findJob(String(req.params.jobId));
+  on(routes.documentDownload, async ({ params, res }) => {
+    const info = await findJob(params.jobId);
     if (info.state !== 'completed' && info.state !== 'failed') {
       throw new HttpError(409, 'not_ready', 'The document is not ready yet', jobView(info));
     }

@@ -1,6 +1,6 @@
-import { Router } from 'express';
-import { endingContractsQuery, type EndingContract } from '@12yards/api';
-import { findPage, parse, requireAdmin, type ServiceContext } from '@12yards/platform';
+import type { EndingContract } from '@12yards/api';
+import { contractsRoutes as routes } from '@12yards/api/src/routes/contracts';
+import { findPage, type ContractRoutes, type ServiceContext } from '@12yards/platform';
 import { contractRows } from '../contract/projection';
 import { partnerRows } from '../partner-view/projection';
 
@@ -12,12 +12,10 @@ const dateOf = (instant: Date) => instant.toISOString().slice(0, 10);
  * many days after it, soonest first, one page at a time: the list the dashboard's renewal figures count (the same
  * window as contractsInsightsAt), each with its partner's name for the link to that partner.
  */
-export function endingContractRoutes(ctx: ServiceContext): Router {
-  const router = Router();
+export function endingContractRoutes(ctx: ServiceContext, { on }: ContractRoutes): void {
   const rows = contractRows(ctx.infra.readModels);
   const partners = partnerRows(ctx.infra.readModels);
-  router.get('/api/admin/contracts/ending', requireAdmin(ctx.env.INTERNAL_SECRET), async (req, res) => {
-    const { within, ...page } = parse(endingContractsQuery, req.query);
+  on(routes.endingContracts, async ({ query: { within, ...page }, req, res }) => {
     const now = ctx.clock();
     const list = await findPage(rows, req, res, {
       where: {
@@ -37,7 +35,6 @@ export function endingContractRoutes(ctx: ServiceContext): Router {
       companyName: c.companyName,
       endDate: c.endDate,
     }));
-    res.set('Cache-Control', 'no-store').json(body);
+    return { status: 200, body };
   });
-  return router;
 }

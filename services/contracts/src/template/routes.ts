@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { NextFunction, Request, Response, Router } from 'express';
 import multer from 'multer';
+import { MAX_TEMPLATE_BYTES, SELECT_FILE_MESSAGE, templateMeta, templatePatch } from '@12yards/api';
+import { contractsRoutes as routes } from '@12yards/api/src/routes/contracts';
 import {
-  MAX_TEMPLATE_BYTES,
-  SELECT_FILE_MESSAGE,
-  templateListQuery,
-  templateMeta,
-  templatePatch,
-} from '@12yards/api';
-import {
+  contractRoutes as bindRoutes,
   entityAccess,
   findPage,
   HttpError,
   notFound,
   parse,
   requestMeta,
-  requireAdmin,
   runCommand,
   runRequestCommand,
   withVersion,
@@ -80,9 +75,8 @@ async function refuseOversizedDocx(bytes: Buffer, limits: ZipLimits) {
 
 export function contractTemplateRoutes(ctx: ServiceContext<'objects'>, zipLimits: ZipLimits): Router {
   const { infra } = ctx;
-  const router = Router();
+  const { router, on } = bindRoutes(ctx.env.INTERNAL_SECRET);
   const rows = templateRows(infra.readModels);
-  const admin = requireAdmin(ctx.env.INTERNAL_SECRET);
   const templates = entityAccess(ctx, {
     rows,
     streamId,
@@ -91,8 +85,7 @@ export function contractTemplateRoutes(ctx: ServiceContext<'objects'>, zipLimits
   });
 
   // Latest validity first, one page at a time; q searches the names and file names.
-  router.get('/api/admin/contract-templates', admin, async (req, res) => {
-    const { q, ...page } = parse(templateListQuery, req.query);
+  on(routes.templateList, async ({ query: { q, ...page }, req, res }) => {
     const list = await findPage(rows, req, res, {
       sort: [
         { field: 'validFromDate', dir: 'desc' },
@@ -101,87 +94,88 @@ export function contractTemplateRoutes(ctx: ServiceContext<'objects'>, zipLimits
       page,
       ...(q && { search: { fields: ['name', 'fileName'], text: q } }),
     });
-    res.set('Cache-Control', 'no-store').json(list.map(adminTemplateView));
+    return { status: 200, body: list.map(adminTemplateView) };
   });
 
-  router.post('/api/admin/contract-templates', admin, receiveFile, async (req, res) => {
-    const file = req.file;
-    if (!file || file.size === 0) throw new HttpError(400, 'file_required', SELECT_FILE_MESSAGE);
-    const fields = parse(templateMeta, req.body ?? {});
-    const sniffed = await sniffTemplate(file.buffer);
-    if (!sniffed) {
-      throw new HttpError(415, 'unsupported_file_type', 'The file must be a .doc, .docx or .pdf document', {
-        allowed: ['.doc', '.docx', '.pdf'],
+  on(
+    routes.templateUpload,
+    async ({ req }) => {
+      const file = req.file;
+      if (!file || file.size === 0) throw new HttpError(400, 'file_required', SELECT_FILE_MESSAGE);
+      const fields = parse(templateMeta, req.body ?? {});
+      const sniffed = await sniffTemplate(file.buffer);
+      if (!sniffed) {
+        throw new HttpError(415, 'unsupported_file_type', 'The file must be a .doc, .docx or .pdf document', {
+          allowed: ['.doc', '.docx', '.pdf'],
+        });
+      }
+      if (sniffed.kind === 'docx') await refuseOversizedDocx(file.buffer, zipLimits);
+      const templateId = randomUUID();
+      const objectKey = `contract-templates/${templateId}.${sniffed.kind}`;
+      const fileName = templateFileName(file.originalname, sniffed.kind);
+      await infra.objects.put(objectKey, file.buffer, {
+        contentType: sniffed.mimeType,
+        metadata: { templateId },
       });
-    }
-    if (sniffed.kind === 'docx') await refuseOversizedDocx(file.buffer, zipLimits);
-    const templateId = randomUUID();
-    const objectKey = `contract-templates/${templateId}.${sniffed.kind}`;
-    const fileName = templateFileName(file.originalname, sniffed.kind);
-    await infra.objects.put(objectKey, file.buffer, {
-      contentType: sniffed.mimeType,
-      metadata: { templateId },
-    });
-    await runCommand(
-      ctx,
-      streamId(templateId),
-      contractTemplateDecider,
-      {
-        type: 'UploadTemplate',
-        file: {
-          templateId,
-          ...fields,
-          fileName,
-          kind: sniffed.kind,
-          mimeType: sniffed.mimeType,
-          size: file.size,
-          objectKey,
+      await runCommand(
+        ctx,
+        streamId(templateId),
+        contractTemplateDecider,
+        {
+          type: 'UploadTemplate',
+          file: {
+            templateId,
+            ...fields,
+            fileName,
+            kind: sniffed.kind,
+            mimeType: sniffed.mimeType,
+            size: file.size,
+            objectKey,
+          },
+          at: ctx.clock(),
         },
-        at: ctx.clock(),
-      },
-      { meta: requestMeta(req), undo: () => infra.objects.delete(objectKey) }, // nothing half-written
-    );
-    const row = await templates.findVersioned(res, templateId);
-    res.status(201).set('Cache-Control', 'no-store').json(adminTemplateView(row));
-  });
-
-  router.patch('/api/admin/contract-templates/:id', admin, async (req, res) => {
-    const patch = parse(templatePatch, req.body ?? {});
-    const row = await templates.writeVersioned(req, res, {
-      type: 'ChangeTemplate',
-      id: String(req.params.id),
-      ...patch,
-      at: ctx.clock(),
-    });
-    res.set('Cache-Control', 'no-store').json(adminTemplateView(row));
-  });
-
-  router.delete(
-    '/api/admin/contract-templates/:id',
-    requireAdmin(ctx.env.INTERNAL_SECRET, 'admin'),
-    async (req, res) => {
-      const id = String(req.params.id);
-      const { events } = await runRequestCommand(ctx, req, streamId(id), contractTemplateDecider, {
-        type: 'DeleteTemplate',
-        id,
-        at: ctx.clock(),
-      });
-      const deleted = events[0]?.data as { objectKey?: string } | undefined;
-      // The event is the record; the file goes after it (a leftover file is harmless, a missing one would not be).
-      if (deleted?.objectKey)
-        await infra.objects
-          .delete(deleted.objectKey)
-          .catch((err) => req.log.warn({ err }, 'template file not deleted'));
-      res.status(204).end();
+        { meta: requestMeta(req), undo: () => infra.objects.delete(objectKey) }, // nothing half-written
+      );
+      const row = await templates.find(templateId);
+      return { status: 201, body: adminTemplateView(row), version: row.version };
     },
+    { before: [receiveFile] },
   );
 
-  router.get('/api/admin/contract-templates/:id/download', admin, async (req, res) => {
-    const id = String(req.params.id);
+  // An empty body is an empty patch.
+  on(
+    routes.templatePatch,
+    async ({ params, body: patch, req }) => {
+      const row = await templates.write(req, {
+        type: 'ChangeTemplate',
+        id: params.id,
+        ...patch,
+        at: ctx.clock(),
+      });
+      return { status: 200, body: adminTemplateView(row), version: row.version };
+    },
+    { body: (raw) => parse(templatePatch, raw ?? {}) },
+  );
+
+  on(routes.templateDelete, async ({ params: { id }, req }) => {
+    const { events } = await runRequestCommand(ctx, req, streamId(id), contractTemplateDecider, {
+      type: 'DeleteTemplate',
+      id,
+      at: ctx.clock(),
+    });
+    const deleted = events[0]?.data as { objectKey?: string } | undefined;
+    // The event is the record; the file goes after it (a leftover file is harmless, a missing one would not be).
+    if (deleted?.objectKey)
+      await infra.objects
+        .delete(deleted.objectKey)
+        .catch((err) => req.log.warn({ err }, 'template file not deleted'));
+    return { status: 204 };
+  });
+
+  on(routes.templateDownload, async ({ params: { id }, res }) => {
     const row = await templates.find(id);
     const object = await infra.objects.get(row.objectKey);
     if (!object) throw notFound(`The file of contract template ${id} is missing`);
-    res.set('Cache-Control', 'no-store');
     res.attachment(row.fileName);
     res.type(row.mimeType ?? object.info.contentType);
     res.set('Content-Length', String(object.info.size));
