@@ -219,7 +219,7 @@ export class Projector {
         this.short = true;
         return applied;
       }
-      waitForWriters = false;
+      if (next.length === 0) waitForWriters = false;
       const events = next.length > 0 ? next : await this.store.readAll(read?.position ?? 0, 500);
       if (events.length === 0) {
         this.freed = own;
@@ -236,6 +236,11 @@ export class Projector {
       wait = 5;
       const done = await this.applyLocked(events, lock);
       applied += done;
+      // Handed-over events past a position not handed over yet: go on with them, or wait for that position.
+      if (next.length > 0 && done === next.length) {
+        for (const e of next) this.appended.delete(e.position);
+        if (this.appended.size > 0) continue;
+      }
       if (done === events.length && events.length < 500) return applied; // a short page was the end
     }
   }

@@ -55,6 +55,23 @@ withRealServer('mongo', (env) => {
       expect((await store.readAll(start)).map((e) => e.type)).toEqual(['Before', 'After']);
     });
 
+    it('When a reader gives up a position whose commit is still on its way, then the commit moves to new positions and every reader gets it [mongo]', async () => {
+      const conn = await connection();
+      const reader = new MongoEventStore(conn, { gapTimeoutMs: 0 });
+      const writer = new MongoEventStore(conn);
+      const start = await reader.lastPosition();
+      // The next position, as a reader claims it after the writer reserved it and before its commit was written.
+      const counter = await conn.collection('counters').findOne({ _id: 'position' as never });
+      const next = Number(counter?.value ?? 0) + 1;
+      await conn.collection('event_positions').insertOne({ _id: String(next) as never, gap: true });
+      const [late] = (await writer.append(`late-${runId}`, 'no_stream', [{ type: 'Late', data: {} }])).events;
+      expect(late!.position).toBeGreaterThan(next);
+      expect((await reader.readAll(start)).map((e) => [e.type, e.position])).toEqual([
+        ['Late', late!.position],
+      ]);
+      expect((await writer.read(`late-${runId}`)).map((e) => e.position)).toEqual([late!.position]);
+    });
+
     it('When another process appends a new stream that exists (it has not read it), then ConcurrencyError, and readers do not wait for the positions it took [mongo]', async () => {
       const conn = await connection();
       const s = `exists-elsewhere-${runId}`;

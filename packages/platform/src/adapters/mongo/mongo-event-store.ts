@@ -253,25 +253,73 @@ export class MongoEventStore implements EventStore {
         await this.markGap(first, events.length);
         throw new DuplicateEventError(ids[0]!);
       }
-      // The entries are a copy for readers by position: a writer that dies before them leaves a hole that readers
-      // fill from the commit itself after gapTimeoutMs.
-      const { _id, version: _v, lastVersion: _l, committedAt: _c, ...copy } = commit;
-      await this.positions
-        .insertMany(
-          stored.map((e, i) =>
+      const placed = await this.indexByPosition(commit, w);
+      const appended = placed.events.map((e) => ({ ...e, streamId }));
+      this.streams.extend(streamId, actual, appended);
+      return { nextExpectedVersion: commit.lastVersion, events: appended };
+    }
+  }
+
+  /**
+   * Writes the commit's entries by position: a copy for readers that walk positions (a writer that dies before them
+   * leaves a hole that readers fill from the commit itself after gapTimeoutMs). The first entry is the claim on the
+   * commit's positions: should another hold it (a reader that gave the positions up as never written while this
+   * commit was on its way, or a writer handed the same positions, as FerretDB's lost $inc can do), the commit moves
+   * to positions of its own, so no reader has passed it by. Returns the commit as placed.
+   */
+  private async indexByPosition(commit: CommitDoc, w: 'majority' | 1): Promise<CommitDoc> {
+    let placed = commit;
+    for (let moves = 0; ; moves++) {
+      const { _id, version: _v, lastVersion: _l, committedAt: _c, ...copy } = placed;
+      const first = placed.position;
+      try {
+        await this.positions.insertMany(
+          placed.events.map((e, i) =>
             i === 0 ? { _id: positionId(first), commit: copy } : { _id: positionId(e.position), first },
           ),
           { writeConcern: { w } },
-        )
-        .catch((err: unknown) =>
+        );
+        return placed;
+      } catch (err) {
+        const held = isDuplicateKey(err)
+          ? await this.positions.findOne({ _id: positionId(first) }).catch(() => undefined)
+          : undefined;
+        const ours = held?.commit?.events[0]?.id === placed.events[0]!.id;
+        if (!held || ours || moves >= 20) {
           this.options.logger?.warn(
             { err, position: first },
             'event store: could not index an append by position',
-          ),
+          );
+          return placed;
+        }
+        const to = await this.reserve(placed.events.length, w);
+        const events = placed.events.map((e, i) => ({ ...e, position: to + i }));
+        const moved = await this.commits.updateOne(
+          { _id: placed._id, position: first },
+          { $set: { position: to, lastPosition: to + events.length - 1, events } },
+          { writeConcern: { w } },
         );
-      const appended = stored.map((e) => ({ ...e, streamId }));
-      this.streams.extend(streamId, actual, appended);
-      return { nextExpectedVersion: commit.lastVersion, events: appended };
+        if (moved.matchedCount === 0) return placed; // moved by nobody else: only its writer moves a commit
+        this.options.logger?.warn(
+          { from: first, to, reason: held.gap ? 'given up by a reader' : 'taken by another writer' },
+          'event store: an append moved to new positions',
+        );
+        placed = { ...placed, position: to, lastPosition: to + events.length - 1, events };
+      }
+    }
+  }
+
+  /**
+   * Claims a reserved position that has no entry as never written, so every reader may pass it: false when its
+   * writer's entry (or another reader's claim) came first, and it must be read again instead.
+   */
+  private async claimGap(position: number): Promise<boolean> {
+    try {
+      await this.positions.insertOne({ _id: positionId(position), gap: true });
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
     }
   }
 
@@ -338,6 +386,7 @@ export class MongoEventStore implements EventStore {
         next = covering.lastPosition + 1;
         continue;
       }
+      if (!(await this.claimGap(next))) continue; // its entry has just been written: read it
       this.options.logger?.warn({ position: next }, 'event store: skipping a position never written');
       next++;
     }
@@ -397,18 +446,20 @@ export class MongoEventStore implements EventStore {
 
   /** Whether the positions from `from` up to the commit `after` were given up (marked, or left too long). */
   private async abandoned(from: number, after: CommitDoc, gapTimeoutMs: number): Promise<boolean> {
-    if (Date.now() - new Date(after.committedAt).getTime() >= gapTimeoutMs) {
+    const old = Date.now() - new Date(after.committedAt).getTime() >= gapTimeoutMs;
+    for (let p = from; p < after.position && p < from + WALK_LIMIT; p++) {
+      const entry = await this.positions.findOne({ _id: positionId(p) });
+      if (entry?.gap) continue;
+      // A written entry: its commit came after this page's query (read it next time). None: skipped only once
+      // claimed, so a commit still on its way moves past it instead of being passed by.
+      if (entry || !old || !(await this.claimGap(p))) return false;
+    }
+    if (old)
       this.options.logger?.warn(
         { from, to: after.position - 1 },
         'event store: skipping positions never written',
       );
-      return true;
-    }
-    for (let p = from; p < after.position && p < from + WALK_LIMIT; p++) {
-      const entry = await this.positions.findOne({ _id: positionId(p) });
-      if (!entry?.gap) return false;
-    }
-    return after.position - from <= WALK_LIMIT;
+    return old || after.position - from <= WALK_LIMIT;
   }
 
   private keepBulk(bulk: BulkRead) {
