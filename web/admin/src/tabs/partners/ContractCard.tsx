@@ -9,20 +9,10 @@ import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useDenied } from '../../lib/permissions';
 import { ConfirmDelete } from '../../components/ConfirmDelete';
+import { Details } from '../../kit/Details';
 import { ContractStatusBadge } from './badges';
 import { DocumentJobFailed, fetchDocument, saveBlob } from './contract-document';
 import { contractsKey } from './keys';
-
-function Item({ label, value }: { label: string; value: string | number }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-      <dd className="break-words text-sm" dir="auto">
-        {value === '' ? '-' : value}
-      </dd>
-    </div>
-  );
-}
 
 export function ContractCard({
   contract: c,
@@ -108,26 +98,29 @@ export function ContractCard({
             {failure}
           </p>
         )}
-        <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <Item label="Company" value={c.companyName} />
-          <Item label="Registration Number" value={c.registrationNumber} />
-          <Item label="Address" value={c.companyAddress} />
-          <Item label="Platform" value={c.platformName} />
-          <Item label="Client Name" value={c.clientName} />
-          <Item label="Client Email" value={c.clientEmail} />
-          <Item label="Client Position" value={c.clientPosition} />
-          <Item label="Client Phone" value={c.clientTelephone} />
-          <Item label="Length" value={`${c.lengthMonths} months`} />
-          <Item label="Start Date" value={formatDate(c.startDate)} />
-          <Item label="End Date" value={formatDate(c.endDate)} />
-          <Item label="Setup Fee" value={c.setupFee} />
-          <Item label="Penalty Fee per Month" value={c.penaltyFeePerMonth} />
-          <Item label="Revenue Share" value={`${c.revenueSharePercent}%`} />
-          <Item label="Polls per Month" value={c.pollsPerMonth} />
-          <Item label="Auctions per Month" value={c.auctionsPerMonth} />
-          <Item label="Articles per Week" value={c.articlesPerWeek} />
-          <Item label="Quizzes per Month" value={c.quizPerMonth} />
-        </dl>
+        <Details
+          className="sm:grid-cols-2 lg:grid-cols-4"
+          items={[
+            ['Company', c.companyName],
+            ['Registration Number', c.registrationNumber],
+            ['Address', c.companyAddress],
+            ['Platform', c.platformName],
+            ['Client Name', c.clientName],
+            ['Client Email', c.clientEmail],
+            ['Client Position', c.clientPosition],
+            ['Client Phone', c.clientTelephone],
+            ['Length', `${c.lengthMonths} months`],
+            ['Start Date', formatDate(c.startDate)],
+            ['End Date', formatDate(c.endDate)],
+            ['Setup Fee', c.setupFee],
+            ['Penalty Fee per Month', c.penaltyFeePerMonth],
+            ['Revenue Share', `${c.revenueSharePercent}%`],
+            ['Polls per Month', c.pollsPerMonth],
+            ['Auctions per Month', c.auctionsPerMonth],
+            ['Articles per Week', c.articlesPerWeek],
+            ['Quizzes per Month', c.quizPerMonth],
+          ]}
+        />
       </CardContent>
     </Card>
   );

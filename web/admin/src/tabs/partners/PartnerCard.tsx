@@ -2,6 +2,7 @@ import { Eye, FileText } from 'lucide-react';
 import type { Partner } from '@12yards/api';
 import { Badge, Button, Card, CardContent, cn } from '@12yards/ui';
 import { PartnerStatusBadge, TypeBadge } from './badges';
+import { influencerDetails, messageLabel } from './details';
 
 /** One application: name, email, status, type, open and overdue actions, its details, View and Contracts. */
 export function PartnerCard({
@@ -53,20 +54,12 @@ export function PartnerCard({
 }
 
 /** SPEC section 2: what a card shows of each type; the message is the influencer's additional info. */
-function cardDetails(p: Partner): [label: string, value: string | undefined][] {
+function cardDetails(p: Partner): [label: string, value: string | null | undefined][] {
   return p.type === 'influencer'
-    ? [
-        ['Known As', p.knownAs],
-        ['Twitter', p.twitterAccount],
-        ['Instagram', p.instagramAccount],
-        ['TikTok', p.tiktokAccount],
-        ['Facebook', p.facebookAccount],
-        ['Total Followers', p.totalFollowers],
-        ['Additional Info', p.message],
-      ]
+    ? [...influencerDetails(p), [messageLabel(p), p.message]]
     : [
         ['Organization', p.organization],
-        ['Message', p.message],
+        [messageLabel(p), p.message],
       ];
 }
 
