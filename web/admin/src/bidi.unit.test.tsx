@@ -1,4 +1,5 @@
 import './test/setup';
+import type { ReactElement } from 'react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContactMessage, Partner, PartnerAction } from '@12yards/api';
@@ -21,6 +22,15 @@ const rtl = (text: string) => `${RLO}${text}`;
  * Whether `value` sits in its own bidi isolate: a <bdi> (or an element with dir="auto", which isolates too) whose whole
  * text is exactly that value, so nothing of it leaks into the text around it.
  */
+/** The tab listing `row` (read from `path`): in the row holding `text`, each of `values` is isolated. Returns unmount. */
+async function rowIsolates(tab: ReactElement, path: string, row: object, text: RegExp, values: string[]) {
+  mockApi({ [`GET ${path}`]: { body: [row] } });
+  const rendered = renderTab(tab);
+  const item = (await screen.findByText(text)).closest('li')!;
+  for (const value of values) expectIsolated(item, value);
+  return rendered.unmount;
+}
+
 function expectIsolated(container: HTMLElement, value: string) {
   const isolates = Array.from(container.querySelectorAll('bdi, [dir="auto"]'));
   expect(isolates.map((el) => el.textContent)).toContain(value);
@@ -163,31 +173,16 @@ describe('user text in the admin panel is bidi-isolated', () => {
     news.unmount();
 
     const faq = faqFixture({ question: rtl('How do I join?'), answer: rtl('Download the app') });
-
-    mockApi({ 'GET /api/faqs/all': { body: [faq] }, 'GET /api/admin/faqs': { body: [faq] } });
-    const faqs = renderTab(<FaqsTab />);
-    const faqItem = (await screen.findByText(/How do I join\?/)).closest('li')!;
-    expectIsolated(faqItem, faq.question);
-    expectIsolated(faqItem, faq.answer);
-    faqs.unmount();
-
+    (await rowIsolates(<FaqsTab />, '/api/admin/faqs', faq, /How do I join\?/, [faq.question, faq.answer]))();
     const shot = shotFixture({ description: rtl('Home screen'), platformName: rtl('iOS') });
-
-    mockApi({ 'GET /api/admin/app-gallery': { body: [shot] } });
-    const gallery = renderTab(<GalleryTab />);
-    const shotItem = (await screen.findByText(/Home screen/)).closest('li')!;
-    expectIsolated(shotItem, shot.description);
-    expectIsolated(shotItem, shot.platformName);
-    gallery.unmount();
-
+    (
+      await rowIsolates(<GalleryTab />, '/api/admin/app-gallery', shot, /Home screen/, [
+        shot.description,
+        shot.platformName,
+      ])
+    )();
     const file = mediaFileFixture({ originalName: rtl('gnp.exe'), altText: null });
-
-    mockApi({ 'GET /api/admin/media': { body: [file] } });
-    const media = renderTab(<MediaTab />);
-    const fileItem = (await screen.findByText(/gnp\.exe/)).closest('li')!;
-    expectIsolated(fileItem, file.originalName);
-    media.unmount();
-
+    (await rowIsolates(<MediaTab />, '/api/admin/media', file, /gnp\.exe/, [file.originalName]))();
     const template = {
       id: 't1',
       name: rtl('Standard'),
@@ -196,10 +191,9 @@ describe('user text in the admin panel is bidi-isolated', () => {
       validFromDate: '2025-01-01',
       createdAt: '2025-01-05T10:00:00.000Z',
     };
-    mockApi({ 'GET /api/admin/contract-templates': { body: [template] } });
-    renderTab(<TemplatesTab />);
-    const templateItem = (await screen.findByText(/Standard/)).closest('li')!;
-    expectIsolated(templateItem, template.name);
-    expectIsolated(templateItem, template.fileName);
+    await rowIsolates(<TemplatesTab />, '/api/admin/contract-templates', template, /Standard/, [
+      template.name,
+      template.fileName,
+    ]);
   });
 });

@@ -50,20 +50,15 @@ const live = (over: Partial<LiveEvent> & Pick<LiveEvent, 'kind'>): LiveEvent => 
   at: '2026-11-24T12:00:00.000Z',
   ...over,
 });
+/** A live event of something that arrived (an application, a message): the entity and its title. */
+const arrived = (
+  kind: 'application-submitted' | 'message-received',
+  entityType: 'partner' | 'contact',
+  title: string,
+) => live({ kind, entityType, entityId: `${entityType}-${seq}`, title });
 const application = (company: string) =>
-  live({
-    kind: 'application-submitted',
-    entityType: 'partner',
-    entityId: `p-${seq}`,
-    title: `New application from ${company}`,
-  });
-const message = (name: string) =>
-  live({
-    kind: 'message-received',
-    entityType: 'contact',
-    entityId: `m-${seq}`,
-    title: `New message from ${name}`,
-  });
+  arrived('application-submitted', 'partner', `New application from ${company}`);
+const message = (name: string) => arrived('message-received', 'contact', `New message from ${name}`);
 
 /** The server's unread count of messages, as GET /api/admin/contacts/unread-count answers it. */
 let unread = 0;
