@@ -155,6 +155,16 @@ export function requireEngine() {
   }
 }
 
+/** The variables of infra/observability/observability.env. */
+function observabilityEnv() {
+  return Object.fromEntries(
+    readFileSync(join(root, 'infra/observability/observability.env'), 'utf8')
+      .split('\n')
+      .filter((l) => /^[A-Z_]+=/.test(l))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
+}
+
 export async function up(args = []) {
   requireEngine();
   const started = Date.now();
@@ -165,6 +175,12 @@ export async function up(args = []) {
     bundle: !noBuild,
   });
   const admin = ensureSecrets();
+  if (observability) {
+    // The apps send their spans to the collector (observability.env's endpoint); the profile's images built here
+    // are started by name, so COMPOSE_PROFILES is not set and the official Grafana image is never pulled.
+    process.env.OTEL_EXPORTER_OTLP_ENDPOINT ??= observabilityEnv().OTEL_EXPORTER_OTLP_ENDPOINT;
+    compose(['up', '-d', '--no-build', '--no-deps', 'jaeger', 'otel-collector', 'prometheus']);
+  }
   // docker-compose 1.29 gives up when a dependency is unhealthy at the moment it looks (a container that crashed on
   // a slow start and was restarted): wait for the containers it made, then bring up the rest once more.
   try {
@@ -174,7 +190,6 @@ export async function up(args = []) {
     await waitHealthy();
     compose(['up', '-d', '--no-build', '--remove-orphans', ...passThrough]);
   }
-  if (observability) compose(['up', '-d', '--no-build', '--no-deps', 'prometheus']);
   const all = await waitHealthy();
   const counts = {};
   for (const c of all) counts[c.service] = (counts[c.service] ?? 0) + 1;

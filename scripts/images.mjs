@@ -3,6 +3,8 @@
 // compose stack needs (infra/docker/compose.local.yml points docker-compose at them):
 //   a Debian bookworm base made with debootstrap (cached as a tarball under ~/.cache/12yards/images and imported),
 //   Debian flavours of it (OpenJDK 17, redis-server, haproxy, prometheus: apt-get install in a chroot on the host),
+//   the observability profile's OpenTelemetry Collector and Jaeger (Go builds on the host of infra/observability/otelcol
+//   and infra/observability/jaeger, from the Go module proxy),
 //   12yards/node:<version> (the Node of scripts/node-runtime.sh), the app images (infra/docker/local/apps.Dockerfile,
 //   bundles built on the host), and the infrastructure images from infra/local's artifacts (FerretDB, MinIO, Kafka).
 // Every image carries the hash of its inputs as a label and is rebuilt only when they change. DOCKER_HOST is
@@ -46,6 +48,8 @@ export const IMAGES = {
   REDIS_IMAGE: `12yards/redis:${SUITE}`,
   MINIO_IMAGE: `12yards/minio:RELEASE.2025-09-07T16-13-09Z`,
   PROMETHEUS_IMAGE: `12yards/prometheus:${SUITE}`,
+  OTEL_COLLECTOR_IMAGE: '12yards/otelcol:0.165.0',
+  JAEGER_IMAGE: '12yards/jaeger:1.76.0',
   BALANCER_IMAGE: `12yards/haproxy:${SUITE}`,
   STATUS_IMAGE: '12yards/status:local',
   CONTENT_IMAGE: '12yards/content:local',
@@ -347,6 +351,36 @@ async function binaryImage(variable, dockerfile, file, source) {
   await build(IMAGES[variable], dockerfile, ctx, { inputs, args: { BASE_IMAGE: BASE } });
 }
 
+/**
+ * A Go program built on the host from a module folder of the repo (its go.mod and go.sum pin every version), cached
+ * by the hash of those files and of the Go version; `pkg` is the package to build ('.' for the folder's own main).
+ */
+async function goBinary(name, moduleDir, pkg) {
+  const dir = join(root, moduleDir);
+  const goVersion = spawnSync('go', ['env', 'GOVERSION'], { encoding: 'utf8' });
+  if (goVersion.status !== 0)
+    throw new Error(
+      `${name}: no Go toolchain to build it with (apt-get install -y golang-go, or Go from go.dev)`,
+    );
+  const sources = readdirSync(dir)
+    .filter((f) => /^go\.(mod|sum)$|\.go$/.test(f))
+    .sort();
+  const key = sha(goVersion.stdout.trim(), pkg, ...sources.map((f) => readFileSync(join(dir, f))));
+  const bin = join(CACHE, 'go', `${name}-${key}`);
+  if (existsSync(bin)) return bin;
+  const started = Date.now();
+  log(`${name}: go build ${pkg} (first time only; a few minutes on 2 cores)`);
+  mkdirSync(dirname(bin), { recursive: true });
+  await run('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', `${bin}.partial`, pkg], {
+    cwd: dir,
+    env: { CGO_ENABLED: '0' },
+    quiet: true,
+  });
+  renameSync(`${bin}.partial`, bin);
+  log(`${name}: built in ${seconds(started)}`);
+  return bin;
+}
+
 async function kafkaImage() {
   const home = await artifact('kafka');
   const inputs = sha(
@@ -395,8 +429,17 @@ export async function buildImages(groups = ['infra', 'apps', 'observability'], {
     await kafkaImage();
     await flavourImage('BALANCER_IMAGE', 'haproxy.Dockerfile', 'haproxy', 'HAPROXY_BASE_IMAGE');
   }
-  if (want.has('observability'))
+  if (want.has('observability')) {
     await flavourImage('PROMETHEUS_IMAGE', 'prometheus.Dockerfile', 'prometheus', 'PROMETHEUS_BASE_IMAGE');
+    const otelcol = await goBinary('otelcol', 'infra/observability/otelcol', '.');
+    await binaryImage('OTEL_COLLECTOR_IMAGE', 'otelcol.Dockerfile', 'otelcol', otelcol);
+    const jaeger = await goBinary(
+      'jaeger',
+      'infra/observability/jaeger',
+      'github.com/jaegertracing/jaeger/cmd/jaeger',
+    );
+    await binaryImage('JAEGER_IMAGE', 'jaeger.Dockerfile', 'jaeger', jaeger);
+  }
   if (want.has('apps')) {
     await nodeImage();
     await runtimeImage();

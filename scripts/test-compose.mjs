@@ -3,6 +3,7 @@
 // go only to the gateway published on 127.0.0.1:GATEWAY_PORT, and faults are made with `docker` (kill, restart,
 // pause). Scales partners to 3 replicas and the gateway to 2 (behind the balancer) first. Prints each scenario's figures; exits with the number of failed
 // scenarios. `-- --only journeys,replicas` runs some of them; `-- --observability` also checks Prometheus.
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,7 @@ import { compose, containers, containersAsync, gatewayUrl, requireEngine, waitHe
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BASE = gatewayUrl();
 const PROMETHEUS = `http://127.0.0.1:${process.env.PROMETHEUS_PORT || '9090'}`;
+const JAEGER = `http://127.0.0.1:${process.env.JAEGER_PORT || '16686'}`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const out = (msg) => process.stdout.write(`${msg}\n`);
@@ -51,9 +53,10 @@ function secrets() {
 const client = { cookies: new Map(), csrf: '' };
 
 /** One request to the gateway; no answer at all is status 0 (counted as not acknowledged). */
-async function call(method, path, body, { timeoutMs = 30_000, raw = false, form } = {}) {
+async function call(method, path, body, { timeoutMs = 30_000, raw = false, form, key } = {}) {
   const t0 = Date.now();
   const headers = { origin: BASE };
+  if (key) headers['idempotency-key'] = key;
   if (client.cookies.size) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   if (client.csrf && method !== 'GET') headers['x-csrf-token'] = client.csrf;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -80,11 +83,16 @@ async function call(method, path, body, { timeoutMs = 30_000, raw = false, form 
 }
 
 /** Sends again after each 503 with Retry-After (as the admin app's client does) until another answer or 120 s. */
+/**
+ * Sends a write until it is not a 503 with Retry-After (2 minutes at most). `send` gets one Idempotency-Key for all
+ * its tries, so a create the server saved before it answered 503 is answered on the next try, not made twice.
+ */
 async function retried(send) {
   const t0 = Date.now();
+  const key = randomUUID();
   let unavailable = 0;
   for (;;) {
-    const r = await send();
+    const r = await send(key);
     const after = Number(r.headers?.get('retry-after'));
     if (r.status !== 503 || !Number.isFinite(after) || Date.now() - t0 > 120_000)
       return { ...r, unavailable };
@@ -167,7 +175,8 @@ async function partnersForContracts(count) {
   await Promise.all(
     [0, 1, 2, 3].map(async (lane) => {
       for (let i = lane; i < count; i += 4) {
-        const r = await retried(() => call('POST', '/api/admin/partners', application()));
+        const body = application();
+        const r = await retried((key) => call('POST', '/api/admin/partners', body, { key }));
         if (r.status !== 201)
           throw new Error(`creating a partner answered ${r.status} ${JSON.stringify(r.body)}`);
         made.push(r.body.id);
@@ -279,7 +288,9 @@ async function journeys() {
     async () => (await call('GET', `/api/admin/partners/${partnerId}/contracts`)).status === 200,
     60_000,
   );
-  const contract = await retried(() => call('POST', '/api/admin/contracts', contractBody(partnerId)));
+  const contract = await retried((key) =>
+    call('POST', '/api/admin/contracts', contractBody(partnerId), { key }),
+  );
   if (contract.status !== 201)
     throw new Error(`the admin's contract answered ${contract.status} ${JSON.stringify(contract.body)}`);
   figures['contract'] = `201 in ${contract.ms} ms`;
@@ -337,7 +348,9 @@ async function replicas() {
   await Promise.all(
     [0, 1, 2, 3].map(async (lane) => {
       for (let i = lane; i < partners.length; i += 4)
-        contracts.push(await retried(() => call('POST', '/api/admin/contracts', contractBody(partners[i]))));
+        contracts.push(
+          await retried((key) => call('POST', '/api/admin/contracts', contractBody(partners[i]), { key })),
+        );
     }),
   );
   const contractsDoneAt = Date.now();
@@ -397,8 +410,8 @@ async function writesDuring(
     if (Date.now() < due) await sleep(due - Date.now());
     const body = application(label);
     const send = write
-      ? () => write(i)
-      : () => call('POST', '/api/admin/partners', body, { timeoutMs: 60_000 });
+      ? (key) => write(i, key)
+      : (key) => call('POST', '/api/admin/partners', body, { timeoutMs: 60_000, key });
     pending.push(
       retried(send).then((r) => {
         if (r.unavailable && !firstFailureAt) firstFailureAt = Date.now();
@@ -457,7 +470,9 @@ async function killPartnersReplica() {
   await Promise.all([
     (async () => {
       for (let i = 0; i < partners.length; i++) {
-        contracts.push(await retried(() => call('POST', '/api/admin/contracts', contractBody(partners[i]))));
+        contracts.push(
+          await retried((key) => call('POST', '/api/admin/contracts', contractBody(partners[i]), { key })),
+        );
         if (i === 5) {
           docker('kill', victim.id);
           killedAt = Date.now();
@@ -510,7 +525,9 @@ async function minioRestart() {
 async function redisRestart() {
   // Document jobs go through Redis (BullMQ); sessions too, so the admin logs in again when it lost them.
   const partners = await partnersForContracts(1);
-  const contract = await retried(() => call('POST', '/api/admin/contracts', contractBody(partners[0])));
+  const contract = await retried((key) =>
+    call('POST', '/api/admin/contracts', contractBody(partners[0]), { key }),
+  );
   if (contract.status !== 201) throw new Error(`contract answered ${contract.status}`);
   const r = await writesDuring('redis', restart('redis'), {
     windowMs: 15_000,
@@ -533,7 +550,9 @@ async function pauseWorker() {
   const partners = await partnersForContracts(3);
   const contracts = [];
   for (const id of partners)
-    contracts.push((await retried(() => call('POST', '/api/admin/contracts', contractBody(id)))).body);
+    contracts.push(
+      (await retried((key) => call('POST', '/api/admin/contracts', contractBody(id), { key }))).body,
+    );
   const [worker] = ids('contracts-worker');
   docker('pause', worker.id);
   const pausedAt = Date.now();
@@ -613,13 +632,64 @@ async function prometheusTargets() {
   for (const t of r) byApp[t.labels.app] = (byApp[t.labels.app] ?? 0) + 1;
   const expected = {};
   for (const c of containers())
-    if (!['mongo', 'kafka', 'redis', 'minio', 'prometheus', 'balancer'].includes(c.service))
+    if (
+      !['mongo', 'kafka', 'redis', 'minio', 'prometheus', 'balancer', 'otel-collector', 'jaeger'].includes(
+        c.service,
+      )
+    )
       expected[c.service] = (expected[c.service] ?? 0) + 1;
   for (const [app, n] of Object.entries(expected))
     if (byApp[app] !== n) problems.push(`${app}: ${byApp[app] ?? 0} targets up, ${n} replicas running`);
   return {
     problems,
     figures: Object.fromEntries(Object.entries(byApp).map(([a, n]) => [`${a} targets up`, n])),
+  };
+}
+
+/**
+ * The spans of every process reach Jaeger through the collector: each app names itself as a service there, and a
+ * write through the gateway is one trace with the gateway's and the partners service's spans.
+ */
+async function traces() {
+  const problems = [];
+  const body = application('traced');
+  const created = await retried((key) => call('POST', '/api/admin/partners', body, { key }));
+  if (created.status !== 201) problems.push(`the traced write answered ${created.status}`);
+  // A read of every service through the gateway, so each has a request to trace.
+  for (const path of ['/api/service-status', '/api/news', '/api/admin/media', '/api/admin/contracts/ending'])
+    await call('GET', path);
+  const jaeger = (path) => fetch(`${JAEGER}${path}`).then((r) => r.json());
+  const expected = ['gateway', 'status', 'content', 'partners', 'contracts', 'media'];
+  let known = [];
+  await until(
+    'Jaeger to know every app',
+    async () => {
+      known = (await jaeger('/api/services')).data ?? [];
+      return expected.every((s) => known.includes(s)) && known;
+    },
+    90_000,
+    2000,
+  ).catch((e) =>
+    problems.push(`${e.message}: missing ${expected.filter((s) => !known.includes(s)).join(', ')}`),
+  );
+  const crossing = await until(
+    'a trace with the gateway and the partners service',
+    async () => {
+      const found = await jaeger('/api/traces?service=gateway&limit=200&lookback=1h');
+      return (found.data ?? []).find((t) => {
+        const names = new Set(Object.values(t.processes).map((p) => p.serviceName));
+        return names.has('gateway') && names.has('partners');
+      });
+    },
+    60_000,
+    2000,
+  ).catch((e) => (problems.push(e.message), null));
+  return {
+    problems,
+    figures: {
+      'services in Jaeger': known.length ? [...known].sort().join(', ') : 'none',
+      'spans in a gateway -> partners trace': crossing ? crossing.spans.length : 0,
+    },
   };
 }
 
@@ -634,6 +704,7 @@ const SCENARIOS = {
   'pause-worker': pauseWorker,
   'rolling-restart': rollingRestart,
   prometheus: prometheusTargets,
+  traces,
 };
 
 async function main() {
@@ -645,7 +716,7 @@ async function main() {
     : null;
   const observability = args.includes('--observability');
   const names = Object.keys(SCENARIOS).filter((n) =>
-    only ? only.includes(n) : n !== 'prometheus' || observability,
+    only ? only.includes(n) : !['prometheus', 'traces'].includes(n) || observability,
   );
   const started = Date.now();
   out(
