@@ -2,6 +2,7 @@ import '../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failure, mockApi, renderTab } from '../test/render';
+import { searchList } from '../test/dialogs';
 import { faqFixture } from '../test/fixtures';
 import { FaqsTab } from './FaqsTab';
 
@@ -111,13 +112,13 @@ describe('FAQs tab', () => {
   });
 
   test('When the admin searches, then only the FAQs whose question or answer has every word show', async () => {
-    mockApi({
-      'GET /api/admin/faqs': {
-        body: [faq(), faq({ id: 'f2', question: 'Can I cancel?', answer: 'Any time, from Settings.' })],
-      },
-    });
-    renderTab(<FaqsTab />);
-    await userEvent.type(await screen.findByRole('searchbox', { name: 'Search FAQs' }), 'settings TIME');
+    await searchList(
+      <FaqsTab />,
+      '/api/admin/faqs',
+      [faq(), faq({ id: 'f2', question: 'Can I cancel?', answer: 'Any time, from Settings.' })],
+      'Search FAQs',
+      'settings TIME',
+    );
     await waitFor(() => expect(screen.queryByText('Is it free?')).not.toBeInTheDocument());
     expect(screen.getByText('Can I cancel?')).toBeInTheDocument();
     await userEvent.clear(screen.getByRole('searchbox', { name: 'Search FAQs' }));

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { failure, mockApi, renderTab } from '../test/render';
 import { shotFixture } from '../test/fixtures';
 import { mockXhr, upload } from '../test/xhr';
-import { openDialog, pickImage } from '../test/dialogs';
+import { openDialog, pickImage, searchList } from '../test/dialogs';
 import { GalleryTab } from './GalleryTab';
 
 const shot = shotFixture;
@@ -180,13 +180,13 @@ describe('App Gallery tab', () => {
   });
 
   test('When the admin searches, then only the screenshots whose description or platform match show', async () => {
-    mockApi({
-      'GET /api/admin/app-gallery': {
-        body: [shot(), shot({ id: 'g2', description: 'Match centre', platformName: 'Android' })],
-      },
-    });
-    renderTab(<GalleryTab />);
-    await userEvent.type(await screen.findByRole('searchbox', { name: 'Search screenshots' }), 'android');
+    await searchList(
+      <GalleryTab />,
+      '/api/admin/app-gallery',
+      [shot(), shot({ id: 'g2', description: 'Match centre', platformName: 'Android' })],
+      'Search screenshots',
+      'android',
+    );
     expect(await screen.findByText('Found 1 screenshot(s)')).toBeInTheDocument();
     expect(screen.getByText('Match centre')).toBeInTheDocument();
     expect(screen.queryByText('Home screen')).not.toBeInTheDocument();

@@ -59,6 +59,14 @@ const lists = {
   'GET /api/admin/partner-action-counts': { body: [{ partnerId: 'p1', openActionsCount: 2 }] },
 };
 
+/** The Applications tab with Riverside FC's details open (no notes yet); `write` answers the write under test. */
+async function viewRiverside(write: Parameters<typeof mockApi>[0]) {
+  const api = mockApi({ ...lists, 'GET /api/admin/partners/p1/actions': { body: [] }, ...write });
+  renderTab(<PartnersTab />);
+  await userEvent.click(await screen.findByRole('button', { name: 'View Riverside FC' }));
+  return { api, d: await screen.findByRole('dialog') };
+}
+
 describe('Applications tab', () => {
   test('When partners are loading, then it says Loading partners...', () => {
     mockApi({ 'GET /api/partners': 'pending', 'GET /api/admin/partner-action-counts': 'pending' });
@@ -283,14 +291,7 @@ describe('Applications tab', () => {
     });
 
     test('When a status is chosen, then PUT .../status is sent; failure shows Failed to update partner status', async () => {
-      const api = mockApi({
-        ...lists,
-        'GET /api/admin/partners/p1/actions': { body: [] },
-        'PUT /api/admin/partners/p1/status': failure(),
-      });
-      renderTab(<PartnersTab />);
-      await userEvent.click(await screen.findByRole('button', { name: 'View Riverside FC' }));
-      const d = await screen.findByRole('dialog');
+      const { api, d } = await viewRiverside({ 'PUT /api/admin/partners/p1/status': failure() });
       await userEvent.click(within(d).getByRole('combobox', { name: 'Status' }));
       await userEvent.click(await screen.findByRole('option', { name: 'In Progress' }));
       expect(await screen.findByText('Failed to update partner status')).toBeInTheDocument();
@@ -302,14 +303,9 @@ describe('Applications tab', () => {
     });
 
     test('When Add Note has only spaces, then Save is disabled; a note is sent trimmed without an empty due date', async () => {
-      const api = mockApi({
-        ...lists,
-        'GET /api/admin/partners/p1/actions': { body: [] },
+      const { api, d } = await viewRiverside({
         'POST /api/admin/partners/p1/actions': { status: 201, body: action({}) },
       });
-      renderTab(<PartnersTab />);
-      await userEvent.click(await screen.findByRole('button', { name: 'View Riverside FC' }));
-      const d = await screen.findByRole('dialog');
       await userEvent.click(await within(d).findByRole('button', { name: 'Add Note' }));
       const save = within(d).getByRole('button', { name: 'Save' });
       expect(save).toBeDisabled();
@@ -339,14 +335,7 @@ describe('Applications tab', () => {
     });
 
     test('When a note has a due date, then it is sent; failure shows Failed to create partner action', async () => {
-      const api = mockApi({
-        ...lists,
-        'GET /api/admin/partners/p1/actions': { body: [] },
-        'POST /api/admin/partners/p1/actions': failure(),
-      });
-      renderTab(<PartnersTab />);
-      await userEvent.click(await screen.findByRole('button', { name: 'View Riverside FC' }));
-      const d = await screen.findByRole('dialog');
+      const { api, d } = await viewRiverside({ 'POST /api/admin/partners/p1/actions': failure() });
       await userEvent.click(await within(d).findByRole('button', { name: 'Add Note' }));
       await userEvent.type(within(d).getByLabelText('Note'), 'Chase');
       await userEvent.type(within(d).getByLabelText(/Due Date/), '2030-03-01');

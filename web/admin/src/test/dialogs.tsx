@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderTab } from './render';
+import { mockApi, renderTab } from './render';
 
 /** The tab rendered and the dialog behind its BUTTON open. */
 export async function openDialog(tab: ReactElement, button: RegExp): Promise<HTMLElement> {
@@ -14,4 +14,17 @@ export async function openDialog(tab: ReactElement, button: RegExp): Promise<HTM
 export async function pickImage(dialog: HTMLElement, label: string | RegExp, name = 'shot.png') {
   await userEvent.upload(within(dialog).getByLabelText(label), new File(['x'], name, { type: 'image/png' }));
   return dialog;
+}
+
+/** The tab listing `rows` (read from `path`), with `text` typed in its search box `label`. */
+export async function searchList(
+  tab: ReactElement,
+  path: string,
+  rows: unknown[],
+  label: string,
+  text: string,
+) {
+  mockApi({ [`GET ${path}`]: { body: rows } });
+  renderTab(tab);
+  await userEvent.type(await screen.findByRole('searchbox', { name: label }), text);
 }
