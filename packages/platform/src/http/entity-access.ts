@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { idempotencyKey } from '@12yards/api';
-import type { z } from 'zod';
 import type { Collection, EventMeta } from '../ports';
 import type { Decider, DomainEvent } from '../es/decider';
 import { runCommand, type CommandSite, type RunCommandOptions } from '../es/decider';
 import { deterministicEventId } from '../es/inbox';
 import { notFound } from './errors';
-import { ifMatchVersions, setVersionEtag } from './preconditions';
+import { ifMatchVersions } from './preconditions';
 import { parse } from './validate';
 
 /** The request's Idempotency-Key header, validated (a 400 when malformed); undefined when it sends none. */
@@ -76,8 +75,8 @@ export interface EntitySpec<
 
 /**
  * The reads and writes behind one entity's routes: its rows (a missing one is a 404), and its commands (those that
- * name the entity's id) run for a request and read back, so the caller answers the entity as it now is. The
- * `Versioned` forms also set the row's version as the response's ETag, which the admin sends back as If-Match.
+ * name the entity's id) run for a request and read back, so the caller answers the entity as it now is (a handler
+ * on a route contract answers the row's version, which becomes the ETag the admin sends back as If-Match).
  */
 export function entityAccess<
   Row extends { id: string; version: number },
@@ -90,10 +89,6 @@ export function entityAccess<
     if (!row) throw notFound(`No ${spec.name} with ${spec.idName ?? 'id'} ${id}`);
     return row;
   };
-  const versioned = (res: Response, row: Row) => {
-    setVersionEtag(res, row.version);
-    return row;
-  };
   const write = async (
     req: Request,
     command: Command & { id: string },
@@ -102,32 +97,5 @@ export function entityAccess<
     await runRequestCommand(site, req, spec.streamId(command.id), spec.decider, command, options);
     return find(command.id);
   };
-  const writeVersioned = async (
-    req: Request,
-    res: Response,
-    command: Command & { id: string },
-    options?: RunCommandOptions,
-  ) => versioned(res, await write(req, command, options));
-  /**
-   * The handler of an admin edit of the entity at `…/:id`: the body parsed with the schema (a 400 when bad), the
-   * command made of it run under the request's If-Match, and the entity as it now is (never cached, ETag set).
-   */
-  const editHandler =
-    <S extends z.ZodType, View>(
-      schema: S,
-      command: (input: z.output<S>, id: string, at: Date) => Command & { id: string },
-      view: (row: Row) => View,
-    ) =>
-    async (req: Request, res: Response) => {
-      const input = parse(schema, req.body);
-      const row = await writeVersioned(req, res, command(input, String(req.params.id), site.clock()));
-      res.set('Cache-Control', 'no-store').json(view(row));
-    };
-  return {
-    find,
-    findVersioned: async (res: Response, id: string) => versioned(res, await find(id)),
-    write,
-    writeVersioned,
-    editHandler,
-  };
+  return { find, write };
 }
