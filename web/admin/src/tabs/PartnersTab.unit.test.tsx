@@ -67,6 +67,19 @@ async function viewRiverside(write: Parameters<typeof mockApi>[0]) {
   return { api, d: await screen.findByRole('dialog') };
 }
 
+/** Downloads caught instead of saved: the file names of the links clicked, and the spy to restore. */
+function catchDownloads() {
+  const saved: string[] = [];
+  URL.createObjectURL = jest.fn(() => 'blob:doc');
+  URL.revokeObjectURL = jest.fn();
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.push(this.download);
+  });
+  return { saved, click };
+}
+
 describe('Applications tab', () => {
   test('When partners are loading, then it says Loading partners...', () => {
     mockApi({ 'GET /api/partners': 'pending', 'GET /api/admin/partner-action-counts': 'pending' });
@@ -705,14 +718,7 @@ describe('Applications tab', () => {
           },
         },
       });
-      const created: string[] = [];
-      URL.createObjectURL = jest.fn(() => 'blob:doc');
-      URL.revokeObjectURL = jest.fn();
-      const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-        this: HTMLAnchorElement,
-      ) {
-        created.push(this.download);
-      });
+      const { saved: created, click } = catchDownloads();
       await userEvent.click(within(d).getByRole('button', { name: /Generate document/ }));
       await waitFor(() => expect(created).toEqual(['contract-c1.docx']));
       expect(api.writes()[0]!.headers['X-CSRF-Token']).toBe(CSRF);
@@ -744,14 +750,7 @@ describe('Applications tab', () => {
         }),
         'GET /api/admin/contracts/jobs/j1/download': { body: 'DOCX' },
       });
-      const saved: string[] = [];
-      URL.createObjectURL = jest.fn(() => 'blob:doc');
-      URL.revokeObjectURL = jest.fn();
-      const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-        this: HTMLAnchorElement,
-      ) {
-        saved.push(this.download);
-      });
+      const { saved, click } = catchDownloads();
       await userEvent.click(within(d).getByRole('button', { name: /Generate document/ }));
       await waitFor(() => expect(saved).toEqual(['contract-c1.docx']), { timeout: 4000 });
       expect(polls).toBe(2);
