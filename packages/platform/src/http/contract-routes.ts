@@ -65,6 +65,11 @@ export interface RouteOptions<C extends RouteContract> {
    * the problems of the schema it picked, not those of every member of a union).
    */
   body?: (raw: unknown) => BodyOf<C>;
+  /**
+   * Reads the query instead of the contract's schema, for a route that checks its query itself once it has found
+   * what is asked (a missing file is a 404 whatever its query says).
+   */
+  query?: (raw: unknown) => QueryOf<C>;
 }
 
 export interface ContractRoutes {
@@ -105,7 +110,11 @@ export function contractRoutes(secret: string): ContractRoutes {
                 ]),
               )
             : Object.fromEntries(Object.keys(contract.params ?? {}).map((n) => [n, String(req.params[n])])),
-          query: contract.query ? parse(contract.query, req.query) : undefined,
+          query: options.query
+            ? options.query(req.query)
+            : contract.query
+              ? parse(contract.query, req.query)
+              : undefined,
           body:
             contract.body?.kind !== 'json'
               ? undefined

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Router } from 'express';
-import { MEDIA_PATH, mediaFileInput, mediaListQuery, type MediaFile } from '@12yards/api';
+import type { Router } from 'express';
+import { MEDIA_PATH, type MediaFile } from '@12yards/api';
+import { mediaRoutes as routes } from '@12yards/api/src/routes/media';
 import {
+  contractRoutes as bindRoutes,
   findPage,
   ifMatchVersions,
   NOT_TRASHED,
   notFound,
-  parse,
-  requireAdmin,
   runCommand,
-  setVersionEtag,
   unprocessable,
   type ServiceContext,
 } from '@12yards/platform';
@@ -24,24 +23,21 @@ const view = ({ order: _order, uploadId: _uploadId, ...row }: MediaFileRow): Med
 
 export function mediaFileRoutes(ctx: ServiceContext<'objects'>): Router {
   const { infra } = ctx;
-  const router = Router();
+  const { router, on } = bindRoutes(ctx.env.INTERNAL_SECRET);
   const rows = mediaFileRows(infra.readModels);
-  const secret = ctx.env.INTERNAL_SECRET;
 
   // Newest first, one page at a time; q searches the names and alt texts.
-  router.get('/api/admin/media', requireAdmin(secret), async (req, res) => {
-    const { q, ...page } = parse(mediaListQuery, req.query);
+  on(routes.mediaList, async ({ query: { q, ...page }, req, res }) => {
     const list = await findPage(rows, req, res, {
       where: NOT_TRASHED,
       sort: [{ field: 'order', dir: 'desc' }],
       page,
       ...(q && { search: { fields: ['originalName', 'filename', 'altText'], text: q } }),
     });
-    res.set('Cache-Control', 'no-store').json(list.map(view));
+    return { status: 200, body: list.map(view) };
   });
 
-  router.post('/api/admin/media', requireAdmin(secret), async (req, res) => {
-    const input = parse(mediaFileInput, req.body);
+  on(routes.mediaAdd, async ({ body: input, req }) => {
     let uploadId: string | null = null;
     if (MEDIA_PATH.test(input.url)) {
       const name = input.url.slice('/media/'.length);
@@ -65,9 +61,7 @@ export function mediaFileRoutes(ctx: ServiceContext<'objects'>): Router {
           { meta: { actor: req.admin?.username, requestId: String(req.id) } },
         );
         const described = (await rows.get(entry.id))!;
-        setVersionEtag(res, described.version);
-        res.status(201).set('Cache-Control', 'no-store').json(view(described));
-        return;
+        return { status: 201, body: view(described), version: described.version };
       }
     }
     const id = randomUUID();
@@ -92,13 +86,11 @@ export function mediaFileRoutes(ctx: ServiceContext<'objects'>): Router {
     );
     const row = await rows.get(id);
     if (!row) throw notFound(`No media file with id ${id}`);
-    setVersionEtag(res, row.version);
-    res.status(201).set('Cache-Control', 'no-store').json(view(row));
+    return { status: 201, body: view(row), version: row.version };
   });
 
   // Deleting moves the entry to the trash; its file is no longer served. Purged from the trash, the bytes go.
-  router.delete('/api/admin/media/:id', requireAdmin(secret, 'admin'), async (req, res) => {
-    const id = String(req.params.id);
+  on(routes.mediaDelete, async ({ params: { id }, req }) => {
     await runCommand(
       ctx,
       streamId(id),
@@ -106,7 +98,7 @@ export function mediaFileRoutes(ctx: ServiceContext<'objects'>): Router {
       { type: 'MoveToTrash', id, at: ctx.clock() },
       { meta: { actor: req.admin?.username, requestId: String(req.id) }, ifVersion: ifMatchVersions(req) },
     );
-    res.status(204).end();
+    return { status: 204 };
   });
 
   return router;

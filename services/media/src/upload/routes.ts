@@ -1,7 +1,14 @@
 import { pipeline } from 'node:stream/promises';
-import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import multer from 'multer';
-import { badRequest, HttpError, notFound, requireAdmin, type ServiceContext } from '@12yards/platform';
+import { mediaRoutes as routes } from '@12yards/api/src/routes/media';
+import {
+  badRequest,
+  contractRoutes as bindRoutes,
+  HttpError,
+  notFound,
+  type ServiceContext,
+} from '@12yards/platform';
 import type { ByteRange } from '@12yards/platform';
 import { VARIANT_WIDTHS } from './images';
 import { onlyInTrash } from '../media-file/trash';
@@ -46,79 +53,85 @@ function ifRangeHolds(req: Request, etag: string): boolean {
 }
 
 export function uploadRoutes(ctx: ServiceContext<'objects'>, options: UploadOptions): Router {
-  const router = Router();
-  const secret = ctx.env.INTERNAL_SECRET;
+  const { router, on } = bindRoutes(ctx.env.INTERNAL_SECRET);
+  const receiveFile = receiveOneFile(options.maxUploadBytes);
 
   // Both paths are admin-only (news images and gallery screenshots); the gateway also demands a session. What is
   // uploaded is in the media library at once.
-  router.post(
-    ['/api/upload', '/api/admin/upload'],
-    requireAdmin(secret),
-    receiveOneFile(options.maxUploadBytes),
-    async (req, res) => {
-      if (!req.file) throw badRequest("No file was sent (multipart field 'file')");
-      const actor = { username: req.admin?.username, requestId: String(req.id) };
-      const result = await storeUpload(ctx, req.file, actor);
-      await addUploadToLibrary(ctx, result, actor);
-      res.status(201).set('Cache-Control', 'no-store').json(result);
+  for (const contract of [routes.upload, routes.adminUpload]) {
+    on(
+      contract,
+      async ({ req }) => {
+        if (!req.file) throw badRequest("No file was sent (multipart field 'file')");
+        const actor = { username: req.admin?.username, requestId: String(req.id) };
+        const result = await storeUpload(ctx, req.file, actor);
+        await addUploadToLibrary(ctx, result, actor);
+        return { status: 201, body: result };
+      },
+      { before: [receiveFile] },
+    );
+  }
+
+  // w is checked once the file is found (a missing file is a 404 whatever its w), naming the widths there are.
+  on(
+    routes.file,
+    async ({ params: { name }, req, res }) => {
+      const upload = await findUpload(ctx, name);
+      if (await onlyInTrash(ctx, upload.id)) throw notFound(`No media file named ${upload.filename}`);
+      let key = upload.key;
+      const w = req.query.w;
+      if (w !== undefined) {
+        const variant = upload.variants.find((v) => String(v.width) === w);
+        if (!variant) throw badRequest(`w must be one of ${VARIANT_WIDTHS.join(', ')}`);
+        key = variant.key;
+      }
+      const info = await ctx.infra.objects.stat(key);
+      if (!info) throw notFound(`No media file named ${upload.filename}`);
+
+      res.set({
+        'Content-Type': info.contentType,
+        ETag: info.etag,
+        'Cache-Control': IMMUTABLE,
+        'Accept-Ranges': 'bytes',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      if (req.fresh) {
+        res.status(304).end();
+        return;
+      }
+
+      let range: ByteRange | undefined;
+      if (req.headers.range && ifRangeHolds(req, info.etag)) {
+        const ranges = req.range(info.size, { combine: true });
+        if (ranges === -1) {
+          const err = new HttpError(416, 'range_not_satisfiable', `The file has ${info.size} bytes`);
+          err.headers['Content-Range'] = `bytes */${info.size}`;
+          throw err;
+        }
+        // A malformed header (-2), another unit or several ranges: the whole file is a valid answer.
+        if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) range = ranges[0];
+      }
+      if (range) {
+        res.status(206).set('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
+      }
+      res.set('Content-Length', String(range ? range.end - range.start + 1 : info.size));
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      const object = await ctx.infra.objects.get(key, range);
+      if (!object) throw notFound(`No media file named ${upload.filename}`);
+      try {
+        await pipeline(object.body, res);
+      } catch (err) {
+        // The client went away, or the read failed after the headers were sent: nothing more can be answered.
+        if ((err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
+          ctx.logger.warn({ err, key }, 'streaming a media file failed');
+        }
+      }
     },
+    { query: () => ({}) },
   );
-
-  router.get('/media/:name', async (req, res) => {
-    const upload = await findUpload(ctx, String(req.params.name));
-    if (await onlyInTrash(ctx, upload.id)) throw notFound(`No media file named ${upload.filename}`);
-    let key = upload.key;
-    const w = req.query.w;
-    if (w !== undefined) {
-      const variant = upload.variants.find((v) => String(v.width) === w);
-      if (!variant) throw badRequest(`w must be one of ${VARIANT_WIDTHS.join(', ')}`);
-      key = variant.key;
-    }
-    const info = await ctx.infra.objects.stat(key);
-    if (!info) throw notFound(`No media file named ${upload.filename}`);
-
-    res.set({
-      'Content-Type': info.contentType,
-      ETag: info.etag,
-      'Cache-Control': IMMUTABLE,
-      'Accept-Ranges': 'bytes',
-      'X-Content-Type-Options': 'nosniff',
-    });
-    if (req.fresh) {
-      res.status(304).end();
-      return;
-    }
-
-    let range: ByteRange | undefined;
-    if (req.headers.range && ifRangeHolds(req, info.etag)) {
-      const ranges = req.range(info.size, { combine: true });
-      if (ranges === -1) {
-        const err = new HttpError(416, 'range_not_satisfiable', `The file has ${info.size} bytes`);
-        err.headers['Content-Range'] = `bytes */${info.size}`;
-        throw err;
-      }
-      // A malformed header (-2), another unit or several ranges: the whole file is a valid answer.
-      if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) range = ranges[0];
-    }
-    if (range) {
-      res.status(206).set('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
-    }
-    res.set('Content-Length', String(range ? range.end - range.start + 1 : info.size));
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    const object = await ctx.infra.objects.get(key, range);
-    if (!object) throw notFound(`No media file named ${upload.filename}`);
-    try {
-      await pipeline(object.body, res);
-    } catch (err) {
-      // The client went away, or the read failed after the headers were sent: nothing more can be answered.
-      if ((err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
-        ctx.logger.warn({ err, key }, 'streaming a media file failed');
-      }
-    }
-  });
 
   return router;
 }
