@@ -2,10 +2,11 @@ import '../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderTab } from '../test/render';
-import type { Contract } from '@12yards/api';
+import type { Contract, PartnerAction } from '@12yards/api';
 import { contractFixture, newsArticle, serviceStatusFixture } from '../test/fixtures';
 import { ContractFormDialog } from './partners/ContractFormDialog';
 import { contractsKey } from './partners/keys';
+import { Notes } from './partners/Notes';
 import { FaqsTab } from './FaqsTab';
 import { NewsTab } from './NewsTab';
 import { StatusTab } from './StatusTab';
@@ -174,6 +175,59 @@ describe('An admin edit of something changed meanwhile (If-Match, 412)', () => {
     expect(api.writes()[1]).toMatchObject({
       headers: { 'If-Match': '"3"' },
       body: { clientTelephone: '+44 20 7946 0999', endDate: '2026-02-28', lengthMonths: 13 },
+    });
+  });
+
+  test('When a note was saved meanwhile, then the typed notes stay, theirs are offered and the save sends the newer version', async () => {
+    const mine: PartnerAction = {
+      id: 'a1',
+      partnerId: 'p1',
+      actionText: 'Call the chairman',
+      dueDate: null,
+      notes: 'Called once',
+      isCompleted: false,
+      completedAt: null,
+      createdAt: '2025-01-05T10:00:00.000Z',
+      isOverdue: false,
+      version: 2,
+    };
+    const theirs = { ...mine, notes: 'Chairman away until Monday', version: 3 };
+    const api = changedMeanwhile(
+      'GET /api/admin/partners/p1/actions',
+      'PUT /api/admin/partners/p1/actions/a1',
+      mine,
+      theirs,
+    );
+    renderTab(<Notes partnerId="p1" />);
+    await userEvent.click(await screen.findByText('Call the chairman'));
+    const dialog = await screen.findByRole('dialog');
+    const notes = within(dialog).getByLabelText('Notes');
+    await userEvent.clear(notes);
+    await userEvent.type(notes, 'Left a voicemail');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Notes' }));
+    expect(
+      await within(dialog).findByText(/Someone else saved this action while you were editing/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(STALE_MESSAGE)).not.toBeInTheDocument();
+    expect(api.writes()[0]!.headers['If-Match']).toBe('"2"');
+    expect(notes).toHaveValue('Left a voicemail');
+    const field = within(dialog).getByRole('group', { name: 'Notes' });
+    expect(within(field).getByRole('radio', { name: 'Keep mine: Left a voicemail' })).toBeChecked();
+    const newer = within(field).getByRole('radio', {
+      name: 'Take the newer one: Chairman away until Monday',
+    });
+    expect(newer).not.toBeChecked();
+    await userEvent.click(newer);
+    expect(notes).toHaveValue('Chairman away until Monday');
+    await userEvent.click(within(field).getByRole('radio', { name: 'Keep mine: Left a voicemail' }));
+    expect(notes).toHaveValue('Left a voicemail');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Notes' }));
+    expect(await screen.findByText('Action updated successfully')).toBeInTheDocument();
+    expect(api.writes()).toHaveLength(2);
+    expect(api.writes()[1]).toMatchObject({
+      method: 'PUT',
+      headers: { 'If-Match': '"3"' },
+      body: { notes: 'Left a voicemail' },
     });
   });
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { updatePartnerAction, type PartnerAction, type UpdatePartnerAction } from '@12yards/api';
@@ -17,8 +17,10 @@ import type { z } from 'zod';
 import { useAdminMutation } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { historyKey } from '../../lib/history';
+import { useEditConflict, type ConflictField } from '../../components/EditConflict';
 import { Field } from '../../components/Field';
 import { HistorySection } from '../../components/HistorySection';
+import { ACTION_COUNTS_KEY, actionsKey } from './keys';
 
 /** Overdue: the due date is past and the action is open (the server says so too, as isOverdue). */
 export function isOverdue(a: PartnerAction, now = new Date()): boolean {
@@ -40,7 +42,7 @@ export function ActionDetailsDialog({
   return (
     <Dialog open={action !== null} onOpenChange={(o) => !o && onClose()}>
       <DialogContent aria-describedby={undefined}>
-        {action && <ActionDetails action={action} onDone={onClose} />}
+        {action && <ActionDetails key={action.id} action={action} onDone={onClose} />}
       </DialogContent>
     </Dialog>
   );
@@ -48,28 +50,44 @@ export function ActionDetailsDialog({
 
 type ActionUpdate = z.output<typeof updatePartnerAction>;
 
-/** Save Notes and Mark Complete send the notes checked by the shared updatePartnerAction schema. */
+const toForm = (a: PartnerAction): UpdatePartnerAction => ({ notes: a.notes ?? '' });
+/** The field the admin edits, for a conflict with someone else's save. */
+const ACTION_FIELDS: ConflictField<UpdatePartnerAction>[] = [{ name: 'notes', label: 'Notes' }];
+
+/**
+ * Save Notes and Mark Complete send the notes checked by the shared updatePartnerAction schema, with the version
+ * the form was filled from (a 412 keeps what was typed and shows what changed). The details shown follow the list.
+ */
 function ActionDetails({ action: a, onDone }: { action: PartnerAction; onDone: () => void }) {
-  const { register, handleSubmit, reset, formState } = useForm<UpdatePartnerAction, unknown, ActionUpdate>({
+  // The action the form was filled from: as opened, then as each save answered. The list read again after a 412
+  // does not replace it, so the conflict panel compares against what the admin started from.
+  const [base, setBase] = useState(a);
+  const form = useForm<UpdatePartnerAction, unknown, ActionUpdate>({
     resolver: zodResolver(updatePartnerAction),
-    defaultValues: { notes: a.notes ?? '' },
+    defaultValues: toForm(base),
   });
+  const { register, handleSubmit, formState } = form;
   const { errors } = formState;
-  useEffect(() => reset({ notes: a.notes ?? '' }), [a.id, a.notes, reset]);
   const overdue = isOverdue(a);
-  const update = useAdminMutation<ActionUpdate>({
+  const conflict = useEditConflict({
+    entity: base,
+    form,
+    toForm,
+    fields: ACTION_FIELDS,
+    listKey: actionsKey(a.partnerId),
+    what: 'action',
+  });
+  const update = useAdminMutation<ActionUpdate, PartnerAction | undefined>({
     mutationFn: (write, body) =>
-      write('PUT', `/api/admin/partners/${a.partnerId}/actions/${a.id}`, body, { version: a.version }),
-    invalidate: [
-      ['/api/admin/partners', a.partnerId, 'actions'],
-      ['/api/admin/partner-action-counts'],
-      historyKey('partner-action', a.id),
-    ],
+      write('PUT', `/api/admin/partners/${a.partnerId}/actions/${a.id}`, body, { version: conflict.version }),
+    invalidate: [actionsKey(a.partnerId), ACTION_COUNTS_KEY, historyKey('partner-action', a.id)],
     success: 'Action updated successfully',
     failure: 'Failed to update partner action',
-    onSuccess: (_r, body) => {
+    onSuccess: (saved, body) => {
       if (body.isCompleted) onDone();
+      else if (saved) setBase(saved);
     },
+    onStale: conflict.onStale,
   });
   const save = (complete: boolean) =>
     handleSubmit(({ notes }) => update.mutate(complete ? { notes, isCompleted: true } : { notes }));
@@ -121,6 +139,7 @@ function ActionDetails({ action: a, onDone }: { action: PartnerAction; onDone: (
       <Field label="Notes" error={errors.notes?.message}>
         <Textarea rows={4} {...register('notes')} />
       </Field>
+      {conflict.panel}
       <DialogFooter>
         <Button variant="outline" disabled={update.isPending} onClick={save(false)}>
           Save Notes

@@ -10,9 +10,7 @@ import { formatDate } from '../../lib/format';
 import { Field } from '../../components/Field';
 import { Loading } from '../../components/QueryState';
 import { ActionDetailsDialog, isOverdue } from './ActionDetailsDialog';
-import { ACTION_COUNTS_KEY } from './keys';
-
-export const actionsKey = (partnerId: string) => ['/api/admin/partners', partnerId, 'actions'];
+import { ACTION_COUNTS_KEY, actionsKey } from './keys';
 
 /** A partner's notes (action items): each opens its details; Add Note writes a new one. */
 export function Notes({ partnerId }: { partnerId: string }) {

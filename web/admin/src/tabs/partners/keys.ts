@@ -9,3 +9,6 @@ export const TYPE_FILTER = [
 
 /** A partner's contracts (the Contract Management dialog). */
 export const contractsKey = (partnerId: string) => ['/api/admin/partners', partnerId, 'contracts'];
+
+/** A partner's notes (action items), listed under its details. */
+export const actionsKey = (partnerId: string) => ['/api/admin/partners', partnerId, 'actions'];
