@@ -3,27 +3,12 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../scripts/lib/free-port.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-const portFree = (port) =>
-  new Promise((ok) => {
-    const srv = createServer();
-    srv.once('error', () => ok(false));
-    srv.listen(port, '127.0.0.1', () => srv.close(() => ok(true)));
-  });
-
-async function freePort(first) {
-  for (let port = first; port < first + 2000; port += 100) {
-    const ports = [port, ...[21, 22, 23, 24, 25].map((d) => port + d)];
-    if ((await Promise.all(ports.map(portFree))).every(Boolean)) return port;
-  }
-  throw new Error('no free ports');
-}
 
 /** Starts the product on a fresh data directory; answers its URL, admin and a stop function. */
 export async function startProduct(log, extraEnv = {}) {

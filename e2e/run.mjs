@@ -14,10 +14,10 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../scripts/lib/free-port.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -54,23 +54,6 @@ if (!existsSync(CHROMIUM)) {
     log(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium) and run again`);
     finish(0, 1, 1);
   }
-}
-
-function portFree(port) {
-  return new Promise((ok) => {
-    const srv = createServer();
-    srv.once('error', () => ok(false));
-    srv.listen(port, '127.0.0.1', () => srv.close(() => ok(true)));
-  });
-}
-
-/** A gateway port whose five service ports (PORT+21..PORT+25) are free too. */
-async function freePort(first) {
-  for (let port = first; port < first + 2000; port += 100) {
-    const ports = [port, ...[21, 22, 23, 24, 25].map((d) => port + d)];
-    if ((await Promise.all(ports.map(portFree))).every(Boolean)) return port;
-  }
-  throw new Error('no free ports');
 }
 
 const PORT = await freePort(Number(process.env.E2E_PORT ?? 18480));
