@@ -18,6 +18,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { seededProduct } from './product.mjs';
+import { stopOnSignal } from './stop-on-signal.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -33,7 +34,9 @@ for (const mode of MODES)
 /** One CPU-bound process (a loop that never waits) beside Lighthouse; answers a function that stops it. */
 function startBusyProcess() {
   const busy = spawn(process.execPath, ['-e', 'for (;;) Math.sqrt(Math.random());'], { stdio: 'ignore' });
-  return () => busy.kill('SIGKILL');
+  const stop = () => busy.kill('SIGKILL');
+  const unregister = stopOnSignal(stop);
+  return () => (unregister(), stop());
 }
 
 const log = (msg) => process.stderr.write(`[lighthouse] ${msg}\n`);
@@ -52,7 +55,10 @@ async function measure(baseUrl, mode) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    // Our own handler stops Chromium on SIGINT with the rest (chrome-launcher's would exit before the product stops).
+    handleSIGINT: false,
   });
+  const unregisterChrome = stopOnSignal(() => chrome.kill());
   const rows = [];
   try {
     for (const preset of (process.env.LH_PRESETS ?? 'mobile,desktop').split(',')) {
@@ -121,6 +127,7 @@ async function measure(baseUrl, mode) {
       }
     }
   } finally {
+    unregisterChrome();
     chrome.kill();
     stopBusy();
   }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/lib/free-port.mjs';
+import { stopOnSignal } from './stop-on-signal.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -39,7 +40,9 @@ export async function startProduct(log, extraEnv = {}) {
   for (const s of [product.stdout, product.stderr])
     s.on('data', (c) => (output = (output + c).slice(-20_000)));
   const exit = new Promise((ok) => product.on('exit', () => ((exited = true), ok())));
+  let unregister = () => {};
   const stop = async () => {
+    unregister();
     if (!exited) {
       product.kill('SIGTERM');
       await Promise.race([exit, new Promise((ok) => setTimeout(ok, 15_000))]);
@@ -47,6 +50,8 @@ export async function startProduct(log, extraEnv = {}) {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  // Interrupted while it starts or runs, the bench stops it (and so its services) before exiting.
+  unregister = stopOnSignal(stop);
   const deadline = Date.now() + 10 * 60_000;
   while (Date.now() < deadline && !exited) {
     if (/12Yards is running at/.test(output)) {
