@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { failure, mockApi, renderTab } from '../test/render';
 import { shotFixture } from '../test/fixtures';
 import { mockXhr, upload } from '../test/xhr';
-import { openDialog, pickImage, searchList } from '../test/dialogs';
+import { openDialog, pickImage, pressDelete, searchList } from '../test/dialogs';
 import { GalleryTab } from './GalleryTab';
 
 const shot = shotFixture;
@@ -120,31 +120,6 @@ describe('App Gallery tab', () => {
     expect(api.writes()).toHaveLength(0);
   });
 
-  test('When delete is confirmed and succeeds, then the success toast shows and the list is read again', async () => {
-    const api = mockApi({
-      'GET /api/admin/app-gallery': { body: [shot()] },
-      'DELETE /api/admin/app-gallery/g1': { status: 204 },
-    });
-    renderTab(<GalleryTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Delete screenshot/ }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Screenshot moved to the trash')).toBeInTheDocument();
-    expect(api.writes()).toEqual([
-      expect.objectContaining({ method: 'DELETE', url: '/api/admin/app-gallery/g1' }),
-    ]);
-    expect(api.calls.filter((c) => c.url === '/api/admin/app-gallery')).toHaveLength(2);
-  });
-
-  test('When delete is cancelled, then nothing is sent and the screenshot stays', async () => {
-    const api = mockApi({ 'GET /api/admin/app-gallery': { body: [shot()] } });
-    renderTab(<GalleryTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Delete screenshot/ }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(api.writes()).toHaveLength(0);
-    expect(screen.getByRole('img', { name: 'Home screen' })).toBeInTheDocument();
-  });
-
   test('When adding, editing or deleting fails, then the matching screenshot toast shows', async () => {
     const api = mockApi({
       'GET /api/admin/app-gallery': { body: [shot()] },
@@ -163,8 +138,7 @@ describe('App Gallery tab', () => {
       body: { imageUrl: '/media/home.png', sortOrder: 1, description: 'Home screen' },
     });
     await userEvent.click(within(d).getByRole('button', { name: 'Cancel' }));
-    await userEvent.click(screen.getByRole('button', { name: /Delete screenshot/ }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await pressDelete('screenshot');
     expect(await screen.findByText('Failed to delete screenshot')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Add Screenshot/ }));
     d = await screen.findByRole('dialog');

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { mediaFileFixture } from '../test/fixtures';
 import { CSRF, failure, mockApi, renderTab } from '../test/render';
 import { mockXhr, upload } from '../test/xhr';
-import { openDialog, pickImage } from '../test/dialogs';
+import { openDialog, pickImage, pressDelete } from '../test/dialogs';
 import { MediaTab } from './MediaTab';
 import { NewsTab } from './NewsTab';
 
@@ -138,31 +138,6 @@ describe('Media tab', () => {
     expect(await screen.findByText('Failed to upload image')).toBeInTheDocument();
   });
 
-  test('When delete is confirmed and succeeds, then the success toast shows and the list is read again', async () => {
-    const api = mockApi({
-      'GET /api/admin/media': { body: [file()] },
-      'DELETE /api/admin/media/mf1': { status: 204 },
-    });
-    renderTab(<MediaTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Delete media file/ }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Media file moved to the trash')).toBeInTheDocument();
-    expect(api.writes()).toEqual([
-      expect.objectContaining({ method: 'DELETE', url: '/api/admin/media/mf1' }),
-    ]);
-    expect(api.calls.filter((c) => c.url === '/api/admin/media')).toHaveLength(2);
-  });
-
-  test('When delete is cancelled, then nothing is sent and the file stays', async () => {
-    const api = mockApi({ 'GET /api/admin/media': { body: [file()] } });
-    renderTab(<MediaTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Delete media file/ }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(api.writes()).toHaveLength(0);
-    expect(screen.getByText('team-photo.png')).toBeInTheDocument();
-  });
-
   test('When creating fails, then Failed to create media file shows; delete after confirming failing shows Failed to delete media file', async () => {
     mockApi({
       'GET /api/admin/media': { body: [file()] },
@@ -177,8 +152,7 @@ describe('Media tab', () => {
     await userEvent.click(within(d).getByRole('button', { name: 'Add Media File' }));
     expect(await screen.findByText('Failed to create media file')).toBeInTheDocument();
     await userEvent.click(within(d).getByRole('button', { name: 'Cancel' }));
-    await userEvent.click(screen.getByRole('button', { name: /Delete media file/ }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await pressDelete('media file');
     expect(await screen.findByText('Failed to delete media file')).toBeInTheDocument();
   });
 

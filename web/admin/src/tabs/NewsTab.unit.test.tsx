@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { CSRF, failure, mockApi, renderTab } from '../test/render';
 import { newsArticle } from '../test/fixtures';
 import { mockXhr, upload } from '../test/xhr';
-import { openDialog, pickImage } from '../test/dialogs';
+import { deleteFromList, openDialog, pickImage, pressDelete } from '../test/dialogs';
 import { NewsTab } from './NewsTab';
 
 const article = newsArticle({ featured: true, published: false });
@@ -118,30 +118,12 @@ describe('News tab', () => {
     expect(api.calls.filter((c) => c.url === '/api/admin/news')).toHaveLength(2);
   });
 
-  test('When Delete is confirmed and succeeds, then the success toast shows and the list is read again', async () => {
-    const api = mockApi({
-      'GET /api/admin/news': { body: [article] },
-      'DELETE /api/admin/news/n1': { status: 204 },
-    });
-    renderTab(<NewsTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Delete news article/ }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('News article moved to the trash')).toBeInTheDocument();
-    expect(api.writes()).toEqual([expect.objectContaining({ method: 'DELETE', url: '/api/admin/news/n1' })]);
-    expect(api.calls.filter((c) => c.url === '/api/admin/news')).toHaveLength(2);
-  });
-
   test('When Delete is confirmed, then DELETE is sent; cancelling sends nothing; failure shows its toast', async () => {
-    const api = mockApi({
-      'GET /api/admin/news': { body: [article] },
+    const api = await deleteFromList(<NewsTab />, '/api/admin/news', [article], 'news article', 'Cancel', {
       'DELETE /api/admin/news/n1': failure(),
     });
-    renderTab(<NewsTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Delete news article/ }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(api.writes()).toHaveLength(0);
-    await userEvent.click(screen.getByRole('button', { name: /Delete news article/ }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await pressDelete('news article');
     expect(await screen.findByText('Failed to delete news article')).toBeInTheDocument();
     expect(api.writes()[0]).toMatchObject({ method: 'DELETE', url: '/api/admin/news/n1' });
   });

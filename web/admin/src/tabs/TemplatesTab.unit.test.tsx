@@ -3,17 +3,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CSRF, failure, mockApi, renderTab } from '../test/render';
 import { mockXhr } from '../test/xhr';
+import { deleteFromList } from '../test/dialogs';
+import { templateFixture } from '../test/fixtures';
 import { TemplatesTab } from './TemplatesTab';
 
-const tpl = (over = {}) => ({
-  id: 't1',
-  name: 'Standard club contract',
-  fileUrl: '/x',
-  fileName: 'club-contract.docx',
-  validFromDate: '2025-01-01',
-  createdAt: '2025-01-05T10:00:00.000Z',
-  ...over,
-});
+const tpl = templateFixture;
 
 async function openUpload() {
   await userEvent.click(await screen.findByRole('button', { name: /Upload Contract/ }));
@@ -162,39 +156,17 @@ describe('Templates tab', () => {
     expect(api.writes()).toHaveLength(0);
   });
 
-  test('When delete is confirmed and succeeds, then the success toast shows and the list is read again', async () => {
-    const api = mockApi({
-      'GET /api/admin/contract-templates': { body: [tpl()] },
-      'DELETE /api/admin/contract-templates/t1': { status: 204 },
-    });
-    renderTab(<TemplatesTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Delete contract template/ }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Contract template deleted successfully')).toBeInTheDocument();
-    expect(api.writes()).toEqual([
-      expect.objectContaining({ method: 'DELETE', url: '/api/admin/contract-templates/t1' }),
-    ]);
-    expect(api.calls.filter((c) => c.url === '/api/admin/contract-templates')).toHaveLength(2);
-  });
-
-  test('When delete is cancelled, then nothing is sent and the template stays', async () => {
-    const api = mockApi({ 'GET /api/admin/contract-templates': { body: [tpl()] } });
-    renderTab(<TemplatesTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Delete contract template/ }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(api.writes()).toHaveLength(0);
-    expect(screen.getByText('Standard club contract')).toBeInTheDocument();
-  });
-
   test('When delete is confirmed and fails, then Failed to delete contract template shows', async () => {
-    const api = mockApi({
-      'GET /api/admin/contract-templates': { body: [tpl()] },
-      'DELETE /api/admin/contract-templates/t1': failure(),
-    });
-    renderTab(<TemplatesTab />);
-    await userEvent.click(await screen.findByRole('button', { name: /Delete contract template/ }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const api = await deleteFromList(
+      <TemplatesTab />,
+      '/api/admin/contract-templates',
+      [tpl()],
+      'contract template',
+      'Delete',
+      {
+        'DELETE /api/admin/contract-templates/t1': failure(),
+      },
+    );
     expect(await screen.findByText('Failed to delete contract template')).toBeInTheDocument();
     expect(api.writes()[0]).toMatchObject({ method: 'DELETE', url: '/api/admin/contract-templates/t1' });
   });

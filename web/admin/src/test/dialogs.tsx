@@ -28,3 +28,24 @@ export async function searchList(
   renderTab(tab);
   await userEvent.type(await screen.findByRole('searchbox', { name: label }), text);
 }
+
+/** The row's "Delete WHAT" button pressed and its confirmation answered CHOICE. */
+export async function pressDelete(what: string, choice: 'Delete' | 'Cancel' = 'Delete') {
+  await userEvent.click(await screen.findByRole('button', { name: new RegExp(`Delete ${what}`) }));
+  await userEvent.click(await screen.findByRole('button', { name: choice }));
+}
+
+/** The tab listing `rows` (read from `path`, the API's other `answers` beside), its row's delete answered CHOICE. */
+export async function deleteFromList(
+  tab: ReactElement,
+  path: string,
+  rows: unknown[],
+  what: string,
+  choice: 'Delete' | 'Cancel',
+  answers: Parameters<typeof mockApi>[0] = {},
+) {
+  const api = mockApi({ [`GET ${path}`]: { body: rows }, ...answers });
+  renderTab(tab);
+  await pressDelete(what, choice);
+  return api;
+}

@@ -94,3 +94,14 @@ export const serviceStatusFixture = (over: Record<string, unknown> = {}) => ({
   createdAt: '2025-01-05T10:00:00.000Z',
   ...over,
 });
+
+/** One contract template as the admin list answers it ('Standard club contract', id t1). */
+export const templateFixture = (over: Record<string, unknown> = {}) => ({
+  id: 't1',
+  name: 'Standard club contract',
+  fileUrl: '/x',
+  fileName: 'club-contract.docx',
+  validFromDate: '2025-01-01',
+  createdAt: '2025-01-05T10:00:00.000Z',
+  ...over,
+});
