@@ -7,6 +7,7 @@ import { parseIntegrationEvent, type IntegrationEvent, type Producer } from '@12
 import {
   HttpError,
   refuseBusy,
+  reopener,
   type EventBus,
   type Logger,
   type StoredEvent,
@@ -111,6 +112,15 @@ interface StreamState {
 type OpenStream = StreamState;
 
 /**
+ * An event kept for replay. Its title, when made from a person's encrypted fields, is not kept: it is made again from
+ * the message as its producer's keys open it at replay ("Erased personal data" once that person was erased).
+ */
+interface Kept {
+  event: LiveEvent;
+  title?: () => Promise<string | undefined>;
+}
+
+/**
  * `GET /api/admin/events`: the integration events an admin cares about, as server-sent events. Each gateway process
  * reads every event of the services' topics (a consumer group of its own) and pushes it to the admins connected to
  * it. Event ids are `<epoch>-<sequence>`, the epoch naming this process's run: a client that reconnects with a
@@ -120,7 +130,7 @@ type OpenStream = StreamState;
 export class LiveEvents {
   private readonly channel: Channel<DefaultChannelState, StreamState> = createChannel();
   private recheck?: NodeJS.Timeout;
-  private readonly buffer: LiveEvent[] = [];
+  private readonly buffer: Kept[] = [];
   private readonly epoch = randomBytes(4).toString('hex');
   private seq = 0;
   private subscription?: Subscription;
@@ -201,19 +211,45 @@ export class LiveEvents {
     const live = toLive(parsed.event);
     if (!live) return;
     const event: LiveEvent = { id: `${this.epoch}-${++this.seq}`, at: message.occurredAt, ...live };
-    this.buffer.push(event);
+    this.buffer.push(this.kept(event, message, topic));
     if (this.buffer.length > (this.options.bufferSize ?? 500)) this.buffer.shift();
     this.channel.broadcast(event, event.kind, { eventId: event.id });
   }
 
+  /** The event as the replay buffer keeps it: without a title made from encrypted personal fields. */
+  private kept(event: LiveEvent, message: StoredEvent, topic: LiveTopic): Kept {
+    const reopen = reopener(message);
+    if (!reopen || event.title === undefined) return { event };
+    const { title: _plain, ...rest } = event;
+    return {
+      event: rest,
+      title: async () => {
+        const parsed = parseIntegrationEvent(topic, await reopen());
+        return parsed.ok ? (toLive(parsed.event)?.title ?? undefined) : undefined;
+      },
+    };
+  }
+
+  /** A kept event as it is replayed, its title made again from what its producer's keys open now. */
+  private async replayed({ event, title }: Kept): Promise<LiveEvent> {
+    if (!title) return event;
+    try {
+      const now = await title();
+      return now === undefined ? event : { ...event, title: now };
+    } catch (err) {
+      this.options.logger.warn({ err, id: event.id }, 'live events: a kept title could not be made again');
+      return event;
+    }
+  }
+
   /** What a client that saw `lastId` missed: the events after it, or null when the buffer cannot tell. */
-  private missed(lastId: string): LiveEvent[] | null {
+  private missed(lastId: string): Kept[] | null {
     const [epoch, n] = lastId.split('-');
     const seq = Number(n);
     if (epoch !== this.epoch || !Number.isInteger(seq) || seq > this.seq) return null;
-    const first = this.buffer[0] ? Number(this.buffer[0].id.split('-')[1]) : this.seq + 1;
+    const first = this.buffer[0] ? Number(this.buffer[0].event.id.split('-')[1]) : this.seq + 1;
     if (seq < first - 1) return null;
-    return this.buffer.filter((e) => Number(e.id.split('-')[1]) > seq);
+    return this.buffer.filter((k) => Number(k.event.id.split('-')[1]) > seq);
   }
 
   /**
@@ -233,7 +269,8 @@ export class LiveEvents {
     if (session.lastId) {
       const missed = this.missed(session.lastId);
       if (missed) {
-        for (const e of missed) session.push(e, e.kind, e.id);
+        const events = await Promise.all(missed.map((k) => this.replayed(k)));
+        for (const e of events) session.push(e, e.kind, e.id);
       } else {
         session.push(
           { reason: 'Last-Event-ID is older than what is kept' },

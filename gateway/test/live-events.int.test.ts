@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import request from 'supertest';
-import { createLogger, finishHttpApp } from '@12yards/platform';
+import { createLogger, ERASED_PERSONAL_DATA, finishHttpApp } from '@12yards/platform';
 import { LIVE_RESYNC_EVENT, liveEvent } from '@12yards/api';
 import { createContractsService } from '@12yards/contracts/src/definition';
 import { validContract } from '@12yards/contracts/test/fixtures';
@@ -472,6 +472,76 @@ describe('the live streams one gateway process holds', () => {
       await live.stop();
       server.closeAllConnections();
       server.close();
+    }
+  });
+});
+
+describe('the live events a gateway keeps for replay, once a person is erased', () => {
+  it('When an applicant who also wrote is erased, then a client reconnecting with an older Last-Event-ID is replayed their events titled "Erased personal data", never their name', async () => {
+    const stack = await startStack({
+      services: [partnersService, createContractsService({ partnerWaitMs: 1_000 })],
+    });
+    const server = stack.app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const streams: Stream[] = [];
+    try {
+      const login = await request(stack.app).post('/api/auth/login').send(TEST_ADMIN).expect(200);
+      const cookie = (login.headers['set-cookie'] as unknown as string[])
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const csrf = login.body.csrfToken as string;
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const open = async (extra: Record<string, string> = {}) => {
+        const s = await openStream(base, { cookie, accept: 'text/event-stream', ...extra });
+        streams.push(s);
+        return s;
+      };
+      const titles = (s: Stream) =>
+        s.frames.flatMap((f) => (JSON.parse(f.data!) as { title?: string }).title ?? []);
+
+      const first = await open();
+      await request(stack.app).post('/api/contacts').send(contact).expect(201);
+      const seen = await first.next((f) => f.data?.includes('Visitor One') ?? false);
+      const person = { name: 'Ottilie Fenwick', email: 'o.fenwick@quayside.example' };
+      await request(stack.app)
+        .post('/api/partners')
+        .send(clubApplication({ ...person, organization: 'Quayside Athletic' }))
+        .expect(201);
+      await request(stack.app)
+        .post('/api/contacts')
+        .send({ ...contact, ...person })
+        .expect(201);
+      await first.next((f) => f.data?.includes(person.name) ?? false);
+      // Before the erasure the replay names them (the test can fail).
+      const before = await open({ 'last-event-id': seen.id! });
+      await before.next((f) => f.data?.includes(person.name) ?? false);
+      expect(titles(before)).toEqual([
+        'New application from Quayside Athletic',
+        `New message from ${person.name}`,
+      ]);
+
+      await request(stack.app)
+        .post('/api/admin/privacy/erasure')
+        .set({ cookie, 'X-CSRF-Token': csrf, 'Sec-Fetch-Site': 'same-origin' })
+        .send({ email: person.email })
+        .expect(200);
+      // A key the gateway read stands in for a read of the producer's store for at most 1 s (SubjectKeys).
+      await new Promise((r) => setTimeout(r, 1_100));
+
+      const after = await open({ 'last-event-id': seen.id! });
+      await after.next((f) => f.event === 'message-received');
+      expect(titles(after)).toEqual([
+        `New application from ${ERASED_PERSONAL_DATA}`,
+        `New message from ${ERASED_PERSONAL_DATA}`,
+      ]);
+      const replayed = after.frames.map((f) => f.data).join('\n');
+      for (const plain of [person.name, person.email, 'Quayside Athletic'])
+        expect(replayed).not.toContain(plain);
+    } finally {
+      for (const s of streams) s.close();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await stack.stop();
     }
   });
 });

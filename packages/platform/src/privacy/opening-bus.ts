@@ -4,6 +4,21 @@ import { decryptField, ERASED_PERSONAL_DATA, isEncryptedField } from './field-ci
 import type { SubjectKeys } from './subject-keys';
 
 /**
+ * How each message this module opened can be opened again: with the producer's keys as they are then, so a copy a
+ * consumer keeps (the gateway's replay buffer of live events) need not hold the plain text and reads "Erased personal
+ * data" once the subject was erased. Weak: gone with the opened message.
+ */
+const reopeners = new WeakMap<StoredEvent, () => Promise<StoredEvent>>();
+
+/**
+ * The message as its producer's keys open it now, for a message {@link openMessage} opened (its personal fields were
+ * encrypted); undefined for any other (nothing of it was encrypted, or it did not come through an opening bus).
+ */
+export function reopener(opened: StoredEvent): (() => Promise<StoredEvent>) | undefined {
+  return reopeners.get(opened);
+}
+
+/**
  * An integration event's personal fields travel as the producer stored them: encrypted with the data subject's key
  * (the subject is the source event's stream, the context its field's name). This opens them for the handler with the
  * producer's keys; once the subject was erased they read "Erased personal data". Everything else is left as it is.
@@ -33,7 +48,9 @@ export async function openMessage(
       opened[field] = ERASED_PERSONAL_DATA;
     }
   }
-  return { ...event, data: opened };
+  const result = { ...event, data: opened };
+  reopeners.set(result, () => openMessage(event, keys, logger));
+  return result;
 }
 
 /** The bus with each delivered message's personal fields opened with its producer's keys (`keysOf` the topic). */
