@@ -190,7 +190,7 @@ export async function startService<U extends OptionalAdapter>(
     leader,
     metrics: early,
   };
-  // Personal data written in plain text before it was encrypted is encrypted in place once (the embedded store).
+  // Personal data written in plain text before it was encrypted is encrypted in place once (SQLite or MongoDB store).
   if (def.personalData && personal.keys && canRewrite(storedEvents)) {
     await sealPlaintextPersonalData(storedEvents, personal.keys, def.personalData, {
       logger,

@@ -5,9 +5,16 @@ import { encryptField, ERASED_PERSONAL_DATA, isEncryptedField } from './field-ci
 import { mapFields, type PersonalDataPolicy } from './personal-data-store';
 import type { SubjectKeys } from './subject-keys';
 
-/** An event store that can replace a stored event's data in place (the embedded SQLite store). */
+/**
+ * An event store that can replace a stored event's data in place (the embedded SQLite store; the MongoDB store, which
+ * finds the event's commit by key from `at`).
+ */
 export interface RewritableEventStore extends EventStore {
-  rewriteData(eventId: string, data: unknown): Promise<boolean>;
+  rewriteData(
+    eventId: string,
+    data: unknown,
+    at?: Pick<StoredEvent, 'streamId' | 'version'>,
+  ): Promise<boolean>;
 }
 
 /** An embedded store whose file also keeps the service's topic (bus_messages). */
@@ -63,8 +70,9 @@ const PAGE = 500;
  * every personal field of the policy's event types that is not yet encrypted is encrypted in place with its subject's
  * key, so that erasing the subject erases it as well. A subject whose key is gone while some of its fields are
  * encrypted was erased: its plain fields become "Erased personal data" instead (no new key brings them back).
- * Idempotent: a second run finds nothing. Only for a store that can rewrite an event's data (the embedded SQLite
- * store, whose connection runs with secure_delete); the caller empties the WAL afterwards.
+ * Idempotent: a second run finds nothing. Only for a store that can rewrite an event's data: the embedded SQLite
+ * store, whose connection runs with secure_delete (the caller empties the WAL afterwards), and the MongoDB store (the
+ * commit and its position entry). Messages already on Kafka cannot be rewritten: they age out with the topic.
  */
 export async function sealPlaintextPersonalData(
   raw: RewritableEventStore,
@@ -112,7 +120,7 @@ export async function sealPlaintextPersonalData(
       return key ? encryptField(key, `${subject}|${path}`, value) : ERASED_PERSONAL_DATA;
     });
     if (sealed === 0) continue;
-    await raw.rewriteData(event.id, data);
+    await raw.rewriteData(event.id, data, event);
     result.events++;
     result.fields[event.type] = (result.fields[event.type] ?? 0) + sealed;
   }
