@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineService, loadConfig, startTrashSweep } from '@12yards/platform';
 import { buildApp, type MediaOptions } from './app';
+import { addEarlierUploadsToLibrary } from './media-file/library';
 import { mediaFileProjection } from './media-file/projection';
 import { mediaTrash } from './media-file/trash';
 import { subscribeToContent } from './reference/content';
@@ -28,6 +29,8 @@ export function createMediaService(options: Partial<MediaOptions> = {}) {
       const app = buildApp(ctx, {
         maxUploadBytes: options.maxUploadBytes ?? loadConfig(mediaEnv).MEDIA_MAX_UPLOAD_BYTES,
       });
+      const earlier = await addEarlierUploadsToLibrary(ctx);
+      if (earlier > 0) ctx.logger.info({ added: earlier }, 'media: earlier uploads added to the library');
       const content = await subscribeToContent(ctx);
       // Entries trashed more than TRASH_RETENTION_DAYS ago are deleted for good, on the leader, hourly.
       const sweep = await startTrashSweep(ctx, mediaTrash(ctx));
