@@ -1,7 +1,6 @@
-import { Router, type Request } from 'express';
+import type { Router } from 'express';
 import {
   ACTIVITY_UNAVAILABLE_HEADER,
-  activityFeedQuery,
   activityResponse,
   encodeActivityFeedCursor,
   ENTITY_SERVICES,
@@ -12,17 +11,18 @@ import {
   type ActivityFeedPositions,
   type WorkbenchService,
 } from '@12yards/api';
+import { gatewayRoutes } from '@12yards/api/src/routes';
 import {
   activityCursor,
+  contractRoutes,
   HttpError,
-  parse,
   REQUEST_ID_HEADER,
-  setMetricsRoute,
   signIdentity,
   type AdminIdentity,
   type Logger,
 } from '@12yards/platform';
-import { requireSession } from './auth/guard';
+import { sessionGuard } from './auth/guard';
+import { metricsRoute } from './service-call';
 import { outgoingUrl, type Targets } from './proxy';
 
 export interface ActivityDeps {
@@ -120,36 +120,36 @@ export function mergePages(
  * answers, 503.
  */
 export function activityRoutes(deps: ActivityDeps): Router {
-  const router = Router();
-  router.get('/api/admin/activity', async (req: Request, res) => {
-    const session = requireSession(req, deps.publicOrigin);
-    setMetricsRoute(res, 'activity');
-    const { cursor, ...query } = parse(activityFeedQuery, req.query);
-    const positions = cursor ?? {};
-    const services = query.entityType ? [ENTITY_SERVICES[query.entityType]] : WORKBENCH_SERVICES;
-    const asked = services.filter((s) => positions[s] !== 0);
-    const admin = { username: session.username, role: session.role };
-    const results = await Promise.allSettled(
-      asked.map((s) => fetchPage(deps, s, admin, String(req.id), query, positions[s])),
-    );
-    const pages: ServicePage[] = [];
-    const missing: WorkbenchService[] = [];
-    results.forEach((r, i) => {
-      if (r.status === 'fulfilled') pages.push(r.value);
-      else {
-        missing.push(asked[i]!);
-        deps.logger.warn({ err: r.reason, service: asked[i] }, 'activity: a service did not answer');
+  const { router, on } = contractRoutes(sessionGuard(deps.publicOrigin));
+  on(
+    gatewayRoutes.activity,
+    async ({ query: { cursor, ...query }, req, res }) => {
+      const positions = cursor ?? {};
+      const services = query.entityType ? [ENTITY_SERVICES[query.entityType]] : WORKBENCH_SERVICES;
+      const asked = services.filter((s) => positions[s] !== 0);
+      const results = await Promise.allSettled(
+        asked.map((s) => fetchPage(deps, s, req.admin!, String(req.id), query, positions[s])),
+      );
+      const pages: ServicePage[] = [];
+      const missing: WorkbenchService[] = [];
+      results.forEach((r, i) => {
+        if (r.status === 'fulfilled') pages.push(r.value);
+        else {
+          missing.push(asked[i]!);
+          deps.logger.warn({ err: r.reason, service: asked[i] }, 'activity: a service did not answer');
+        }
+      });
+      if (asked.length > 0 && pages.length === 0) {
+        const err = new HttpError(503, 'unavailable', 'No service answered; please try again shortly');
+        err.headers['Retry-After'] = '2';
+        throw err;
       }
-    });
-    if (asked.length > 0 && pages.length === 0) {
-      const err = new HttpError(503, 'unavailable', 'No service answered; please try again shortly');
-      err.headers['Retry-After'] = '2';
-      throw err;
-    }
-    const { items, next, more } = mergePages(pages, positions, query.limit);
-    if (missing.length > 0) res.set(ACTIVITY_UNAVAILABLE_HEADER, missing.join(', '));
-    if (more) res.set('Link', nextLink(req.originalUrl, encodeActivityFeedCursor(next)));
-    res.set('Cache-Control', 'no-store').json(items);
-  });
+      const { items, next, more } = mergePages(pages, positions, query.limit);
+      if (missing.length > 0) res.set(ACTIVITY_UNAVAILABLE_HEADER, missing.join(', '));
+      if (more) res.set('Link', nextLink(req.originalUrl, encodeActivityFeedCursor(next)));
+      return { status: 200, body: items };
+    },
+    { before: [metricsRoute('activity')] },
+  );
   return router;
 }

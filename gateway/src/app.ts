@@ -3,7 +3,9 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { RateLimiterRes } from 'rate-limiter-flexible';
+import { gatewayRoutes } from '@12yards/api/src/routes';
 import {
+  contractRoutes,
   createHttpApp,
   finishHttpApp,
   HttpError,
@@ -15,7 +17,7 @@ import {
 } from '@12yards/platform';
 import type { GatewayEnv } from './config';
 import { authRoutes } from './auth/routes';
-import { cookieName, loadSession, requireSession, SAFE_METHODS } from './auth/guard';
+import { cookieName, loadSession, requireSession, SAFE_METHODS, sessionGuard } from './auth/guard';
 import { Sessions } from './auth/sessions';
 import { AdminUsers } from './auth/users';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleOptions } from './auth/throttle';
@@ -151,7 +153,10 @@ export function buildGateway(deps: GatewayDeps) {
     privacyRoutes({ targets, secret: env.INTERNAL_SECRET, publicOrigin: env.PUBLIC_ORIGIN, logger, clock }),
   );
   // Server-sent events for the admin app (call `live.start()`): a long-lived answer, never proxied.
-  app.get('/api/admin/events', live.handler(env.PUBLIC_ORIGIN));
+  const events = contractRoutes(sessionGuard(env.PUBLIC_ORIGIN));
+  const stream = live.handler(env.PUBLIC_ORIGIN);
+  events.on(gatewayRoutes.liveEvents, ({ req, res }) => stream(req, res));
+  app.use(events.router);
 
   // The gate: every path in the routing table is checked here, before anything is proxied.
   app.use(async (req: Request, res: Response, next: NextFunction) => {

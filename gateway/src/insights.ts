@@ -1,18 +1,18 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import {
   contentInsights,
   contractsInsights,
   INSIGHT_SERVICES,
   insights,
-  insightsQuery,
   partnersInsights,
   type InsightService,
   type Insights,
 } from '@12yards/api';
-import { HttpError, parse, setMetricsRoute, type Logger } from '@12yards/platform';
-import { requireSession } from './auth/guard';
+import { gatewayRoutes } from '@12yards/api/src/routes';
+import { contractRoutes, HttpError, type Logger } from '@12yards/platform';
+import { sessionGuard } from './auth/guard';
 import type { Targets } from './proxy';
-import { callService } from './service-call';
+import { callService, metricsRoute } from './service-call';
 
 export interface InsightsDeps {
   targets: Targets;
@@ -48,50 +48,50 @@ const PARTS = {
  * a 400). A service that does not answer is named in `unavailable` and its figures are null; when none answers, 503.
  */
 export function insightsRoutes(deps: InsightsDeps): Router {
-  const router = Router();
+  const { router, on } = contractRoutes(sessionGuard(deps.publicOrigin));
   const clock = deps.clock ?? (() => new Date());
-  router.get('/api/admin/insights', async (req, res) => {
-    const session = requireSession(req, deps.publicOrigin);
-    setMetricsRoute(res, 'insights');
-    const { at } = parse(insightsQuery, req.query);
-    const admin = { username: session.username, role: session.role };
-    const path = at ? `/api/admin/insights?${new URLSearchParams({ at })}` : '/api/admin/insights';
-    const results = await Promise.allSettled(
-      INSIGHT_SERVICES.map(async (service) => {
-        const answer = await callService({
-          target: deps.targets[service],
-          secret: deps.secret,
-          method: 'GET',
-          path,
-          admin,
-          requestId: String(req.id),
-          timeoutMs: deps.timeoutMs,
-        });
-        if (!answer.ok) throw new Error(`${service} answered ${answer.status}`);
-        return PARTS[service].schema.parse(await answer.json());
-      }),
-    );
-    const unavailable: InsightService[] = [];
-    let body: Omit<Insights, 'at' | 'unavailable'> = {
-      ...PARTS.partners.missing,
-      ...PARTS.contracts.missing,
-      ...PARTS.content.missing,
-    };
-    results.forEach((r, i) => {
-      const service = INSIGHT_SERVICES[i]!;
-      if (r.status === 'fulfilled') body = { ...body, ...r.value };
-      else {
-        unavailable.push(service);
-        deps.logger.warn({ err: r.reason, service }, 'insights: a service did not answer');
+  on(
+    gatewayRoutes.insights,
+    async ({ query: { at }, req }) => {
+      const path = at ? `/api/admin/insights?${new URLSearchParams({ at })}` : '/api/admin/insights';
+      const results = await Promise.allSettled(
+        INSIGHT_SERVICES.map(async (service) => {
+          const answer = await callService({
+            target: deps.targets[service],
+            secret: deps.secret,
+            method: 'GET',
+            path,
+            admin: req.admin!,
+            requestId: String(req.id),
+            timeoutMs: deps.timeoutMs,
+          });
+          if (!answer.ok) throw new Error(`${service} answered ${answer.status}`);
+          return PARTS[service].schema.parse(await answer.json());
+        }),
+      );
+      const unavailable: InsightService[] = [];
+      let body: Omit<Insights, 'at' | 'unavailable'> = {
+        ...PARTS.partners.missing,
+        ...PARTS.contracts.missing,
+        ...PARTS.content.missing,
+      };
+      results.forEach((r, i) => {
+        const service = INSIGHT_SERVICES[i]!;
+        if (r.status === 'fulfilled') body = { ...body, ...r.value };
+        else {
+          unavailable.push(service);
+          deps.logger.warn({ err: r.reason, service }, 'insights: a service did not answer');
+        }
+      });
+      if (unavailable.length === INSIGHT_SERVICES.length) {
+        const err = new HttpError(503, 'unavailable', 'No service answered; please try again shortly');
+        err.headers['Retry-After'] = '2';
+        throw err;
       }
-    });
-    if (unavailable.length === INSIGHT_SERVICES.length) {
-      const err = new HttpError(503, 'unavailable', 'No service answered; please try again shortly');
-      err.headers['Retry-After'] = '2';
-      throw err;
-    }
-    const answer: Insights = { at: at ?? clock().toISOString(), ...body, unavailable };
-    res.set('Cache-Control', 'no-store').json(insights.parse(answer));
-  });
+      const answer: Insights = { at: at ?? clock().toISOString(), ...body, unavailable };
+      return { status: 200, body: insights.parse(answer) };
+    },
+    { before: [metricsRoute('insights')] },
+  );
   return router;
 }

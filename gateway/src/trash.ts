@@ -1,9 +1,10 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Router } from 'express';
 import { trashEmptied, trashResponse } from '@12yards/api';
-import { HttpError, newestTrashedFirst, setMetricsRoute, type Logger } from '@12yards/platform';
-import { requireSession } from './auth/guard';
+import { gatewayRoutes } from '@12yards/api/src/routes';
+import { contractRoutes, HttpError, newestTrashedFirst, type Logger } from '@12yards/platform';
+import { sessionGuard } from './auth/guard';
 import type { Targets } from './proxy';
-import { callServiceOrUnavailable, serviceUnavailable } from './service-call';
+import { callServiceOrUnavailable, metricsRoute, serviceUnavailable } from './service-call';
 
 /** The services that keep a trash (TRASH_ENTITY_TYPES: news, FAQs and gallery items in content; media). */
 export const TRASH_SERVICES = ['content', 'media'] as const;
@@ -27,17 +28,14 @@ async function failure(service: string, res: globalThis.Response): Promise<HttpE
 
 /**
  * The trash across the services: `GET /api/admin/trash` merges content's and media's items newest first;
- * `DELETE /api/admin/trash` empties both (the services check the admin role). The per-item routes are proxied to
- * the owning service by the routing table.
+ * `DELETE /api/admin/trash` empties both (admin role). The per-item routes are proxied to the owning service by the
+ * routing table.
  */
 export function trashFanOutRoutes(deps: TrashDeps): Router {
-  const router = Router();
+  const { router, on } = contractRoutes(sessionGuard(deps.publicOrigin));
   /** The same call to every service with a trash, as the signed-in admin; each one's answer body, or its error. */
-  const fanOut = async (req: Request, res: Response, method: 'GET' | 'DELETE') => {
-    const session = requireSession(req, deps.publicOrigin);
-    setMetricsRoute(res, 'trash');
-    const admin = { username: session.username, role: session.role };
-    return Promise.all(
+  const fanOut = async (req: Request, method: 'GET' | 'DELETE') =>
+    Promise.all(
       TRASH_SERVICES.map(async (service) => {
         const answer = await callServiceOrUnavailable({
           service,
@@ -47,7 +45,7 @@ export function trashFanOutRoutes(deps: TrashDeps): Router {
           secret: deps.secret,
           method,
           path: '/api/admin/trash',
-          admin,
+          admin: req.admin!,
           requestId: String(req.id),
           timeoutMs: deps.timeoutMs,
         });
@@ -55,17 +53,25 @@ export function trashFanOutRoutes(deps: TrashDeps): Router {
         return answer.json() as Promise<unknown>;
       }),
     );
-  };
+  const before = [metricsRoute('trash')];
 
-  router.get('/api/admin/trash', async (req, res) => {
-    const lists = (await fanOut(req, res, 'GET')).map((body) => trashResponse.parse(body));
-    res.set('Cache-Control', 'no-store').json(lists.flat().sort(newestTrashedFirst));
-  });
+  on(
+    gatewayRoutes.trashList,
+    async ({ req }) => {
+      const lists = (await fanOut(req, 'GET')).map((body) => trashResponse.parse(body));
+      return { status: 200, body: lists.flat().sort(newestTrashedFirst) };
+    },
+    { before },
+  );
 
-  router.delete('/api/admin/trash', async (req, res) => {
-    const answers = (await fanOut(req, res, 'DELETE')).map((body) => trashEmptied.parse(body));
-    res.set('Cache-Control', 'no-store').json({ purged: answers.reduce((n, a) => n + a.purged, 0) });
-  });
+  on(
+    gatewayRoutes.trashEmpty,
+    async ({ req }) => {
+      const answers = (await fanOut(req, 'DELETE')).map((body) => trashEmptied.parse(body));
+      return { status: 200, body: { purged: answers.reduce((n, a) => n + a.purged, 0) } };
+    },
+    { before },
+  );
 
   return router;
 }

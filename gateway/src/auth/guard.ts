@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { forbidden, unauthorized } from '@12yards/platform';
+import { forbidden, unauthorized, type AccessGuard } from '@12yards/platform';
 import type { AdminSession, Sessions } from './sessions';
 
 export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -69,4 +69,22 @@ export function requireSession(req: Request, publicOrigin?: string): AdminSessio
     if (!token || !sameToken(token, session.csrfToken)) throw forbidden('Missing or invalid CSRF token');
   }
   return session;
+}
+
+/**
+ * Who may call the gateway's own admin routes (the binder's check, contractRoutes): a live session as
+ * {@link requireSession} asks it, of role admin for an `admin-role` route. The admin is then `req.admin`.
+ */
+export function sessionGuard(publicOrigin?: string): AccessGuard {
+  return (access) => (req, _res, next) => {
+    try {
+      const session = requireSession(req, publicOrigin);
+      if (access === 'admin-role' && session.role !== 'admin')
+        throw forbidden('This action needs the admin role');
+      req.admin = { username: session.username, role: session.role };
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
 }

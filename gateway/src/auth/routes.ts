@@ -1,10 +1,10 @@
-import { Router, type CookieOptions, type Response } from 'express';
-import express from 'express';
-import { INVALID_CREDENTIALS, loginRequest, passwordLength, type SessionResponse } from '@12yards/api';
-import { HttpError, parse } from '@12yards/platform';
+import express, { type CookieOptions, type Router } from 'express';
+import { INVALID_CREDENTIALS, passwordLength, type SessionResponse } from '@12yards/api';
+import { gatewayRoutes } from '@12yards/api/src/routes';
+import { contractRoutes, HttpError } from '@12yards/platform';
 import { ABSOLUTE_TIMEOUT_MS, type AdminSession, type Sessions } from './sessions';
 import type { AdminUser, AdminUsers } from './users';
-import { checkOrigin, cookieName, requireSession } from './guard';
+import { checkOrigin, cookieName, requireSession, sessionGuard } from './guard';
 import type { LoginThrottle } from './throttle';
 import { verifyPassword } from './passwords';
 import { HashQueue } from './hash-queue';
@@ -29,10 +29,10 @@ const body = (s: AdminSession): SessionResponse => ({
 });
 
 export function authRoutes(deps: AuthDeps): Router {
-  const router = Router();
+  // Public routes: the binder answers them no-store; the logout checks the session's CSRF token itself.
+  const { router, on } = contractRoutes(sessionGuard(deps.publicOrigin));
   const name = cookieName(deps.secure);
   const cookie: CookieOptions = { httpOnly: true, sameSite: 'strict', secure: deps.secure, path: '/' };
-  const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
   const hashing = deps.hashing ?? new HashQueue();
   const devices = new DeviceCookies(deps.deviceSecret);
@@ -57,41 +57,51 @@ export function authRoutes(deps: AuthDeps): Router {
     return ok ? active : null;
   };
 
-  router.post('/api/auth/login', express.json({ limit: '4kb' }), async (req, res) => {
-    checkOrigin(req, deps.publicOrigin);
-    const { username, password } = parse(loginRequest, req.body);
-    const ip = req.ip ?? 'unknown';
-    const device = devices.verify(req.cookies?.[deviceCookie], username);
-    const attempt = await deps.throttle.attempt(ip, username, device);
-    let user: AdminUser | null;
-    try {
-      user = await checkPassword(device ? `device:${device}` : ip, username, password, device !== null);
-    } catch (err) {
-      // Refused before the password was checked (busy): not a guess.
-      if (err instanceof HttpError) await attempt.refund();
-      throw err;
-    }
-    if (!user) throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS);
-    await attempt.succeeded();
-    // A new session id at every login: a session planted before login is worthless.
-    await deps.sessions.end(req.sessionToken);
-    const { token, session } = await deps.sessions.create(user);
-    await deps.users.recordLogin(user, deps.clock());
-    res.cookie(name, token, { ...cookie, maxAge: ABSOLUTE_TIMEOUT_MS });
-    res.cookie(deviceCookie, devices.issue(user.username), deviceCookieOptions(deps.secure));
-    noStore(res).json(body(session));
-  });
+  on(
+    gatewayRoutes.login,
+    async ({ body: { username, password }, req, res }) => {
+      const ip = req.ip ?? 'unknown';
+      const device = devices.verify(req.cookies?.[deviceCookie], username);
+      const attempt = await deps.throttle.attempt(ip, username, device);
+      let user: AdminUser | null;
+      try {
+        user = await checkPassword(device ? `device:${device}` : ip, username, password, device !== null);
+      } catch (err) {
+        // Refused before the password was checked (busy): not a guess.
+        if (err instanceof HttpError) await attempt.refund();
+        throw err;
+      }
+      if (!user) throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+      await attempt.succeeded();
+      // A new session id at every login: a session planted before login is worthless.
+      await deps.sessions.end(req.sessionToken);
+      const { token, session } = await deps.sessions.create(user);
+      await deps.users.recordLogin(user, deps.clock());
+      res.cookie(name, token, { ...cookie, maxAge: ABSOLUTE_TIMEOUT_MS });
+      res.cookie(deviceCookie, devices.issue(user.username), deviceCookieOptions(deps.secure));
+      return { status: 200, body: body(session) };
+    },
+    {
+      before: [
+        express.json({ limit: '4kb' }),
+        (req, _res, next) => {
+          checkOrigin(req, deps.publicOrigin);
+          next();
+        },
+      ],
+    },
+  );
 
-  router.get('/api/auth/me', (req, res) => {
+  on(gatewayRoutes.me, ({ req }) => {
     if (!req.session) throw new HttpError(401, 'unauthorized', 'Not logged in');
-    noStore(res).json(body(req.session));
+    return { status: 200, body: body(req.session) };
   });
 
-  router.post('/api/auth/logout', async (req, res) => {
+  on(gatewayRoutes.logout, async ({ req, res }) => {
     if (req.session) requireSession(req, deps.publicOrigin);
     await deps.sessions.end(req.sessionToken);
     res.clearCookie(name, cookie);
-    noStore(res).status(204).end();
+    return { status: 204 };
   });
 
   return router;

@@ -1,6 +1,7 @@
 import type { RouteContract } from './contract';
 import { contentRoutes } from './content';
 import { contractsRoutes } from './contracts';
+import { fanOutRoutes } from './fan-out';
 import { gatewayRoutes } from './gateway';
 import { mediaRoutes } from './media';
 import { partnersRoutes } from './partners';
@@ -11,6 +12,7 @@ export * from './contract';
 export {
   contentRoutes,
   contractsRoutes,
+  fanOutRoutes,
   gatewayRoutes,
   mediaRoutes,
   partnersRoutes,

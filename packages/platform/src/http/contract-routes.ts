@@ -1,6 +1,6 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import { expressPath, type RouteContract } from '@12yards/api/src/routes/contract';
+import { expressPath, type Access, type RouteContract } from '@12yards/api/src/routes/contract';
 import { requireAdmin } from './identity';
 import { setVersionEtag } from './preconditions';
 import { parse } from './validate';
@@ -61,6 +61,11 @@ export interface RouteOptions<C extends RouteContract> {
   /** Middleware run after the access check, before the input is parsed (a multipart parser). */
   before?: RequestHandler[];
   /**
+   * Parses the path parameters instead of each by its own schema, for a route whose 400 names the parameter (a
+   * schema of them all).
+   */
+  params?: (raw: Record<string, string>) => ParamsOf<C>;
+  /**
    * Parses the JSON body instead of the contract's schema, for a body whose shape picks its schema (a 400 names
    * the problems of the schema it picked, not those of every member of a union).
    */
@@ -85,31 +90,40 @@ function cacheControl(contract: RouteContract): string | undefined {
   return contract.publicRead ? 'no-cache' : 'no-store';
 }
 
-/** Handlers mounted on contracts; `secret` verifies the identity the gateway signs into admin calls. */
-export function contractRoutes(secret: string): ContractRoutes {
+/** The check of who may call an admin route: an admin of any role, or of role admin (`admin-role`). */
+export type AccessGuard = (access: Exclude<Access, 'public'>) => RequestHandler;
+
+/**
+ * Handlers mounted on contracts. In a service, `access` is the secret that verifies the identity the gateway signs
+ * into admin calls; the gateway, which holds the sessions, gives its own guard.
+ */
+export function contractRoutes(access: string | AccessGuard): ContractRoutes {
   const router = Router();
-  const anyAdmin = requireAdmin(secret);
-  const adminRole = requireAdmin(secret, 'admin');
+  const guard: AccessGuard =
+    typeof access === 'string'
+      ? (a) => requireAdmin(access, a === 'admin-role' ? 'admin' : undefined)
+      : access;
 
   const on = <C extends RouteContract>(
     contract: C,
     handler: RouteHandler<C>,
     options: RouteOptions<C> = {},
   ) => {
-    const access: RequestHandler[] =
-      contract.access === 'admin-role' ? [adminRole] : contract.access === 'admin' ? [anyAdmin] : [];
+    const checks: RequestHandler[] = contract.access === 'public' ? [] : [guard(contract.access)];
     const cache = cacheControl(contract);
     const handle: RequestHandler = async (req, res, next) => {
       try {
         const input = {
-          params: contract.paramsValidated
-            ? Object.fromEntries(
-                Object.entries(contract.params ?? {}).map(([name, schema]) => [
-                  name,
-                  parse(schema, req.params[name]),
-                ]),
-              )
-            : Object.fromEntries(Object.keys(contract.params ?? {}).map((n) => [n, String(req.params[n])])),
+          params: options.params
+            ? options.params(req.params as Record<string, string>)
+            : contract.paramsValidated
+              ? Object.fromEntries(
+                  Object.entries(contract.params ?? {}).map(([name, schema]) => [
+                    name,
+                    parse(schema, req.params[name]),
+                  ]),
+                )
+              : Object.fromEntries(Object.keys(contract.params ?? {}).map((n) => [n, String(req.params[n])])),
           query: options.query
             ? options.query(req.query)
             : contract.query
@@ -137,7 +151,7 @@ export function contractRoutes(secret: string): ContractRoutes {
         next(err);
       }
     };
-    router[contract.method](expressPath(contract.path), ...access, ...(options.before ?? []), handle);
+    router[contract.method](expressPath(contract.path), ...checks, ...(options.before ?? []), handle);
   };
   return { router, on };
 }

@@ -1,8 +1,7 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { z } from 'zod';
-import { insightsQuery } from '@12yards/api';
-import { parse } from './validate';
-import { requireAdmin } from './identity';
+import { fanOutRoutes } from '@12yards/api/src/routes';
+import { contractRoutes } from './contract-routes';
 
 /** What the route needs of a service's context. */
 export interface InsightsSite {
@@ -22,12 +21,11 @@ export function insightsRoutes<S extends z.ZodType>(
   schema: S,
   compute: (at: Date | null, now: Date) => Promise<z.input<S>>,
 ): Router {
-  const router = Router();
-  router.get('/api/admin/insights', requireAdmin(site.env.INTERNAL_SECRET), async (req, res) => {
-    const { at } = parse(insightsQuery, req.query);
+  const { router, on } = contractRoutes(site.env.INTERNAL_SECRET);
+  on(fanOutRoutes.insights, async ({ query: { at } }) => {
     await site.reports.catchUp(); // no write waits for these read models: every write so far is in the answer
     const part = schema.parse(await compute(at ? new Date(at) : null, site.clock()));
-    res.set('Cache-Control', 'no-store').json(part);
+    return { status: 200, body: part };
   });
   return router;
 }

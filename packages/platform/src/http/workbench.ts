@@ -1,18 +1,13 @@
-import { Router, type Request } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
-import {
-  activityQuery,
-  encodeCursor,
-  entityType as entityTypeSchema,
-  nextLink,
-  type ActivityEntry,
-  type HistoryEntry,
-} from '@12yards/api';
+import { encodeCursor, nextLink, type ActivityEntry, type HistoryEntry } from '@12yards/api';
+import { fanOutRoutes, workbenchRoutes as routes } from '@12yards/api/src/routes';
 import type { EventStore, StoredEvent } from '../ports';
 import { entityOfStream, foldHistory, type EntityHistory } from '../es/history';
-import { HttpError, notFound } from './errors';
+import { NotFound } from '../es/errors';
+import { contractRoutes } from './contract-routes';
+import { HttpError } from './errors';
 import { parse } from './validate';
-import { requireAdmin } from './identity';
 
 /** The entity types one service keeps history for (its src/history.ts). */
 export interface ServiceHistory {
@@ -27,7 +22,7 @@ export interface WorkbenchSite {
   infra: { eventStore: EventStore };
 }
 
-const historyParams = z.object({ entityType: entityTypeSchema, id: z.string().min(1).max(200) });
+const historyParams = z.object(routes.history.params);
 /** The feed's own cursor names the position the next page starts before. */
 const CURSOR_ID = 'activity';
 /** Events read from the store per step of a filtered walk back. */
@@ -124,23 +119,26 @@ async function activityPage(
 /**
  * `GET /api/admin/history/:entityType/:id` (the entity's events in words, oldest first; 404 when it has none) and
  * `GET /api/admin/activity?limit=&cursor=&entityType=&actor=` (this service's changes, newest first, paged by the
- * Link header), for any admin role. Each service mounts it with its own declaration.
+ * Link header), for any admin role, on their route contracts. Each service mounts it with its own declaration.
  */
 export function workbenchRoutes(site: WorkbenchSite, history: ServiceHistory): Router {
-  const router = Router();
+  const { router, on } = contractRoutes(site.env.INTERNAL_SECRET);
   const store = site.infra.eventStore;
-  const admin = requireAdmin(site.env.INTERNAL_SECRET);
 
-  router.get('/api/admin/history/:entityType/:id', admin, async (req, res) => {
-    const { entityType, id } = parse(historyParams, req.params);
-    const entity = history.entities.find((e) => e.entityType === entityType);
-    const events = entity ? await store.read(`${entity.streamPrefix}${id}`) : [];
-    if (!entity || events.length === 0) throw notFound(`No ${entityType} with id ${id} has any history`);
-    res.set('Cache-Control', 'no-store').json(foldHistory(entity, events).entries);
-  });
+  on(
+    routes.history,
+    async ({ params: { entityType, id } }) => {
+      const entity = history.entities.find((e) => e.entityType === entityType);
+      const events = entity ? await store.read(`${entity.streamPrefix}${id}`) : [];
+      if (!entity || events.length === 0)
+        throw new NotFound(`No ${entityType} with id ${id} has any history`);
+      return { status: 200, body: foldHistory(entity, events).entries };
+    },
+    // One schema of both, so that a 400 names the parameter.
+    { params: (raw) => parse(historyParams, raw) },
+  );
 
-  router.get('/api/admin/activity', admin, async (req: Request, res) => {
-    const query = parse(activityQuery, req.query);
+  on(fanOutRoutes.activity, async ({ query, req, res }) => {
     const page = await activityPage(store, history, {
       limit: query.limit,
       before: positionOf(query.cursor),
@@ -151,7 +149,7 @@ export function workbenchRoutes(site: WorkbenchSite, history: ServiceHistory): R
     if (page.length > query.limit) {
       res.set('Link', nextLink(req.originalUrl, activityCursor(items.at(-1)!.position)));
     }
-    res.set('Cache-Control', 'no-store').json(items);
+    return { status: 200, body: items };
   });
 
   return router;
