@@ -38,11 +38,7 @@ function map(event: PartnerEvent | ContactEvent): IntegrationEvent<'partners'> |
         data: { partnerId: event.data.id, status: event.data.status },
       };
     case 'ContactMessageReceived':
-      return {
-        type: event.type,
-        version: 1,
-        data: { contactId: event.data.id, name: event.data.name, subject: event.data.subject },
-      };
+      return { type: event.type, version: 2, data: { contactId: event.data.id, name: event.data.name } };
     case 'ContactStatusChanged':
       return { type: event.type, version: 1, data: { contactId: event.data.id, status: event.data.status } };
     case 'PartnerContractEnded': // the lock is this service's own business
@@ -66,7 +62,7 @@ function expired(event: StoredEvent): IntegrationEvent<'partners'> | null {
 
 /**
  * The integration events of the partners topic, from this service's internal events (partner actions stay internal;
- * a contact message's sender, subject and status are published for the admins' live updates). Checked against the published schema before they leave.
+ * a contact message's sender and status are published for the admins' live updates). Checked against the published schema before they leave.
  */
 export function partnersIntegrationEvents(event: StoredEvent): IntegrationEvent<'partners'> | null {
   const mapped = expired(event) ?? map(event as StoredEvent & (PartnerEvent | ContactEvent));

@@ -19,6 +19,7 @@ const samples: Record<string, unknown> = {
   'PartnerStatusChanged@1': { id: 'p1', status: 'Partner' },
   'PartnerStatusChanged@2': { partnerId: 'p1', status: 'Partner' },
   'ContactMessageReceived@1': { contactId: 'm1', name: 'Ann Lee', subject: 'Hello' },
+  'ContactMessageReceived@2': { contactId: 'm1', name: 'Ann Lee' },
   'ContactStatusChanged@1': { contactId: 'm1', status: 'read' },
   'ApplicationsExpired@1': { partnerIds: ['p1', 'p2'] },
   'ContractCreated@1': { contractId: 'c1', partnerId: 'p1' },
@@ -86,6 +87,18 @@ describe('integration event schemas', () => {
     ).toEqual({
       ok: true,
       event: { type: 'PartnerStatusChanged', version: 2, data: { partnerId: 'p9', status: 'Approved' } },
+    });
+  });
+
+  it('When a ContactMessageReceived of version 1 (with its subject) arrives, then it is read as version 2, without the subject', () => {
+    expect(
+      parseIntegrationEvent(
+        'partners',
+        overTheWire('ContactMessageReceived', 1, samples['ContactMessageReceived@1']),
+      ),
+    ).toEqual({
+      ok: true,
+      event: { type: 'ContactMessageReceived', version: 2, data: samples['ContactMessageReceived@2'] },
     });
   });
 

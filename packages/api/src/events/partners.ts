@@ -73,14 +73,27 @@ export const partnerStatusChanged = defineEvent({
   data: z.object({ partnerId: z.string().min(1), status }),
 });
 
-/** Contact messages: read by the gateway for the admins' live updates (a toast names the sender and subject). */
-export const contactMessageReceived = defineEvent({
+/**
+ * Contact messages: read by the gateway for the admins' live updates (a toast names the sender). Version 1 carried the
+ * subject too, which no consumer reads (issue 26: integration events carry no personal data a consumer does not need).
+ */
+export const contactMessageReceivedV1 = defineEvent({
   type: 'ContactMessageReceived',
   version: 1,
   producer: 'partners',
   consumers: ['gateway'],
-  description: 'A visitor sent a message through the contact form.',
+  description: 'A visitor sent a message through the contact form. Superseded by version 2.',
   data: z.object({ contactId: z.string().min(1), name: z.string(), subject: z.string() }),
+  upcast: ({ subject: _unread, ...rest }) => rest,
+});
+export const contactMessageReceived = defineEvent({
+  type: 'ContactMessageReceived',
+  version: 2,
+  producer: 'partners',
+  consumers: ['gateway'],
+  description:
+    "A visitor sent a message through the contact form: its id and who sent it (for the admins' toast).",
+  data: z.object({ contactId: z.string().min(1), name: z.string() }),
 });
 export const contactStatusChanged = defineEvent({
   type: 'ContactStatusChanged',
@@ -109,6 +122,7 @@ export const partnersEvents = [
   partnerDetailsChanged,
   partnerStatusChangedV1,
   partnerStatusChanged,
+  contactMessageReceivedV1,
   contactMessageReceived,
   contactStatusChanged,
   applicationsExpired,
