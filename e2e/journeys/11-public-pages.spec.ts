@@ -70,7 +70,10 @@ test('When a visitor opens any public page, then it hydrates without a hydration
   for (const path of PUBLIC_ROUTES) {
     const response = await page.goto(path);
     expect(response!.status()).toBe(path === '/no-such-page' ? 404 : 200);
-    // Hydrated: React has attached its handlers (the page is interactive) and the late effects ran.
+    // Hydrated: React has attached its handlers (the page is interactive) and the late effects ran. (The home page
+    // starts its app when the visitor acts: a pointer over it.)
+    await page.mouse.move(200, 300);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await page.waitForLoadState('networkidle');
     await expect(page.locator('#root')).not.toBeEmpty();
   }

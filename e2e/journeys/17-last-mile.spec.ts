@@ -231,7 +231,7 @@ test('When FAQs are opened, then one answer shows at a time', async ({ page }) =
   await expect(first!.getByText(faqs[0]!.answer)).toBeHidden();
 });
 
-test('When / or a legal page loads, then the sections without a script stay the server HTML (React never hydrates them) and their code is not fetched; the interactive ones below the fold hydrate when they come near', async ({
+test('When / or a legal page loads, then / starts React only once the visitor acts, the sections without a script stay the server HTML (React never hydrates them) and their code is not fetched; the interactive ones below the fold hydrate when they come near', async ({
   page,
 }) => {
   const scripts: string[] = [];
@@ -244,7 +244,13 @@ test('When / or a legal page loads, then the sections without a script stay the 
       .evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')));
 
   await page.goto('/');
-  expect(await hydrated('h1')).toBe(true); // the hero is interactive (its buttons)
+  // Until the visitor acts, the page is the server's HTML: React is neither fetched nor started.
+  await page.waitForLoadState('networkidle');
+  expect(await hydrated('h1')).toBe(false);
+  expect(scripts.filter((s) => /\/(main|jsx-runtime)-/.test(s))).toEqual([]);
+  // A pointer over the page starts the app: the hero is interactive (its buttons).
+  await page.mouse.move(200, 300);
+  await expect.poll(() => hydrated('h1')).toBe(true);
   // The interactive sections below the fold (news, partner cards, showcase) and the footer are islands: still the
   // server's HTML, their code not fetched, until they come near the viewport.
   expect(await hydrated('#partners button')).toBe(false);

@@ -69,12 +69,17 @@ export async function openAdmin(
 }
 
 /**
- * Waits until React has hydrated a server-rendered page (the shell marks `<html data-hydrated>`): before that its
- * HTML is complete but inert, and a click would be lost. Pages the server did not render need no wait.
+ * Waits until a server-rendered page is ready for a visitor: React has hydrated it (the shell marks `<html
+ * data-hydrated>`), or, on the home page, the page waits for the visitor to act before starting its app (`<html
+ * data-start="on-intent">`: a click then starts it and is made again once the page has hydrated). Before either,
+ * its HTML is complete but inert, and a click would be lost. Pages the server did not render need no wait.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(
-    () => !document.getElementById('page-state') || document.documentElement.dataset.hydrated === 'true',
+    () =>
+      !document.getElementById('page-state') ||
+      document.documentElement.dataset.hydrated === 'true' ||
+      document.documentElement.dataset.start === 'on-intent',
   );
 }
 

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { Providers } from './Providers';
 import { PAGE_STATE_ID } from './lib/page-data';
+import { holdEarlyClicks } from './lib/lazy-island';
 import type { PageState } from './entry-server';
 
 // A server-rendered page carries its data and render time: hydrate it. Other routes (the admin) render here.
@@ -19,6 +20,7 @@ const app = (
     </BrowserRouter>
   </StrictMode>
 );
+holdEarlyClicks();
 // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
 if (page) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

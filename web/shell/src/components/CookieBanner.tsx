@@ -3,17 +3,17 @@ import { Link } from 'react-router';
 import { Cookie } from 'lucide-react';
 import { BUTTON_CLASS } from '../lib/button-class';
 import { useHydrated } from '../lib/render-context';
+import { COOKIE_CONSENT_KEY, readConsent, type CookieConsent } from '../lib/consent';
 
-export const COOKIE_CONSENT_KEY = 'cookie-consent';
+export {
+  COOKIE_CONSENT_KEY,
+  CONSENT_MAX_AGE_MONTHS,
+  isConsentCurrent,
+  readConsent,
+  type CookieConsent,
+} from '../lib/consent';
+
 export const SHOW_COOKIES_BANNER_EVENT = 'show-cookies-banner';
-
-export interface CookieConsent {
-  necessary: true;
-  analytics: boolean;
-  marketing: boolean;
-  functional: boolean;
-  timestamp: string;
-}
 
 type Choice = Pick<CookieConsent, 'analytics' | 'marketing' | 'functional'>;
 
@@ -38,29 +38,6 @@ export const COOKIE_CATEGORIES: Array<{ key: keyof Choice | 'necessary'; label: 
 
 // The preference switches (and Radix's switch) load when a visitor opens them.
 const CookiePreferences = lazy(() => import('./CookiePreferences'));
-
-/** The privacy policy promises to ask again after 12 months. */
-export const CONSENT_MAX_AGE_MONTHS = 12;
-
-/** True when the consent was given within the last 12 months; a missing or unreadable timestamp is not valid. */
-export function isConsentCurrent(timestamp: unknown, now: Date = new Date()): boolean {
-  if (typeof timestamp !== 'string') return false;
-  const expires = new Date(timestamp);
-  if (Number.isNaN(expires.getTime())) return false;
-  expires.setMonth(expires.getMonth() + CONSENT_MAX_AGE_MONTHS);
-  return now < expires;
-}
-
-/** The stored consent, or null when there is none, it cannot be read, or it has expired. */
-export function readConsent(): CookieConsent | null {
-  try {
-    const raw = window.localStorage.getItem(COOKIE_CONSENT_KEY);
-    const consent = raw ? (JSON.parse(raw) as Partial<CookieConsent> | null) : null;
-    return consent && isConsentCurrent(consent.timestamp) ? (consent as CookieConsent) : null;
-  } catch {
-    return null;
-  }
-}
 
 function store(choice: Choice) {
   const record: CookieConsent = { necessary: true, ...choice, timestamp: new Date().toISOString() };

@@ -39,9 +39,10 @@ const serverElement = (name: string) =>
 /**
  * A click that lands on an island still showing the server's HTML would be lost (React drops a click on a part it
  * cannot hydrate yet): it is held, the island's code fetched, and the click made again once the island has
- * hydrated. Only a plain primary click is held; one with a modifier (a new tab) is the browser's.
+ * hydrated. Only a plain primary click is held; one with a modifier (a new tab) is the browser's. Installed when
+ * the app starts (main.tsx), so it also holds a click on an island whose section React has not reached yet.
  */
-function holdEarlyClicks() {
+export function holdEarlyClicks() {
   if (typeof window === 'undefined' || (holdEarlyClicks as { on?: boolean }).on) return;
   (holdEarlyClicks as { on?: boolean }).on = true;
   window.addEventListener(
@@ -50,7 +51,7 @@ function holdEarlyClicks() {
       if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
       if (!(e.target instanceof Element)) return;
       const el = e.target.closest(`[${ISLAND_ATTR}]`);
-      const state = el && islands.get(el.getAttribute(ISLAND_ATTR) ?? '');
+      const state = el && islandState(el.getAttribute(ISLAND_ATTR) ?? '');
       if (!state || state.hydrated) return;
       e.preventDefault();
       e.stopPropagation();
