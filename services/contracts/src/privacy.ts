@@ -151,3 +151,23 @@ export async function expirePartnerRecords(
   ctx.logger.info({ erased: counts }, "expired applicants' partner records erased");
   return records.length;
 }
+
+/**
+ * A deleted contract leaves every screen and the erasure's search (its row is removed), so its client's personal data
+ * goes with it, as "Delete for good" takes content's text (issue 26): the documents generated for it are deleted, and
+ * its key, so its client fields read "Erased personal data" in its history and every copy of its events; the WAL is
+ * emptied of the removed row's pages.
+ */
+export async function eraseDeletedContract(
+  ctx: Pick<ServiceContext<'objects'>, 'subjectKeys' | 'infra'>,
+  contractId: string,
+): Promise<void> {
+  const { eventStore, objects } = ctx.infra;
+  for (const event of await eventStore.read(contractStreamId(contractId)))
+    if (event.type === 'ContractDocumentGenerated') {
+      const { jobId } = (event as unknown as ContractDocumentGenerated).data;
+      await objects.delete(documentKey(contractId, jobId));
+    }
+  await ctx.subjectKeys?.erase(contractStreamId(contractId));
+  await ctx.infra.subjectKeys.compact?.();
+}

@@ -6,18 +6,19 @@ import {
   entityAccess,
   findPage,
   HttpError,
-  notFound,
+  newEntityId,
+  NotFound,
   parse,
   requestMeta,
   runCommand,
   runRequestCommand,
   withVersion,
   type ServiceContext,
-  newEntityId,
 } from '@12yards/platform';
 import { endingContractRoutes } from '../insights/ending';
 import { isoDay, type ResolvedOptions } from '../options';
 import { partnerLookup } from '../partner-view/lookup';
+import { eraseDeletedContract } from '../privacy';
 import { latestValidDocxTemplate } from '../template/projection';
 import { contractDecider } from './decide';
 import { streamId } from './events';
@@ -35,7 +36,7 @@ const adminContractView = withVersion(contractView);
 
 type ContractFields = ReturnType<typeof contractInput.parse>;
 
-export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): Router {
+export function contractRoutes(ctx: ServiceContext<'objects'>, options: ResolvedOptions): Router {
   const { infra } = ctx;
   const contracted = bindRoutes(ctx.env.INTERNAL_SECRET);
   const { on } = contracted;
@@ -68,7 +69,7 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
       page,
     });
     if (list.length === 0 && !(await lookupPartner(partnerId))) {
-      throw notFound(`No partner with id ${partnerId}`);
+      throw new NotFound(`No partner with id ${partnerId}`);
     }
     return { status: 200, body: list.map(adminContractView) };
   });
@@ -77,7 +78,7 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
 
   on(routes.contractGenerate, async ({ body: { partnerId, ...given }, req }) => {
     const partner = await lookupPartner(partnerId);
-    if (!partner) throw notFound(`No partner with id ${partnerId}`);
+    if (!partner) throw new NotFound(`No partner with id ${partnerId}`);
     const today = isoDay(ctx.clock());
     const { candidate, missing } = prefillContract(partner, given, today);
     if (missing.length > 0) {
@@ -110,13 +111,14 @@ export function contractRoutes(ctx: ServiceContext, options: ResolvedOptions): R
   });
 
   // Deleting is for role admin only (an editor gets 403), as for templates; the partners service releases the
-  // partner's lock on ContractDeleted.
+  // partner's lock on ContractDeleted. The client's personal data and the documents go with the contract.
   on(routes.contractDelete, async ({ params: { id }, req }) => {
     await runRequestCommand(ctx, req, streamId(id), contractDecider, {
       type: 'DeleteContract',
       id,
       at: ctx.clock(),
     });
+    await eraseDeletedContract(ctx, id);
     return { status: 204 };
   });
 
