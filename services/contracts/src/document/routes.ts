@@ -4,7 +4,7 @@ import { contractsRoutes as routes } from '@12yards/api/src/routes/contracts';
 import {
   contractRoutes as bindRoutes,
   HttpError,
-  notFound,
+  NotFound,
   requestMeta,
   type JobInfo,
   type ServiceContext,
@@ -46,7 +46,7 @@ export function documentRoutes(ctx: ServiceContext<'jobs' | 'objects'>, options:
     res.set('X-Job-Id', info.id); // on failures too: the job can be looked up
     if (info.state === 'completed' && info.result?.ok) {
       const object = await infra.objects.get(info.result.objectKey);
-      if (!object) throw notFound('The generated document is no longer stored; generate it again');
+      if (!object) throw new NotFound('The generated document is no longer stored; generate it again');
       res.set('X-Job-Id', info.id);
       res.attachment(info.result.fileName);
       res.type(object.info.contentType);
@@ -70,14 +70,14 @@ export function documentRoutes(ctx: ServiceContext<'jobs' | 'objects'>, options:
 
   async function findJob(jobId: string): Promise<JobInfo<DocumentJobResult>> {
     const info = await infra.jobs.get<DocumentJobResult>(jobId);
-    if (!info || info.name !== DOCUMENT_JOB) throw notFound(`No document job with id ${jobId}`);
+    if (!info || info.name !== DOCUMENT_JOB) throw new NotFound(`No document job with id ${jobId}`);
     return info;
   }
 
   on(routes.documentGenerate, async ({ params, req, res }) => {
     const contractId = params.id;
     if (!(await contractRows(infra.readModels).get(contractId)))
-      throw notFound(`No contract with id ${contractId}`);
+      throw new NotFound(`No contract with id ${contractId}`);
     const data: DocumentJobData = { contractId, today: isoDay(ctx.clock()), requestedBy: requestMeta(req) };
     const jobId = await infra.jobs.enqueue(DOCUMENT_JOB, data, { attempts: 3, backoffMs: 500 });
     req.log.info({ jobId, contractId }, 'contract document job enqueued');

@@ -8,7 +8,7 @@ import {
   entityAccess,
   findPage,
   HttpError,
-  notFound,
+  NotFound,
   parse,
   requestMeta,
   runCommand,
@@ -175,7 +175,7 @@ export function contractTemplateRoutes(ctx: ServiceContext<'objects'>, zipLimits
   on(routes.templateDownload, async ({ params: { id }, res }) => {
     const row = await templates.find(id);
     const object = await infra.objects.get(row.objectKey);
-    if (!object) throw notFound(`The file of contract template ${id} is missing`);
+    if (!object) throw new NotFound(`The file of contract template ${id} is missing`);
     res.attachment(row.fileName);
     res.type(row.mimeType ?? object.info.contentType);
     res.set('Content-Length', String(object.info.size));

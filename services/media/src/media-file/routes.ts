@@ -7,7 +7,7 @@ import {
   findPage,
   ifMatchVersions,
   NOT_TRASHED,
-  notFound,
+  NotFound,
   runCommand,
   unprocessable,
   type ServiceContext,
@@ -85,7 +85,7 @@ export function mediaFileRoutes(ctx: ServiceContext<'objects'>): Router {
       { meta: { actor: req.admin?.username, requestId: String(req.id) } },
     );
     const row = await rows.get(id);
-    if (!row) throw notFound(`No media file with id ${id}`);
+    if (!row) throw new NotFound(`No media file with id ${id}`);
     return { status: 201, body: view(row), version: row.version };
   });
 

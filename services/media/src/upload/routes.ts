@@ -3,10 +3,10 @@ import type { NextFunction, Request, RequestHandler, Response, Router } from 'ex
 import multer from 'multer';
 import { mediaRoutes as routes } from '@12yards/api/src/routes/media';
 import {
-  badRequest,
   contractRoutes as bindRoutes,
   HttpError,
-  notFound,
+  Invalid,
+  NotFound,
   type ServiceContext,
 } from '@12yards/platform';
 import type { ByteRange } from '@12yards/platform';
@@ -40,8 +40,8 @@ function receiveOneFile(maxUploadBytes: number): RequestHandler {
         );
       }
       if (err instanceof multer.MulterError)
-        return next(badRequest(`Upload refused: ${err.message}`, { code: err.code, field: err.field }));
-      next(badRequest('The upload is not a valid multipart/form-data body'));
+        return next(new Invalid(`Upload refused: ${err.message}`, { code: err.code, field: err.field }));
+      next(new Invalid('The upload is not a valid multipart/form-data body'));
     });
   };
 }
@@ -62,7 +62,7 @@ export function uploadRoutes(ctx: ServiceContext<'objects'>, options: UploadOpti
     on(
       contract,
       async ({ req }) => {
-        if (!req.file) throw badRequest("No file was sent (multipart field 'file')");
+        if (!req.file) throw new Invalid("No file was sent (multipart field 'file')");
         const actor = { username: req.admin?.username, requestId: String(req.id) };
         const result = await storeUpload(ctx, req.file, actor);
         await addUploadToLibrary(ctx, result, actor);
@@ -77,16 +77,16 @@ export function uploadRoutes(ctx: ServiceContext<'objects'>, options: UploadOpti
     routes.file,
     async ({ params: { name }, req, res }) => {
       const upload = await findUpload(ctx, name);
-      if (await onlyInTrash(ctx, upload.id)) throw notFound(`No media file named ${upload.filename}`);
+      if (await onlyInTrash(ctx, upload.id)) throw new NotFound(`No media file named ${upload.filename}`);
       let key = upload.key;
       const w = req.query.w;
       if (w !== undefined) {
         const variant = upload.variants.find((v) => String(v.width) === w);
-        if (!variant) throw badRequest(`w must be one of ${VARIANT_WIDTHS.join(', ')}`);
+        if (!variant) throw new Invalid(`w must be one of ${VARIANT_WIDTHS.join(', ')}`);
         key = variant.key;
       }
       const info = await ctx.infra.objects.stat(key);
-      if (!info) throw notFound(`No media file named ${upload.filename}`);
+      if (!info) throw new NotFound(`No media file named ${upload.filename}`);
 
       res.set({
         'Content-Type': info.contentType,
@@ -120,7 +120,7 @@ export function uploadRoutes(ctx: ServiceContext<'objects'>, options: UploadOpti
         return;
       }
       const object = await ctx.infra.objects.get(key, range);
-      if (!object) throw notFound(`No media file named ${upload.filename}`);
+      if (!object) throw new NotFound(`No media file named ${upload.filename}`);
       try {
         await pipeline(object.body, res);
       } catch (err) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UploadResult } from '@12yards/api';
-import { HttpError, notFound, NotFound, runCommand, type ServiceContext } from '@12yards/platform';
+import { HttpError, NotFound, runCommand, type ServiceContext } from '@12yards/platform';
 import { uploadDecider } from './decide';
 import { streamId, type StoredVariant } from './events';
 import { ImageDecodeError, makeVariants, sniffImage, withoutMetadata } from './images';
@@ -155,6 +155,6 @@ export async function removeUpload(
 export async function findUpload(ctx: ServiceContext, name: string) {
   const id = uploadIdOf(name);
   const row = id ? await uploadRows(ctx.infra.readModels).get(id) : null;
-  if (!row || row.filename !== name) throw notFound(`No media file named ${name}`);
+  if (!row || row.filename !== name) throw new NotFound(`No media file named ${name}`);
   return row;
 }

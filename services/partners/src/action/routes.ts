@@ -4,10 +4,10 @@ import type { PartnerActionCount } from '@12yards/api';
 import { partnersRoutes as routes } from '@12yards/api/src/routes/partners';
 import {
   contractRoutes,
-  findPage,
   entityAccess,
+  findPage,
   loadState,
-  notFound,
+  NotFound,
   type ServiceContext,
 } from '@12yards/platform';
 import { partnerDecider } from '../partner/decide';
@@ -38,7 +38,7 @@ export function partnerActionRoutes(ctx: ServiceContext): Router {
   on(routes.actionList, async ({ params, query: page, req, res }) => {
     const partnerId = params.id;
     if (!(await partnerRows(infra.readModels).get(partnerId)))
-      throw notFound(`No partner with id ${partnerId}`);
+      throw new NotFound(`No partner with id ${partnerId}`);
     const list = await findPage(rows, req, res, {
       where: { partnerId },
       sort: [{ field: 'order', dir: 'desc' }],
