@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { startExpirySweep } from './contract/expiry';
 import { startDocumentWorker } from './document/worker';
 import { resolveOptions, type ContractsOptions } from './options';
-import { subscribeToPartners } from './partner-view/reaction';
+import { subscribeToPartners } from './reactions/partner-events';
 import { contractsIntegrationEvents } from './integration-events';
 import { contractsProjections, contractsReportProjections } from './projections';
 import { contractsPersonalData } from './personal-data';

@@ -9,7 +9,7 @@ import type { Stack } from '@12yards/gateway/testing';
 import { partnersService } from '@12yards/partners/src/definition';
 import { createContractsService } from '../src/definition';
 import { partnerLookup } from '../src/partner-view/lookup';
-import { recordPartnerEvent } from '../src/partner-view/reaction';
+import { recordPartnerEvent } from '../src/reactions/partner-events';
 import { admin, startPartnersAndContracts, validContract } from './helpers';
 
 const application = (i: number) => ({

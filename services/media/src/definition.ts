@@ -4,7 +4,7 @@ import { buildApp, type MediaOptions } from './app';
 import { addEarlierUploadsToLibrary } from './media-file/library';
 import { mediaFileProjection } from './media-file/projection';
 import { mediaTrash } from './media-file/trash';
-import { subscribeToContent } from './reference/content';
+import { subscribeToContent } from './reactions/content-events';
 import { referenceProjection } from './reference/projection';
 import { uploadProjection } from './upload/projection';
 import { mediaTextData } from './text-data';

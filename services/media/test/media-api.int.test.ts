@@ -11,7 +11,7 @@ import {
   startTestService,
   type TestService,
 } from '@12yards/platform';
-import { handleOutsideEvent } from '../src/reference/content';
+import { handleOutsideEvent } from '../src/reactions/content-events';
 import { referenceRows } from '../src/reference/projection';
 import { createMediaService, DEFAULT_MAX_UPLOAD_BYTES, mediaService } from '../src/definition';
 import { admin, binary, editor, eventually, makeJpeg, makePng, pngClaiming } from './helpers';

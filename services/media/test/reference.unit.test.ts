@@ -1,5 +1,5 @@
 import { DeciderSpecification } from '@12yards/platform/testing';
-import { referenceIn, uploadIdFromUrl } from '../src/reference/content';
+import { referenceIn, uploadIdFromUrl } from '../src/reactions/content-events';
 import { referenceDecider } from '../src/reference/decide';
 import type { ReferenceEvent } from '../src/reference/events';
 

@@ -5,8 +5,8 @@ import {
   type StoredEvent,
   type Subscription,
 } from '@12yards/platform';
-import { aboutPartner, partnerViewDecider, type PartnerIntegrationEvent } from './decide';
-import { streamId } from './events';
+import { aboutPartner, partnerViewDecider, type PartnerIntegrationEvent } from '../partner-view/decide';
+import { streamId } from '../partner-view/events';
 import { expirePartnerRecords } from '../privacy';
 
 export const PARTNERS_TOPIC = 'partners' as const;

@@ -7,8 +7,8 @@ import {
   type Subscription,
 } from '@12yards/platform';
 import { uploadIdOf } from '../upload/store';
-import { referenceDecider } from './decide';
-import { streamId } from './events';
+import { referenceDecider } from '../reference/decide';
+import { streamId } from '../reference/events';
 
 export const GROUP = 'media';
 export const CONTENT_TOPIC = 'content' as const;
