@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Span } from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
@@ -7,9 +8,29 @@ import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrum
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
+import { redactUrl } from '../log-format';
 
 /** Probes and scrapes: frequent, and no one wants a trace of them. */
 const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** The attributes of an HTTP span that may hold a request's query string (stable and older semantic conventions). */
+const URL_ATTRIBUTES = ['url.full', 'url.query', 'http.url', 'http.target'] as const;
+
+/**
+ * Redacts the values of credential and email query parameters in an HTTP span's URL attributes, as the logs do: a
+ * privacy export's `?email=` (the gateway's request and its calls to the services) would otherwise keep a person's
+ * email in the tracing backend after their erasure (issue 26).
+ */
+export function redactSpanUrls(span: Span): void {
+  const attributes = (span as unknown as { attributes?: Record<string, unknown> }).attributes;
+  if (!attributes) return;
+  for (const name of URL_ATTRIBUTES) {
+    const value = attributes[name];
+    if (typeof value !== 'string') continue;
+    const redacted = name === 'url.query' ? redactUrl(`?${value}`).slice(1) : redactUrl(value);
+    if (redacted !== value) span.setAttribute(name, redacted);
+  }
+}
 
 export interface TracingOptions {
   serviceName: string;
@@ -39,6 +60,7 @@ export function startTracing(options: TracingOptions): NodeSDK {
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req: IncomingMessage) =>
           UNTRACED_PATHS.has((req.url ?? '').split('?')[0] ?? ''),
+        requestHook: redactSpanUrls,
       }),
       // No span per Express layer: a span for each of the dozen middlewares a request passes cut throughput by 3,
       // and router spans were misnamed (Express 5); the instrumentation still names the HTTP span by its route.

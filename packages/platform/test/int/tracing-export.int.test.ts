@@ -32,7 +32,12 @@ describe('OTLP export from a service process', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('When a traced service answers a request and is stopped at once, then the request span reaches the collector before it exits', async () => {
+  /**
+   * Starts the status service traced to the receiver, asks `path` of it until it answers, stops it with SIGTERM at
+   * once and answers what was posted to the receiver, as text (latin1 keeps every byte).
+   */
+  async function tracedRun(path: string): Promise<string> {
+    posts.length = 0;
     const port = 21_000 + Math.floor(Math.random() * 8_000);
     const { PATH, HOME } = process.env;
     const child = spawn(tsx, [join(root, 'services/status/src/main.ts')], {
@@ -52,8 +57,8 @@ describe('OTLP export from a service process', () => {
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     let answered = false;
     for (let i = 0; i < 300 && !answered; i++) {
-      answered = await fetch(`http://127.0.0.1:${port}/api/service-status`).then(
-        (r) => r.ok,
+      answered = await fetch(`http://127.0.0.1:${port}${path}`).then(
+        (r) => r.status < 500,
         () => false,
       );
       if (!answered) await new Promise((r) => setTimeout(r, 200));
@@ -64,8 +69,22 @@ describe('OTLP export from a service process', () => {
     expect(await exited).toBe(0);
     expect(posts.length).toBeGreaterThan(0);
     expect(posts.every((p) => p.url === '/v1/traces' && p.type === 'application/x-protobuf')).toBe(true);
-    const sent = Buffer.concat(posts.map((p) => p.body)).toString('latin1');
+    return Buffer.concat(posts.map((p) => p.body)).toString('latin1');
+  }
+
+  it('When a traced service answers a request and is stopped at once, then the request span reaches the collector before it exits', async () => {
+    const sent = await tracedRun('/api/service-status');
     expect(sent).toContain('/api/service-status'); // the request's url.path attribute
     expect(sent).toContain('status'); // service.name
+  });
+
+  it("When a request's query names an email or a token, then the span's URL attributes carry them redacted (issue 26)", async () => {
+    const sent = await tracedRun(
+      '/api/service-status?email=tracy.quill%40example.com&token=t0ps3cret&page=2',
+    );
+    expect(sent).toContain('/api/service-status');
+    expect(sent).toContain('email=[Redacted]');
+    expect(sent).toContain('page=2');
+    for (const plain of ['tracy.quill', 't0ps3cret']) expect(sent).not.toContain(plain);
   });
 });
