@@ -221,6 +221,17 @@ test('When a visitor follows a link to /#contact, then the contact dialog opens'
   await expect(dialog(page, 'Get in Touch')).toBeVisible();
 });
 
+test('When the first thing a visitor does on / is a click on a button, before the page has started its app, then the click is not lost', async ({
+  page,
+}) => {
+  await page.goto('/');
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  // A bare click event (no pointer moving, touching or scrolling first): it alone starts the app and is made again.
+  await page.locator('#partners').getByRole('button', { name: 'Talk to Us' }).dispatchEvent('click');
+  await expect(dialog(page, 'Get in Touch')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true');
+});
+
 test('When FAQs are opened, then one answer shows at a time', async ({ page }) => {
   await page.goto('/');
   const [first, second] = faqs.map((f) => page.locator('#faq details', { hasText: f.question }));
