@@ -287,29 +287,19 @@ async function shoot() {
       await page.waitForTimeout(300);
     }
   };
-  const tabs = [
-    'news',
-    'partners',
-    'contacts',
-    'faqs',
-    'media',
-    'app-gallery',
-    'status',
-    'templates',
-    'settings',
-  ];
-  for (const [i, tab] of tabs.entries()) {
-    const label = [
-      'News',
-      'Applications',
-      'Messages',
-      'FAQs',
-      'Media',
-      'App Gallery',
-      'Service Status',
-      'Templates',
-      'Settings',
-    ][i];
+  // Each tab as its value in ?tab= and its label.
+  const tabs = Object.entries({
+    news: 'News',
+    partners: 'Applications',
+    contacts: 'Messages',
+    faqs: 'FAQs',
+    media: 'Media',
+    'app-gallery': 'App Gallery',
+    status: 'Service Status',
+    templates: 'Templates',
+    settings: 'Settings',
+  });
+  for (const [i, [tab, label]] of tabs.entries()) {
     await page.getByRole('tab', { name: label }).click();
     if (i > 0) await page.waitForFunction((t) => location.search.includes(`tab=${t}`), tab);
     await page.waitForLoadState('networkidle').catch(() => {});

@@ -35,3 +35,34 @@ export function QueryStates({
   }
   return <>{isEmpty ? empty : children()}</>;
 }
+
+/** A short list read from the server (a partner's contracts, its notes): its states, then a <li> a row. */
+export function QueryList<T extends { id: string }>({
+  query,
+  texts,
+  className,
+  children,
+}: {
+  query: ListQuery & { data?: T[] };
+  texts: { loading: string; errorWhat: string; empty: ReactNode };
+  className?: string;
+  children: (row: T) => ReactNode;
+}) {
+  return (
+    <QueryStates
+      query={query}
+      loading={texts.loading}
+      errorWhat={texts.errorWhat}
+      isEmpty={query.data?.length === 0}
+      empty={texts.empty}
+    >
+      {() => (
+        <ul className={className}>
+          {query.data!.map((row) => (
+            <li key={row.id}>{children(row)}</li>
+          ))}
+        </ul>
+      )}
+    </QueryStates>
+  );
+}

@@ -138,3 +138,29 @@ function EditButton<T extends Versioned>({
     </RoleButton>
   );
 }
+
+/**
+ * The heading of a card that lays out its own body (an application, a message): its title, a line under it and a
+ * badge on the right that wraps below on a narrow card. `truncate` keeps title and line to one line each.
+ */
+export function CardHeading({
+  title,
+  subtitle,
+  badge,
+  truncate,
+}: {
+  title: ReactNode;
+  subtitle: ReactNode;
+  badge: ReactNode;
+  truncate?: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className="min-w-0">
+        <h3 className={cn('text-lg font-semibold', truncate && 'truncate')}>{title}</h3>
+        <p className={cn('text-sm text-muted-foreground', truncate && 'truncate')}>{subtitle}</p>
+      </div>
+      {badge}
+    </div>
+  );
+}

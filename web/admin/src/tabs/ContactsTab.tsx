@@ -8,6 +8,7 @@ import { HISTORY_KEY } from '../lib/history';
 import { UNREAD_KEY } from '../lib/unread';
 import { useListFilters } from '../components/ListFilters';
 import { ResourceList } from '../kit/ResourceList';
+import { CardHeading } from '../kit/ResourceCard';
 import { HistorySection } from '../components/HistorySection';
 import { usePagedList } from '../lib/pages';
 import { useLiveConnected } from '../lib/live-context';
@@ -83,21 +84,19 @@ export function ContactsTab() {
       render={(c) => (
         <Card className={c.status === 'unread' ? 'border-l-4 border-l-accent' : undefined}>
           <CardContent className="grid gap-3 p-4">
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <div className="min-w-0">
-                <h3 className="text-lg font-semibold">
-                  <bdi>{c.subject}</bdi>
-                </h3>
-                <p className="text-sm text-muted-foreground">
+            <CardHeading
+              title={<bdi>{c.subject}</bdi>}
+              subtitle={
+                <>
                   <bdi>{c.name}</bdi> ·{' '}
                   <a className="text-primary underline underline-offset-2" href={`mailto:${c.email}`}>
                     <bdi>{c.email}</bdi>
                   </a>{' '}
                   · {formatDate(c.createdAt)}
-                </p>
-              </div>
-              {statusBadge[c.status]}
-            </div>
+                </>
+              }
+              badge={statusBadge[c.status]}
+            />
             <p className="whitespace-pre-wrap text-sm" dir="auto">
               {c.message}
             </p>

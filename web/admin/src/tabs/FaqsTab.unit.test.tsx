@@ -2,7 +2,7 @@ import '../test/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failure, mockApi, renderTab } from '../test/render';
-import { pressDelete, searchList } from '../test/dialogs';
+import { pressDelete, retype, searchList } from '../test/dialogs';
 import { faqFixture } from '../test/fixtures';
 import { FaqsTab } from './FaqsTab';
 
@@ -57,8 +57,7 @@ describe('FAQs tab', () => {
     renderTab(<FaqsTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Edit FAQ/ }));
     const d = await screen.findByRole('dialog');
-    await userEvent.clear(within(d).getByLabelText(/^Order/));
-    await userEvent.type(within(d).getByLabelText(/^Order/), '7');
+    await retype(within(d).getByLabelText(/^Order/), '7');
     await userEvent.click(within(d).getByRole('switch'));
     await userEvent.click(within(d).getByRole('button', { name: 'Update FAQ' }));
     expect(await screen.findByText('Failed to update FAQ')).toBeInTheDocument();
@@ -74,8 +73,7 @@ describe('FAQs tab', () => {
     renderTab(<FaqsTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Edit FAQ/ }));
     const d = await screen.findByRole('dialog');
-    await userEvent.clear(within(d).getByLabelText(/^Order/));
-    await userEvent.type(within(d).getByLabelText(/^Order/), '2.5');
+    await retype(within(d).getByLabelText(/^Order/), '2.5');
     await userEvent.click(within(d).getByRole('button', { name: 'Update FAQ' }));
     expect(await within(d).findByText('must be a whole number')).toBeInTheDocument();
     expect(within(d).getByLabelText(/^Order/)).toHaveAttribute('aria-invalid', 'true');
@@ -110,8 +108,7 @@ describe('FAQs tab', () => {
     );
     await waitFor(() => expect(screen.queryByText('Is it free?')).not.toBeInTheDocument());
     expect(screen.getByText('Can I cancel?')).toBeInTheDocument();
-    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search FAQs' }));
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search FAQs' }), 'refund');
+    await retype(screen.getByRole('searchbox', { name: 'Search FAQs' }), 'refund');
     expect(await screen.findByText('No FAQs match "refund".')).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { CSRF, failure, mockApi, renderTab } from '../test/render';
 import { newsArticle } from '../test/fixtures';
 import { mockXhr, upload } from '../test/xhr';
-import { deleteFromList, openDialog, pickImage, pressDelete } from '../test/dialogs';
+import { deleteFromList, openDialog, pickImage, pressDelete, retype } from '../test/dialogs';
 import { NewsTab } from './NewsTab';
 
 const article = newsArticle({ featured: true, published: false });
@@ -105,8 +105,7 @@ describe('News tab', () => {
     renderTab(<NewsTab />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Launch day' }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.clear(within(dialog).getByLabelText(/^Title/));
-    await userEvent.type(within(dialog).getByLabelText(/^Title/), 'Launch week');
+    await retype(within(dialog).getByLabelText(/^Title/), 'Launch week');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update Article' }));
     expect(await screen.findByText('News article updated successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

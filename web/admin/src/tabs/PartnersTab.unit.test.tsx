@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Partner, PartnerAction } from '@12yards/api';
 import { CSRF, sentWrite, failure, mockApi, renderTab } from '../test/render';
 import { contractFixture } from '../test/fixtures';
+import { openDialog, pasteInto, retype, typeFields } from '../test/dialogs';
 import { PartnersTab } from './PartnersTab';
 
 // Typing the thirteen fields of a contract takes several seconds in jsdom on a busy machine.
@@ -60,6 +61,13 @@ const lists = {
 };
 
 /** The Applications tab with Riverside FC's details open (no notes yet); `write` answers the write under test. */
+/** New Club (new@club.test) typed into the Add Application dialog and Create Application pressed. */
+async function createNewClub(d: HTMLElement) {
+  await userEvent.type(within(d).getByLabelText(/^Name/), 'New Club');
+  await userEvent.type(within(d).getByLabelText(/^Email/), 'new@club.test');
+  await userEvent.click(within(d).getByRole('button', { name: 'Create Application' }));
+}
+
 async function viewRiverside(write: Parameters<typeof mockApi>[0]) {
   const api = mockApi({ ...lists, 'GET /api/admin/partners/p1/actions': { body: [] }, ...write });
   renderTab(<PartnersTab />);
@@ -156,9 +164,7 @@ describe('Applications tab', () => {
   describe('Add Application', () => {
     test('When sent empty, then name and email messages show and nothing is sent; the type defaults to club', async () => {
       const api = mockApi(lists);
-      renderTab(<PartnersTab />);
-      await userEvent.click(await screen.findByRole('button', { name: /Add Application/ }));
-      const d = await screen.findByRole('dialog');
+      const d = await openDialog(<PartnersTab />, /Add Application/);
       expect(within(d).getByRole('combobox', { name: 'Type' })).toHaveTextContent('Football Club');
       await userEvent.click(within(d).getByRole('button', { name: 'Create Application' }));
       expect(await within(d).findByText('Name is required')).toBeInTheDocument();
@@ -168,12 +174,8 @@ describe('Applications tab', () => {
 
     test('When name and email are given, then POST /api/admin/partners gets type club; failure shows its toast', async () => {
       const api = mockApi({ ...lists, 'POST /api/admin/partners': failure() });
-      renderTab(<PartnersTab />);
-      await userEvent.click(await screen.findByRole('button', { name: /Add Application/ }));
-      const d = await screen.findByRole('dialog');
-      await userEvent.type(within(d).getByLabelText(/^Name/), 'New Club');
-      await userEvent.type(within(d).getByLabelText(/^Email/), 'new@club.test');
-      await userEvent.click(within(d).getByRole('button', { name: 'Create Application' }));
+      const d = await openDialog(<PartnersTab />, /Add Application/);
+      await createNewClub(d);
       expect(await screen.findByText('Failed to create partner application')).toBeInTheDocument();
       expect(api.writes()[0]).toMatchObject({
         method: 'POST',
@@ -188,12 +190,8 @@ describe('Applications tab', () => {
         ...lists,
         'POST /api/admin/partners': { status: 201, body: { ...club, id: 'p3', name: 'New Club' } },
       });
-      renderTab(<PartnersTab />);
-      await userEvent.click(await screen.findByRole('button', { name: /Add Application/ }));
-      const d = await screen.findByRole('dialog');
-      await userEvent.type(within(d).getByLabelText(/^Name/), 'New Club');
-      await userEvent.type(within(d).getByLabelText(/^Email/), 'new@club.test');
-      await userEvent.click(within(d).getByRole('button', { name: 'Create Application' }));
+      const d = await openDialog(<PartnersTab />, /Add Application/);
+      await createNewClub(d);
       expect(await screen.findByText('Partner application created successfully')).toBeInTheDocument();
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(api.calls.filter((c) => c.method === 'GET' && c.url === '/api/partners')).toHaveLength(2);
@@ -339,8 +337,7 @@ describe('Applications tab', () => {
       const d = await screen.findByRole('dialog');
       await userEvent.click(await within(d).findByRole('button', { name: 'Add Note' }));
       const note = within(d).getByLabelText('Note');
-      await userEvent.click(note);
-      await userEvent.paste('x'.repeat(2001));
+      await pasteInto(note, 'x'.repeat(2001));
       await userEvent.click(within(d).getByRole('button', { name: 'Save' }));
       expect(await within(d).findByText('Note must be at most 2000 characters')).toBeInTheDocument();
       expect(note).toHaveAttribute('aria-invalid', 'true');
@@ -384,8 +381,7 @@ describe('Applications tab', () => {
       });
       const notes = within(d).getByLabelText('Notes');
       expect(notes).toHaveValue('old');
-      await userEvent.clear(notes);
-      await userEvent.type(notes, 'Left a voicemail');
+      await retype(notes, 'Left a voicemail');
       await userEvent.click(within(d).getByRole('button', { name: 'Save Notes' }));
       await waitFor(() => expect(api.writes()).toHaveLength(1));
       expect(api.writes()[0]).toMatchObject({
@@ -401,8 +397,7 @@ describe('Applications tab', () => {
     test('When the notes are longer than the schema allows, then Save Notes and Mark Complete show its message and send nothing', async () => {
       const { api, d } = await open(action({}));
       const notes = within(d).getByLabelText('Notes');
-      await userEvent.click(notes);
-      await userEvent.paste('x'.repeat(10_001));
+      await pasteInto(notes, 'x'.repeat(10_001));
       await userEvent.click(within(d).getByRole('button', { name: 'Save Notes' }));
       expect(await within(d).findByText('Notes can be at most 10,000 characters')).toBeInTheDocument();
       expect(notes).toHaveAttribute('aria-invalid', 'true');
@@ -441,27 +436,35 @@ describe('Applications tab', () => {
       return { api, d };
     };
 
+    /** The Edit Contract form of the first contract, opened from the Contract Management dialog D. */
+    const openEditContract = async (d: HTMLElement) => {
+      await userEvent.click(within(d).getByRole('button', { name: /Edit contract/ }));
+      return (await screen.findAllByRole('dialog')).find((el) => within(el).queryByText('Update Contract'))!;
+    };
+
     /** Opens Add Contract in the Contract Management dialog and fills every required field validly. */
     const fillNewContract = async (d: HTMLElement) => {
       await userEvent.click(within(d).getByRole('button', { name: /Add Contract/ }));
       const form = (await screen.findAllByRole('dialog')).find((el) =>
         within(el).queryByText('Create Contract'),
       )!;
-      const fill = async (label: RegExp, value: string) =>
-        userEvent.type(within(form).getByLabelText(label), value);
-      await fill(/^Company Name/, 'Co');
-      await fill(/^Registration Number/, 'R1');
-      await fill(/^Company Address/, 'Addr');
-      await fill(/^Client Name/, 'N');
-      await fill(/^Client Email/, 'n@x.test');
-      await fill(/^Client Phone/, '020 7946 0001');
-      await fill(/^Client Position/, 'P');
-      await fill(/^Start Date/, '2025-01-01');
-      await fill(/^Contract Length/, '12');
+      await typeFields(form, [
+        [/^Company Name/, 'Co'],
+        [/^Registration Number/, 'R1'],
+        [/^Company Address/, 'Addr'],
+        [/^Client Name/, 'N'],
+        [/^Client Email/, 'n@x.test'],
+        [/^Client Phone/, '020 7946 0001'],
+        [/^Client Position/, 'P'],
+        [/^Start Date/, '2025-01-01'],
+        [/^Contract Length/, '12'],
+      ]);
       // The end date follows the start and length (the last day of the term) until the admin writes one.
       expect(within(form).getByLabelText(/^End Date/)).toHaveValue('2025-12-31');
-      await fill(/^Setup Fee/, '£1');
-      await fill(/^Penalty Fee/, '£2');
+      await typeFields(form, [
+        [/^Setup Fee/, '£1'],
+        [/^Penalty Fee/, '£2'],
+      ]);
       return form;
     };
 
@@ -504,24 +507,17 @@ describe('Applications tab', () => {
       await userEvent.type(field(/^Start Date/), '2025-03-15');
       await userEvent.type(field(/^Contract Length/), '6');
       expect(field(/^End Date/)).toHaveValue('2025-09-14');
-      await userEvent.clear(field(/^Contract Length/));
-      await userEvent.type(field(/^Contract Length/), '12');
+      await retype(field(/^Contract Length/), '12');
       expect(field(/^End Date/)).toHaveValue('2026-03-14');
-      await userEvent.clear(field(/^End Date/));
-      await userEvent.type(field(/^End Date/), '2026-06-30');
-      await userEvent.clear(field(/^Contract Length/));
-      await userEvent.type(field(/^Contract Length/), '3');
+      await retype(field(/^End Date/), '2026-06-30');
+      await retype(field(/^Contract Length/), '3');
       expect(field(/^End Date/)).toHaveValue('2026-06-30');
     });
 
     test('When the end date is before the start date, then the form says so and sends nothing', async () => {
       const { api, d } = await openContracts();
-      await userEvent.click(within(d).getByRole('button', { name: /Edit contract/ }));
-      const form = (await screen.findAllByRole('dialog')).find((el) =>
-        within(el).queryByText('Update Contract'),
-      )!;
-      await userEvent.clear(within(form).getByLabelText(/^End Date/));
-      await userEvent.type(within(form).getByLabelText(/^End Date/), '2024-01-01');
+      const form = await openEditContract(d);
+      await retype(within(form).getByLabelText(/^End Date/), '2024-01-01');
       await userEvent.click(within(form).getByRole('button', { name: 'Update Contract' }));
       expect(await within(form).findByText('End date must not be before the start date')).toBeInTheDocument();
       expect(api.writes()).toHaveLength(0);
@@ -632,10 +628,8 @@ describe('Applications tab', () => {
       const form = (await screen.findAllByRole('dialog')).find((el) =>
         within(el).queryByText('Create Contract'),
       )!;
-      await userEvent.clear(within(form).getByLabelText(/^Revenue Share/));
-      await userEvent.type(within(form).getByLabelText(/^Revenue Share/), '60');
-      await userEvent.clear(within(form).getByLabelText(/^Polls per Month/));
-      await userEvent.type(within(form).getByLabelText(/^Polls per Month/), '-1');
+      await retype(within(form).getByLabelText(/^Revenue Share/), '60');
+      await retype(within(form).getByLabelText(/^Polls per Month/), '-1');
       await userEvent.type(within(form).getByLabelText(/^Contract Length/), '0');
       await userEvent.click(within(form).getByRole('button', { name: 'Create Contract' }));
       expect(await within(form).findByText('Company name is required')).toBeInTheDocument();
@@ -648,10 +642,7 @@ describe('Applications tab', () => {
 
     test('When Edit Contract is saved, then PUT /api/admin/contracts/:id is sent; failure shows Failed to update contract', async () => {
       const { api, d } = await openContracts({ 'PUT /api/admin/contracts/c1': failure() });
-      await userEvent.click(within(d).getByRole('button', { name: /Edit contract/ }));
-      const form = (await screen.findAllByRole('dialog')).find((el) =>
-        within(el).queryByText('Update Contract'),
-      )!;
+      const form = await openEditContract(d);
       expect(within(form).getByLabelText(/^Company Name/)).toHaveValue('Riverside Ltd');
       await userEvent.click(within(form).getByRole('button', { name: 'Update Contract' }));
       expect(await screen.findByText('Failed to update contract')).toBeInTheDocument();
@@ -667,12 +658,8 @@ describe('Applications tab', () => {
       const { api, d } = await openContracts({
         'PUT /api/admin/contracts/c1': { body: { ...contract, companyName: 'Riverside Group' } },
       });
-      await userEvent.click(within(d).getByRole('button', { name: /Edit contract/ }));
-      const form = (await screen.findAllByRole('dialog')).find((el) =>
-        within(el).queryByText('Update Contract'),
-      )!;
-      await userEvent.clear(within(form).getByLabelText(/^Company Name/));
-      await userEvent.type(within(form).getByLabelText(/^Company Name/), 'Riverside Group');
+      const form = await openEditContract(d);
+      await retype(within(form).getByLabelText(/^Company Name/), 'Riverside Group');
       await userEvent.click(within(form).getByRole('button', { name: 'Update Contract' }));
       expect(await screen.findByText('Contract updated successfully')).toBeInTheDocument();
       await waitFor(() => expect(form).not.toBeInTheDocument());
@@ -818,13 +805,13 @@ describe('Applications tab', () => {
       await userEvent.click(within(form).getByRole('button', { name: 'Generate Contract' }));
       expect(await within(form).findByText('Registration number is required')).toBeInTheDocument();
       expect(api.writes()).toHaveLength(0);
-      const fill = async (label: RegExp, value: string) =>
-        userEvent.type(within(form).getByLabelText(label), value);
-      await fill(/^Registration Number/, 'R1');
-      await fill(/^Company Address/, '1 Road');
-      await fill(/^Client Phone/, '020 7946 0000');
-      await fill(/^Setup Fee/, '£1');
-      await fill(/^Penalty Fee/, '£2');
+      await typeFields(form, [
+        [/^Registration Number/, 'R1'],
+        [/^Company Address/, '1 Road'],
+        [/^Client Phone/, '020 7946 0000'],
+        [/^Setup Fee/, '£1'],
+        [/^Penalty Fee/, '£2'],
+      ]);
       await userEvent.click(within(form).getByRole('button', { name: 'Generate Contract' }));
       expect(await screen.findByText('Missing contract details: Registration number')).toBeInTheDocument();
       expect(api.writes()[0]).toMatchObject({

@@ -1,4 +1,6 @@
 import '../test/setup';
+import { retype } from '../test/dialogs';
+import type { ReactElement } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderTab } from '../test/render';
@@ -28,18 +30,25 @@ const faq = {
 };
 
 /**
- * A list that answers `mine` first and `theirs` (saved meanwhile) after; the write answers 412 unless it carries
- * their version, then what was sent on top of theirs, one version on.
+ * UI rendered over a list that answers `mine` first and `theirs` (saved meanwhile) after; the write answers 412
+ * unless it carries their version, then what was sent on top of theirs, one version on.
  */
-function changedMeanwhile(list: string, write: string, mine: object, theirs: { version: number }) {
+function changedMeanwhile(
+  ui: ReactElement,
+  [list, write]: [list: string, write: string],
+  mine: object,
+  theirs: { version: number },
+) {
   let reads = 0;
-  return mockApi({
+  const api = mockApi({
     [list]: () => ({ body: [reads++ === 0 ? mine : theirs] }),
     [write]: ({ headers, body }) =>
       headers['If-Match'] === `"${theirs.version}"`
         ? { body: { ...theirs, ...(body as object), version: theirs.version + 1 } }
         : stale,
   });
+  renderTab(ui);
+  return api;
 }
 
 describe('An admin edit of something changed meanwhile (If-Match, 412)', () => {
@@ -55,16 +64,14 @@ describe('An admin edit of something changed meanwhile (If-Match, 412)', () => {
     };
     const theirs = { ...template, name: 'Club v1 (signed off)', version: 2 };
     const api = changedMeanwhile(
-      'GET /api/admin/contract-templates',
-      'PATCH /api/admin/contract-templates/t1',
+      <TemplatesTab />,
+      ['GET /api/admin/contract-templates', 'PATCH /api/admin/contract-templates/t1'],
       template,
       theirs,
     );
-    renderTab(<TemplatesTab />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Club v1' }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.clear(within(dialog).getByLabelText(/^Valid From/));
-    await userEvent.type(within(dialog).getByLabelText(/^Valid From/), '2025-02-01');
+    await retype(within(dialog).getByLabelText(/^Valid From/), '2025-02-01');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(
       await within(dialog).findByText(/Someone else saved this template while you were editing/),
@@ -92,8 +99,7 @@ describe('An admin edit of something changed meanwhile (If-Match, 412)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Launch day' }));
     const dialog = await screen.findByRole('dialog');
     const title = within(dialog).getByLabelText(/^Title/);
-    await userEvent.clear(title);
-    await userEvent.type(title, 'Launch week');
+    await retype(title, 'Launch week');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update Article' }));
     expect(
       await within(dialog).findByText(/Someone else saved this article while you were editing/),
@@ -118,15 +124,12 @@ describe('An admin edit of something changed meanwhile (If-Match, 412)', () => {
 
   test('When both changed a FAQ, then each field they changed offers mine and the newer value; the save carries the choices', async () => {
     const theirs = { ...faq, question: 'Which clubs?', answer: 'Their answer', version: 3 };
-    const api = changedMeanwhile('GET /api/admin/faqs', 'PUT /api/admin/faqs/f1', faq, theirs);
-    renderTab(<FaqsTab />);
+    const api = changedMeanwhile(<FaqsTab />, ['GET /api/admin/faqs', 'PUT /api/admin/faqs/f1'], faq, theirs);
     await userEvent.click(await screen.findByRole('button', { name: /Edit FAQ/ }));
     const dialog = await screen.findByRole('dialog');
     const answer = within(dialog).getByLabelText(/^Answer/);
-    await userEvent.clear(answer);
-    await userEvent.type(answer, 'My long answer');
-    await userEvent.clear(within(dialog).getByLabelText(/^Order/));
-    await userEvent.type(within(dialog).getByLabelText(/^Order/), '5');
+    await retype(answer, 'My long answer');
+    await retype(within(dialog).getByLabelText(/^Order/), '5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update FAQ' }));
     const question = await within(dialog).findByRole('group', { name: 'Question' });
     expect(within(question).getByRole('radio', { name: 'Keep mine: Q?' })).not.toBeChecked();
@@ -163,8 +166,7 @@ describe('An admin edit of something changed meanwhile (If-Match, 412)', () => {
     await client.fetchQuery({ queryKey: contractsKey('p1') });
     const dialog = await screen.findByRole('dialog');
     const phone = within(dialog).getByLabelText(/^Client Phone/);
-    await userEvent.clear(phone);
-    await userEvent.type(phone, '+44 20 7946 0999');
+    await retype(phone, '+44 20 7946 0999');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update Contract' }));
     const end = await within(dialog).findByRole('group', { name: 'End Date' });
     expect(within(end).getByRole('radio', { name: 'Take the newer one: 2026-02-28' })).toBeChecked();
@@ -193,17 +195,15 @@ describe('An admin edit of something changed meanwhile (If-Match, 412)', () => {
     };
     const theirs = { ...mine, notes: 'Chairman away until Monday', version: 3 };
     const api = changedMeanwhile(
-      'GET /api/admin/partners/p1/actions',
-      'PUT /api/admin/partners/p1/actions/a1',
+      <Notes partnerId="p1" />,
+      ['GET /api/admin/partners/p1/actions', 'PUT /api/admin/partners/p1/actions/a1'],
       mine,
       theirs,
     );
-    renderTab(<Notes partnerId="p1" />);
     await userEvent.click(await screen.findByText('Call the chairman'));
     const dialog = await screen.findByRole('dialog');
     const notes = within(dialog).getByLabelText('Notes');
-    await userEvent.clear(notes);
-    await userEvent.type(notes, 'Left a voicemail');
+    await retype(notes, 'Left a voicemail');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Notes' }));
     expect(
       await within(dialog).findByText(/Someone else saved this action while you were editing/),

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CSRF, failure, mockApi, renderTab } from '../test/render';
 import { mockXhr } from '../test/xhr';
-import { deleteFromList } from '../test/dialogs';
+import { deleteFromList, retype } from '../test/dialogs';
 import { templateFixture } from '../test/fixtures';
 import { TemplatesTab } from './TemplatesTab';
 
@@ -39,6 +39,27 @@ describe('Templates tab', () => {
     );
     expect(within(row).getByRole('button', { name: /Edit/ })).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: /Delete/ })).toBeInTheDocument();
+  });
+
+  test('When templates load, then the one new contracts are made from is badged In use: the newest .docx already valid', async () => {
+    mockApi({
+      'GET /api/admin/contract-templates': {
+        body: [
+          tpl({ id: 't3', name: 'Next season', validFromDate: '2999-01-01' }),
+          tpl({ id: 't4', name: 'Scanned copy', fileName: 'club.pdf', validFromDate: '2025-06-01' }),
+          tpl({ id: 't2', name: 'Club v2', validFromDate: '2025-03-01' }),
+          tpl(),
+        ],
+      },
+    });
+    renderTab(<TemplatesTab />);
+    const row = (name: string) => screen.getByText(name).closest('li')!;
+    await screen.findByText('Club v2');
+    expect(within(row('Club v2')).getByText('In use')).toHaveAttribute(
+      'title',
+      'New contracts are generated from this template',
+    );
+    expect(screen.getAllByText('In use')).toHaveLength(1);
   });
 
   test('When Upload is sent with name and date but no file, then Please select a file shows and nothing is sent', async () => {
@@ -129,8 +150,7 @@ describe('Templates tab', () => {
     renderTab(<TemplatesTab />);
     await userEvent.click(await screen.findByRole('button', { name: /Edit/ }));
     const d = await screen.findByRole('dialog');
-    await userEvent.clear(within(d).getByLabelText(/^Valid From/));
-    await userEvent.type(within(d).getByLabelText(/^Valid From/), '2025-06-01');
+    await retype(within(d).getByLabelText(/^Valid From/), '2025-06-01');
     await userEvent.click(within(d).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Contract template updated successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

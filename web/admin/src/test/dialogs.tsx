@@ -49,3 +49,20 @@ export async function deleteFromList(
   await pressDelete(what, choice);
   return api;
 }
+
+/** Each value typed, in order, into the field of DIALOG its label names. */
+export async function typeFields(dialog: HTMLElement, fields: [label: RegExp | string, value: string][]) {
+  for (const [label, value] of fields) await userEvent.type(within(dialog).getByLabelText(label), value);
+}
+
+/** TEXT pasted into FIELD (typing thousands of characters one by one would take seconds). */
+export async function pasteInto(field: HTMLElement, text: string) {
+  await userEvent.click(field);
+  await userEvent.paste(text);
+}
+
+/** FIELD emptied and TEXT typed into it, as an admin replaces a value. */
+export async function retype(field: HTMLElement, text: string) {
+  await userEvent.clear(field);
+  await userEvent.type(field, text);
+}

@@ -4,7 +4,7 @@ import { Plus, Wand2 } from 'lucide-react';
 import type { Contract, Partner } from '@12yards/api';
 import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@12yards/ui';
 import { useAdminMutation } from '../../lib/api';
-import { Loading } from '../../components/QueryState';
+import { QueryList } from '../../kit/QueryStates';
 import { ContractCard } from './ContractCard';
 import { ContractFormDialog } from './ContractFormDialog';
 import { fromApplication } from './contract-form';
@@ -53,26 +53,24 @@ function ContractManagement({ partner }: { partner: Partner }) {
           Generate from Template
         </Button>
       </div>
-      {contracts.isPending ? (
-        <Loading text="Loading contracts..." />
-      ) : contracts.isError ? (
-        <p className="text-sm text-destructive">Failed to load contracts</p>
-      ) : contracts.data.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">No contracts yet.</p>
-      ) : (
-        <ul className="grid gap-3">
-          {contracts.data.map((c) => (
-            <li key={c.id}>
-              <ContractCard
-                contract={c}
-                onEdit={() => setEditing(c)}
-                onDelete={() => remove.mutate(c)}
-                deleting={remove.isPending}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryList
+        query={contracts}
+        className="grid gap-3"
+        texts={{
+          loading: 'Loading contracts...',
+          errorWhat: 'contracts',
+          empty: <p className="py-6 text-center text-sm text-muted-foreground">No contracts yet.</p>,
+        }}
+      >
+        {(c) => (
+          <ContractCard
+            contract={c}
+            onEdit={() => setEditing(c)}
+            onDelete={() => remove.mutate(c)}
+            deleting={remove.isPending}
+          />
+        )}
+      </QueryList>
       <ContractFormDialog
         partnerId={partner.id}
         contract={editing}

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { useAdminMutation } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { Field } from '../../components/Field';
-import { Loading } from '../../components/QueryState';
+import { QueryList } from '../../kit/QueryStates';
 import { ActionDetailsDialog, isOverdue } from './ActionDetailsDialog';
 import { ACTION_COUNTS_KEY, actionsKey } from './keys';
 
@@ -20,53 +20,51 @@ export function Notes({ partnerId }: { partnerId: string }) {
   return (
     <section aria-label="Notes" className="grid gap-3">
       <h3 className="font-semibold">Notes</h3>
-      {actions.isPending ? (
-        <Loading text="Loading notes..." />
-      ) : actions.isError ? (
-        <p className="text-sm text-destructive">Failed to load notes</p>
-      ) : actions.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No notes yet.</p>
-      ) : (
-        <ul className="grid gap-2">
-          {actions.data.map((a) => {
-            const overdue = isOverdue(a);
-            return (
-              <li key={a.id}>
-                <button
-                  type="button"
-                  onClick={() => setSelected(a.id)}
-                  className={cn(
-                    'flex w-full cursor-pointer flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-left hover:bg-muted',
-                    overdue ? 'border-destructive bg-red-50' : 'border-border',
-                  )}
-                >
-                  <span
-                    className={cn(
-                      'min-w-0 flex-1 text-sm',
-                      a.isCompleted && 'text-muted-foreground line-through',
-                    )}
-                  >
-                    <bdi>{a.actionText}</bdi>
+      <QueryList
+        query={actions}
+        className="grid gap-2"
+        texts={{
+          loading: 'Loading notes...',
+          errorWhat: 'notes',
+          empty: <p className="text-sm text-muted-foreground">No notes yet.</p>,
+        }}
+      >
+        {(a) => {
+          const overdue = isOverdue(a);
+          return (
+            <button
+              type="button"
+              onClick={() => setSelected(a.id)}
+              className={cn(
+                'flex w-full cursor-pointer flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-left hover:bg-muted',
+                overdue ? 'border-destructive bg-red-50' : 'border-border',
+              )}
+            >
+              <span
+                className={cn(
+                  'min-w-0 flex-1 text-sm',
+                  a.isCompleted && 'text-muted-foreground line-through',
+                )}
+              >
+                <bdi>{a.actionText}</bdi>
+              </span>
+              <span className="flex items-center gap-2 text-xs">
+                {a.dueDate && (
+                  <span className={overdue ? 'font-semibold text-destructive' : 'text-muted-foreground'}>
+                    Due {formatDate(a.dueDate)}
                   </span>
-                  <span className="flex items-center gap-2 text-xs">
-                    {a.dueDate && (
-                      <span className={overdue ? 'font-semibold text-destructive' : 'text-muted-foreground'}>
-                        Due {formatDate(a.dueDate)}
-                      </span>
-                    )}
-                    {overdue && <Badge variant="destructive">Overdue</Badge>}
-                    {a.isCompleted ? (
-                      <Badge variant="success">Completed</Badge>
-                    ) : (
-                      <Badge variant="warning">Pending</Badge>
-                    )}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                )}
+                {overdue && <Badge variant="destructive">Overdue</Badge>}
+                {a.isCompleted ? (
+                  <Badge variant="success">Completed</Badge>
+                ) : (
+                  <Badge variant="warning">Pending</Badge>
+                )}
+              </span>
+            </button>
+          );
+        }}
+      </QueryList>
       <AddNote partnerId={partnerId} />
       <ActionDetailsDialog action={selectedAction} onClose={() => setSelected(null)} />
     </section>

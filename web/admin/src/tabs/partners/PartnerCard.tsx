@@ -1,6 +1,7 @@
 import { Eye, FileText } from 'lucide-react';
 import type { Partner } from '@12yards/api';
 import { Badge, Button, Card, CardContent, cn } from '@12yards/ui';
+import { CardHeading } from '../../kit/ResourceCard';
 import { PartnerStatusBadge, TypeBadge } from './badges';
 import { influencerDetails, messageLabel } from './details';
 
@@ -21,17 +22,12 @@ export function PartnerCard({
   return (
     <Card className="h-full">
       <CardContent className="flex h-full flex-col gap-3 p-4">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0">
-            <h3 className="truncate text-lg font-semibold">
-              <bdi>{p.name}</bdi>
-            </h3>
-            <p className="truncate text-sm text-muted-foreground">
-              <bdi>{p.email}</bdi>
-            </p>
-          </div>
-          <PartnerStatusBadge status={p.status} />
-        </div>
+        <CardHeading
+          truncate
+          title={<bdi>{p.name}</bdi>}
+          subtitle={<bdi>{p.email}</bdi>}
+          badge={<PartnerStatusBadge status={p.status} />}
+        />
         <div className="flex flex-wrap gap-2">
           <TypeBadge type={p.type} />
           {open > 0 && <Badge variant="destructive">{open} Open Actions</Badge>}
