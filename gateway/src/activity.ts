@@ -14,16 +14,15 @@ import {
 import { gatewayRoutes } from '@12yards/api/src/routes';
 import {
   activityCursor,
+  callService,
   contractRoutes,
   HttpError,
-  REQUEST_ID_HEADER,
-  signIdentity,
   type AdminIdentity,
   type Logger,
 } from '@12yards/platform';
 import { sessionGuard } from './auth/guard';
 import { metricsRoute } from './service-call';
-import { outgoingUrl, type Targets } from './proxy';
+import type { Targets } from './proxy';
 
 export interface ActivityDeps {
   targets: Targets;
@@ -47,7 +46,7 @@ interface FeedQuery {
   actor?: string;
 }
 
-/** One service's page before `before` (from its newest without), asked as the admin, signed like a proxied call. */
+/** One service's page before `before` (from its newest without), asked as the admin (callService). */
 async function fetchPage(
   deps: ActivityDeps,
   service: WorkbenchService,
@@ -60,15 +59,14 @@ async function fetchPage(
   if (query.entityType) params.set('entityType', query.entityType);
   if (query.actor) params.set('actor', query.actor);
   if (before !== undefined) params.set('cursor', activityCursor(before));
-  const target = deps.targets[service];
-  const path = `/api/admin/activity?${params}`;
-  const url = outgoingUrl(target, path);
-  const res = await fetch(new URL(url, target), {
-    headers: {
-      [REQUEST_ID_HEADER]: requestId,
-      ...signIdentity(admin, deps.secret, { method: 'GET', url, requestId }),
-    },
-    signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000),
+  const res = await callService({
+    target: deps.targets[service],
+    secret: deps.secret,
+    method: 'GET',
+    path: `/api/admin/activity?${params}`,
+    admin,
+    requestId,
+    timeoutMs: deps.timeoutMs,
   });
   if (!res.ok) throw new Error(`${service} answered ${res.status}`);
   const entries = activityResponse.parse(await res.json());

@@ -9,10 +9,10 @@ import {
   type Insights,
 } from '@12yards/api';
 import { gatewayRoutes } from '@12yards/api/src/routes';
-import { contractRoutes, HttpError, type Logger } from '@12yards/platform';
+import { callService, contractRoutes, HttpError, type Logger } from '@12yards/platform';
 import { sessionGuard } from './auth/guard';
 import type { Targets } from './proxy';
-import { callService, metricsRoute } from './service-call';
+import { metricsRoute } from './service-call';
 
 export interface InsightsDeps {
   targets: Targets;

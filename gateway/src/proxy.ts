@@ -1,10 +1,10 @@
 import http from 'node:http';
-import { parse as parseUrl } from 'node:url';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import {
   HttpError,
   IDENTITY_HEADER,
+  outgoingUrl,
   redactUrl,
   refuseBusy,
   REQUEST_ID_HEADER,
@@ -21,21 +21,8 @@ export type ProxyLimits = AdmissionLimits;
 /** What a client turned away under overload is told to wait before trying again. */
 export const RETRY_AFTER_SECONDS = 2;
 
-/**
- * The URL the service will see for this request, worked out as http-proxy 1.18 does it (common.setupOutgoing and
- * common.urlJoin): the path of `url.parse(req.url)` joined to the target's path, repeated slashes collapsed, the
- * query kept as it is. The signature names this URL; were the two ever to differ, the service refuses (401).
- */
-export function outgoingUrl(target: string, reqUrl: string): string {
-  const [path = '', ...query] = (parseUrl(reqUrl).path ?? '').split('?');
-  const joined = [parseUrl(target).path ?? '', path]
-    .filter(Boolean)
-    .join('/')
-    .replace(/\/+/g, '/')
-    .replace('http:/', 'http://')
-    .replace('https:/', 'https://');
-  return [joined, ...query].join('?');
-}
+/** The URL the service will see for a proxied request (the platform's, shared with the calls the gateway makes). */
+export { outgoingUrl };
 
 /**
  * The admin's credentials, meant for the gateway alone: the session cookie and the CSRF token never reach a service

@@ -1,46 +1,5 @@
 import type { RequestHandler } from 'express';
-import {
-  HttpError,
-  REQUEST_ID_HEADER,
-  setMetricsRoute,
-  signIdentity,
-  type AdminIdentity,
-  type Logger,
-} from '@12yards/platform';
-import { outgoingUrl } from './proxy';
-
-export interface ServiceCall {
-  /** The service's base URL. */
-  target: string;
-  /** The key the admin's identity is signed with (INTERNAL_SECRET). */
-  secret: string;
-  method: string;
-  /** Path and query, as the service matches them. */
-  path: string;
-  admin: AdminIdentity;
-  requestId: string;
-  timeoutMs?: number;
-  /** A JSON body (sent as application/json). */
-  body?: unknown;
-}
-
-/**
- * A call the gateway makes itself to one service (a fan-out), as the signed-in admin: signed for this method, URL
- * and request id like a proxied request.
- */
-export function callService(call: ServiceCall): Promise<globalThis.Response> {
-  const url = outgoingUrl(call.target, call.path);
-  return fetch(new URL(url, call.target), {
-    method: call.method,
-    ...(call.body !== undefined && { body: JSON.stringify(call.body) }),
-    headers: {
-      ...(call.body !== undefined && { 'Content-Type': 'application/json' }),
-      [REQUEST_ID_HEADER]: call.requestId,
-      ...signIdentity(call.admin, call.secret, { method: call.method, url, requestId: call.requestId }),
-    },
-    signal: AbortSignal.timeout(call.timeoutMs ?? 10_000),
-  });
-}
+import { callService, HttpError, setMetricsRoute, type Logger, type ServiceCall } from '@12yards/platform';
 
 /** A service that did not answer a call the gateway makes itself: 503 with Retry-After, naming the service. */
 export function serviceUnavailable(service: string): HttpError {

@@ -11,3 +11,4 @@ export * from './listen';
 export * from './workbench';
 export * from './insights';
 export * from './contract-routes';
+export * from './service-call';

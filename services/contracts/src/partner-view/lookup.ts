@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { partner as partnerSchema } from '@12yards/api';
-import { HttpError, REQUEST_ID_HEADER, signIdentity, type ServiceContext } from '@12yards/platform';
+import { callService, HttpError, type ServiceContext } from '@12yards/platform';
 import type { PartnerSnapshot } from './events';
 import { findPartner } from './projection';
 
@@ -36,17 +36,17 @@ export function partnersUnreachable(id: string): HttpError {
   return err;
 }
 
-/** Asks the partners service for one partner over its admin GET, with a signed service identity. */
+/** Asks the partners service for one partner over its admin GET, with a signed service identity (callService). */
 async function askPartners(ctx: ServiceContext, base: string, id: string, waitMs: number): Promise<Answer> {
-  const path = `/api/admin/partners/${encodeURIComponent(id)}`;
-  const requestId = randomUUID();
   try {
-    const res = await fetch(new URL(path, base), {
-      headers: {
-        [REQUEST_ID_HEADER]: requestId,
-        ...signIdentity(LOOKUP_IDENTITY, ctx.env.INTERNAL_SECRET, { method: 'GET', url: path, requestId }),
-      },
-      signal: AbortSignal.timeout(waitMs),
+    const res = await callService({
+      target: base,
+      secret: ctx.env.INTERNAL_SECRET,
+      method: 'GET',
+      path: `/api/admin/partners/${encodeURIComponent(id)}`,
+      admin: LOOKUP_IDENTITY,
+      requestId: randomUUID(),
+      timeoutMs: waitMs,
     });
     if (res.status === 404) return { missing: true };
     if (!res.ok) return { unanswered: `partners answered ${res.status}` };
