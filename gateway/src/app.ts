@@ -89,9 +89,10 @@ export function buildGateway(deps: GatewayDeps) {
     contracts: env.CONTRACTS_URL,
     media: env.MEDIA_URL,
   };
-  const reads = new GatewayReads({ bus: deps.bus, logger, clock });
+  const reads = new GatewayReads({ bus: deps.bus, instance: env.INSTANCE_ID, logger, clock });
   const live = new LiveEvents({
     bus: deps.bus,
+    instance: env.INSTANCE_ID,
     logger,
     clock,
     stillSignedIn: async (token) => (await sessions.resolve(token, { touch: false })) !== null,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { Request, Response } from 'express';
 import { createChannel, createSession, type Channel, type DefaultChannelState } from 'better-sse';
 import { LIVE_RESYNC_EVENT, type EntityType, type LiveEvent } from '@12yards/api';
@@ -15,6 +14,7 @@ import {
 } from '@12yards/platform';
 import { requireSession } from './auth/guard';
 import type { SessionsEnded } from './auth/sessions';
+import { subscribeInstance } from './instance-subscription';
 
 /** Streams one sign-in may hold open (a few tabs); a further one is refused with 429, never an older one closed. */
 export const STREAMS_PER_SESSION = 4;
@@ -81,6 +81,8 @@ export function toLive(event: IntegrationEvent): Live | null {
 
 export interface LiveEventsOptions {
   bus?: EventBus;
+  /** This process's INSTANCE_ID: its consumer group of its own (subscribeInstance). */
+  instance?: string;
   logger: Logger;
   clock?: () => Date;
   /** Events kept for clients that reconnect with Last-Event-ID. */
@@ -143,10 +145,15 @@ export class LiveEvents {
     const { bus, logger } = this.options;
     if (!bus) return;
     this.startedAt = this.now();
-    const group = `gateway-live-${process.env.INSTANCE_ID ?? hostname()}`;
-    this.subscription = await bus.subscribe(group, [...LIVE_TOPICS], async (message, topic) => {
-      this.receive(message, topic as LiveTopic);
-    });
+    this.subscription = await subscribeInstance(
+      bus,
+      'live',
+      this.options.instance,
+      [...LIVE_TOPICS],
+      async (message, topic) => {
+        this.receive(message, topic as LiveTopic);
+      },
+    );
     logger.info({ topics: LIVE_TOPICS }, 'live events: pushing the services’ events to admins');
   }
 

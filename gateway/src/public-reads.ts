@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { hostname } from 'node:os';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCompress } from 'node:zlib';
 import {
@@ -14,6 +13,7 @@ import {
 import { ALL_ROUTES, publicReadPaths, ROUTE_CONTRACTS } from '@12yards/api/src/routes';
 import { resolveRoute, type ServiceName } from './routing';
 import { acceptedEncoding } from './web/immutable-assets';
+import { subscribeInstance } from './instance-subscription';
 
 /** The public reads the services answer from memory (platform publicReads); the gateway keeps their answers too. */
 const PUBLIC_READS = publicReadPaths(ALL_ROUTES);
@@ -98,7 +98,15 @@ export class GatewayReads {
   /** Hits answered from memory (tests: the copy is really used). */
   hits = 0;
 
-  constructor(private readonly options: { bus?: EventBus; logger: Logger; clock?: () => Date }) {
+  constructor(
+    private readonly options: {
+      bus?: EventBus;
+      /** This process's INSTANCE_ID: its consumer group of its own (subscribeInstance). */
+      instance?: string;
+      logger: Logger;
+      clock?: () => Date;
+    },
+  ) {
     for (const s of READ_SERVICES) this.generation[s] = this.seen[s] = this.writing[s] = 0;
   }
 
@@ -106,13 +114,18 @@ export class GatewayReads {
     const { bus, logger } = this.options;
     if (!bus) return;
     // Each gateway process keeps its own copy, so it reads every event: a group of its own.
-    const group = `gateway-reads-${process.env.INSTANCE_ID ?? hostname()}`;
-    this.subscription = await bus.subscribe(group, READ_SERVICES, async (event, topic) => {
-      this.seen[topic] = Math.max(this.seen[topic] ?? 0, event.position);
-      for (const [key, entry] of this.entries) {
-        if (entry.service === topic && entry.position < event.position) this.entries.delete(key);
-      }
-    });
+    this.subscription = await subscribeInstance(
+      bus,
+      'reads',
+      this.options.instance,
+      READ_SERVICES,
+      async (event, topic) => {
+        this.seen[topic] = Math.max(this.seen[topic] ?? 0, event.position);
+        for (const [key, entry] of this.entries) {
+          if (entry.service === topic && entry.position < event.position) this.entries.delete(key);
+        }
+      },
+    );
     logger.info({ topics: READ_SERVICES }, 'public reads kept in memory, dropped on events');
   }
 

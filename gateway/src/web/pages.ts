@@ -1,4 +1,3 @@
-import { hostname } from 'node:os';
 import { createRequire } from 'node:module';
 import type { NextFunction, Request, Response } from 'express';
 import { pageCursor, publicNewsCategories, type NewsArticle } from '@12yards/api';
@@ -7,6 +6,7 @@ import { canonicalPath, resolveRoute } from '../routing';
 import type { Targets } from '../proxy';
 import { cachedAnswer, PageCache, type CachedAnswer } from './page-cache';
 import { FEED_PATH, rssXml, sitemapXml } from './feeds';
+import { subscribeInstance } from '../instance-subscription';
 
 /** What web/shell's server entry (src/entry-server.tsx, built to dist-server/entry-server.cjs) exports. */
 export interface ShellServerEntry {
@@ -44,6 +44,8 @@ export interface PagesOptions {
   logger: Logger;
   /** The events that refresh the pages; without it pages are rendered per request and never kept. */
   bus?: EventBus;
+  /** This process's INSTANCE_ID: its consumer group of its own (subscribeInstance). */
+  instance?: string;
 }
 
 /**
@@ -147,13 +149,11 @@ export class PublicPages {
   async start(): Promise<void> {
     const { bus, logger } = this.options;
     if (!bus) return;
-    // INSTANCE_ID tells apart the replicas that `start.mjs --replicas` runs on one host.
-    const group = `gateway-web-${process.env.INSTANCE_ID ?? hostname()}`;
     const invalidate = (rerender: boolean) => {
       this.cache.invalidate(rerender);
       this.cursorPages.invalidate();
     };
-    this.subscription = await bus.subscribe(group, PAGE_TOPICS, async () => {
+    this.subscription = await subscribeInstance(bus, 'web', this.options.instance, PAGE_TOPICS, async () => {
       invalidate(false);
       clearTimeout(this.settle);
       // Once settled, the pages that were held (the routes, not the later /news pages) are rendered again ahead

@@ -38,7 +38,10 @@ export const serverEntryOf = (shellDist: string) =>
  * is not built (every route then gets the client-rendered index.html).
  */
 export async function publicPages(options: {
-  env: Pick<GatewayEnv, 'STATUS_URL' | 'CONTENT_URL' | 'PARTNERS_URL' | 'CONTRACTS_URL' | 'MEDIA_URL'>;
+  env: Pick<
+    GatewayEnv,
+    'STATUS_URL' | 'CONTENT_URL' | 'PARTNERS_URL' | 'CONTRACTS_URL' | 'MEDIA_URL' | 'INSTANCE_ID'
+  >;
   logger: Logger;
   bus?: EventBus;
   shellDist: string;
@@ -65,6 +68,7 @@ export async function publicPages(options: {
     },
     logger,
     bus,
+    instance: env.INSTANCE_ID,
   });
   await pages.start();
   return pages;
