@@ -36,16 +36,27 @@ export function QueryStates({
   return <>{isEmpty ? empty : children()}</>;
 }
 
-/** A short list read from the server (a partner's contracts, its notes): its states, then a <li> a row. */
+/**
+ * A short list read from the server (a partner's contracts, its notes, the contracts ending soon): its states, then
+ * a <li> a row.
+ */
 export function QueryList<T extends { id: string }>({
   query,
+  items,
   texts,
   className,
+  itemClassName,
+  labelledBy,
   children,
 }: {
-  query: ListQuery & { data?: T[] };
-  texts: { loading: string; errorWhat: string; empty: ReactNode };
+  query: ListQuery;
+  items: T[] | undefined;
+  /** What shows while it loads, what failed to load, and the words when there is nothing. */
+  texts: { loading: string; errorWhat: string; empty: string };
   className?: string;
+  itemClassName?: string;
+  /** The id of the heading that names the list. */
+  labelledBy?: string;
   children: (row: T) => ReactNode;
 }) {
   return (
@@ -53,13 +64,15 @@ export function QueryList<T extends { id: string }>({
       query={query}
       loading={texts.loading}
       errorWhat={texts.errorWhat}
-      isEmpty={query.data?.length === 0}
-      empty={texts.empty}
+      isEmpty={items?.length === 0}
+      empty={<p className="py-4 text-center text-sm text-muted-foreground">{texts.empty}</p>}
     >
       {() => (
-        <ul className={className}>
-          {query.data!.map((row) => (
-            <li key={row.id}>{children(row)}</li>
+        <ul className={className} aria-labelledby={labelledBy}>
+          {items!.map((row) => (
+            <li key={row.id} className={itemClassName}>
+              {children(row)}
+            </li>
           ))}
         </ul>
       )}

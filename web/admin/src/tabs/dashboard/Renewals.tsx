@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CONTRACT_ENDING_DAYS, type EndingContract, type Insights } from '@12yards/api';
 import { LoadMore } from '../../components/LoadMore';
-import { QueryStates } from '../../kit/QueryStates';
+import { QueryList } from '../../kit/QueryStates';
 import { formatDate } from '../../lib/format';
 import { usePagedList } from '../../lib/pages';
 import { Figure, listHref } from './Figure';
@@ -64,34 +64,32 @@ export function Renewals({
             The list shows the contracts as they stand today.
           </p>
         )}
-        <QueryStates
+        <QueryList
           query={list}
-          loading="Loading contracts..."
-          errorWhat="the contracts"
-          isEmpty={list.items.length === 0}
-          empty={<p className="text-sm text-muted-foreground">No contract ends within {horizon} days.</p>}
+          items={list.items}
+          texts={{
+            loading: 'Loading contracts...',
+            errorWhat: 'the contracts',
+            empty: `No contract ends within ${horizon} days.`,
+          }}
+          labelledBy={headingId}
+          className="divide-y rounded-md border"
+          itemClassName="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 p-3 text-sm"
         >
-          {() => (
-            <ul aria-labelledby={headingId} className="divide-y rounded-md border">
-              {list.items.map((c) => (
-                <li
-                  key={c.id}
-                  className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 p-3 text-sm"
-                >
-                  <span className="min-w-0">
-                    <Link className="font-medium underline" to={listHref('partners', { id: c.partnerId })}>
-                      <bdi>{c.partnerName ?? c.companyName}</bdi>
-                    </Link>{' '}
-                    <span className="text-muted-foreground">
-                      <bdi>{c.companyName}</bdi>
-                    </span>
-                  </span>
-                  <span className="tabular-nums">Ends {formatDate(c.endDate)}</span>
-                </li>
-              ))}
-            </ul>
+          {(c) => (
+            <>
+              <span className="min-w-0">
+                <Link className="font-medium underline" to={listHref('partners', { id: c.partnerId })}>
+                  <bdi>{c.partnerName ?? c.companyName}</bdi>
+                </Link>{' '}
+                <span className="text-muted-foreground">
+                  <bdi>{c.companyName}</bdi>
+                </span>
+              </span>
+              <span className="tabular-nums">Ends {formatDate(c.endDate)}</span>
+            </>
           )}
-        </QueryStates>
+        </QueryList>
         <LoadMore list={list} />
       </div>
     </div>

@@ -55,12 +55,9 @@ function ContractManagement({ partner }: { partner: Partner }) {
       </div>
       <QueryList
         query={contracts}
+        items={contracts.data}
         className="grid gap-3"
-        texts={{
-          loading: 'Loading contracts...',
-          errorWhat: 'contracts',
-          empty: <p className="py-6 text-center text-sm text-muted-foreground">No contracts yet.</p>,
-        }}
+        texts={{ loading: 'Loading contracts...', errorWhat: 'contracts', empty: 'No contracts yet.' }}
       >
         {(c) => (
           <ContractCard

@@ -22,12 +22,9 @@ export function Notes({ partnerId }: { partnerId: string }) {
       <h3 className="font-semibold">Notes</h3>
       <QueryList
         query={actions}
+        items={actions.data}
         className="grid gap-2"
-        texts={{
-          loading: 'Loading notes...',
-          errorWhat: 'notes',
-          empty: <p className="text-sm text-muted-foreground">No notes yet.</p>,
-        }}
+        texts={{ loading: 'Loading notes...', errorWhat: 'notes', empty: 'No notes yet.' }}
       >
         {(a) => {
           const overdue = isOverdue(a);
