@@ -52,8 +52,12 @@ async function seed(baseURL: string, suffix: string) {
     setupFee: '£1,000',
     penaltyFeePerMonth: '£100',
   });
+  await post(`/api/admin/partners/${partner.id}/actions`, {
+    actionText: `Call the chairman about the phone check, a note long enough to wrap on a phone ${suffix}`,
+    dueDate: '2026-01-15',
+  });
   await api.dispose();
-  return { partnerName };
+  return { partnerName, email: `phone.${suffix}@example.com` };
 }
 
 /**
@@ -126,6 +130,54 @@ async function checkDialog(page: Page, button: string | RegExp, where: string) {
   await expect(d).toBeHidden();
 }
 
+/**
+ * The dialog open now: its History opened where it has one (the list read), then it fits and one Escape closes it.
+ */
+async function checkOpenDialog(page: Page, where: string) {
+  const d = page.getByRole('dialog').last();
+  await expect(d).toBeVisible();
+  const history = d.getByRole('button', { name: /^History/ });
+  if (await history.count()) {
+    await history.first().click();
+    await expect(
+      d.getByRole('list', { name: 'History' }).or(d.getByText('No history yet.')).first(),
+    ).toBeVisible();
+  }
+  await expectFits(page, where);
+  // Over another dialog (Contract Management, the application's details) that one stays: one fewer is open
+  // (counted hidden ones too: under the top dialog the others are aria-hidden).
+  const dialogs = page.getByRole('dialog', { includeHidden: true });
+  const open = await dialogs.count();
+  await page.keyboard.press('Escape');
+  await expect(dialogs).toHaveCount(open - 1);
+}
+
+/** The first row's Edit dialog of the tab (with its History), when the role may edit. */
+async function checkEditDialog(page: Page, label: string) {
+  const edit = page.getByRole('tabpanel').getByRole('button', { name: /^Edit/ }).first();
+  if (!(await edit.count()) || (await edit.getAttribute('aria-disabled')) === 'true') return;
+  await edit.click();
+  await checkOpenDialog(page, `the ${label} tab: the edit dialog`);
+}
+
+/** The history shown in the tab's first card (Messages, Service Status, Settings, Media), opened. */
+async function checkCardHistory(page: Page, label: string) {
+  const history = page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /^History/ })
+    .first();
+  if (!(await history.count())) return;
+  await history.click();
+  await expect(
+    page
+      .getByRole('tabpanel')
+      .getByRole('list', { name: 'History' })
+      .or(page.getByText('No history yet.'))
+      .first(),
+  ).toBeVisible();
+  await expectFits(page, `the ${label} tab with a card's history open`);
+}
+
 /** The dialogs each tab opens from its toolbar. */
 const DIALOGS: Record<string, string[]> = {
   News: ['Add Article'],
@@ -147,7 +199,7 @@ for (const [size, viewport] of [
       shot,
     }) => {
       test.setTimeout(240_000);
-      const { partnerName } = await seed(baseURL!, unique());
+      const { partnerName, email } = await seed(baseURL!, unique());
       const page = await openPhone(browser, baseURL!, role, viewport);
 
       // The tabs are one row (all at the same height) that scrolls sideways.
@@ -162,6 +214,8 @@ for (const [size, viewport] of [
         const panel = page.getByRole('tabpanel');
         await expectFits(page, `the ${label} tab`);
         for (const button of DIALOGS[label] ?? []) await checkDialog(page, button, `the ${label} tab`);
+        await checkEditDialog(page, label);
+        await checkCardHistory(page, label);
 
         const deletes = panel.getByRole('button', { name: /^(Delete|Empty trash)/ });
         // An Edit the role may not use is disabled too and says why (the kit's RowActions check each action's role).
@@ -207,8 +261,60 @@ for (const [size, viewport] of [
           await expectFits(page, 'the Add Contract form');
           await page.keyboard.press('Escape');
           await expect(form).toBeHidden();
+          // Generate from Template: the contract form prefilled from the application, the template named.
+          await manage.getByRole('button', { name: 'Generate from Template' }).click();
+          await expect(page.getByRole('dialog', { name: 'Generate from Template' })).toBeVisible();
+          await checkOpenDialog(page, 'the Generate from Template form');
+          // A contract's Edit form, its history open.
+          const editContract = manage.getByRole('button', { name: /^Edit contract of/ }).first();
+          if ((await editContract.getAttribute('aria-disabled')) !== 'true') {
+            await editContract.click();
+            await expect(page.getByRole('dialog', { name: 'Edit Contract' })).toBeVisible();
+            await checkOpenDialog(page, 'the Edit Contract form');
+          }
           await page.keyboard.press('Escape');
           await expect(manage).toBeHidden();
+
+          // The application's details: its history, the Add Note form and a note's own dialog.
+          await panel
+            .getByRole('button', { name: `View ${partnerName}` })
+            .first()
+            .click();
+          const details = page.getByRole('dialog').last();
+          await expect(details.getByRole('region', { name: 'Basic information' })).toBeVisible();
+          await details.getByRole('button', { name: /^History/ }).click();
+          await expect(details.getByRole('list', { name: 'History' })).toBeVisible();
+          await expectFits(page, 'the application details dialog with its history');
+          const addNote = details.getByRole('button', { name: 'Add Note' });
+          if ((await addNote.getAttribute('aria-disabled')) !== 'true' && (await addNote.isEnabled())) {
+            await addNote.click();
+            await expectFits(page, 'the Add Note form');
+          }
+          await details.getByRole('button', { name: /Call the chairman about the phone check/ }).click();
+          await expect(page.getByRole('dialog', { includeHidden: true })).toHaveCount(2);
+          await checkOpenDialog(page, "a note's dialog");
+          await page.keyboard.press('Escape');
+          await expect(details).toBeHidden();
+        }
+        if (label === 'Privacy') {
+          await panel.getByLabel('Email address').fill(email);
+          const exportButton = panel.getByRole('button', { name: 'Export' });
+          if ((await exportButton.getAttribute('aria-disabled')) !== 'true') {
+            await exportButton.click();
+            await expect(panel.getByText(email).first()).toBeVisible();
+            await expectFits(page, 'the Privacy tab with an export shown');
+          }
+          const erase = panel.getByRole('button', { name: 'Erase' });
+          if ((await erase.getAttribute('aria-disabled')) !== 'true') {
+            await erase.click();
+            const confirm = page.getByRole('alertdialog');
+            await expect(confirm).toContainText('Erase personal data?');
+            await expectFits(page, 'the erase confirmation');
+            await confirm.getByRole('button', { name: 'Cancel' }).click();
+            await expect(confirm).toBeHidden();
+          } else {
+            await expect(erase).toHaveAccessibleDescription('This action needs the admin role');
+          }
         }
       }
       await shot(page, `18-admin-${viewport.width}-${role}`);
