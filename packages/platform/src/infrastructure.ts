@@ -126,7 +126,11 @@ export async function createInfrastructure<U extends OptionalAdapter = OptionalA
   if (env.MONGO_URL) {
     const mongo = await import('./adapters/mongo');
     const conn = await mongo.connectMongo(env.MONGO_URL, mongo.serviceDatabaseName(env.MONGO_URL, service));
-    closers.push(() => conn.close());
+    const stopWatching = mongo.watchMongoConnection(conn, env.MONGO_URL, logger);
+    closers.push(async () => {
+      stopWatching();
+      await conn.close();
+    });
     eventStore = new mongo.MongoEventStore(conn, { logger });
     readModels = new mongo.MongoReadModels(conn);
     const { MongoSubjectKeyStore } = await import('./privacy/mongo-subject-key-store');
