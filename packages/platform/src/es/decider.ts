@@ -58,6 +58,11 @@ export interface CommandResult<State> {
   /** The events appended: none when the command changed nothing or its events were already appended. */
   events: StoredEvent[];
   version: number;
+  /**
+   * When nothing was appended because the stream is this request's earlier try (a retried create): the position of
+   * that try's last event, which the read models must reach before the caller reads the entity.
+   */
+  earlierPosition?: number;
 }
 
 /**
@@ -121,8 +126,13 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     } catch (err) {
       if (err instanceof DuplicateEventError && causedBy) return { state, events: [], version };
       if (err instanceof ConcurrencyError && attempt === 1 && isRetriedCreate(options, meta)) {
-        const earlier = await loadState(store, streamId, decider);
-        return { ...earlier, events: [] };
+        const history = await store.read(streamId);
+        return {
+          state: fold(decider, history as unknown as Event[]),
+          version: history.length,
+          events: [],
+          earlierPosition: history.at(-1)?.position,
+        };
       }
       if (err instanceof ConcurrencyError && ifVersion) {
         throw new StaleVersion(streamId, ifVersion, err.actual);
@@ -177,14 +187,15 @@ export async function runCommand<State, Command, Event extends DomainEvent>(
     await undo?.().catch(() => undefined);
     throw err;
   }
-  // Up to what this command appended (or, when it appended nothing, whatever is there: its caller reads it next).
-  const caughtUp = site.projector.catchUp(result.events.at(-1)?.position, result.events);
+  // Up to what this command appended, or its earlier try appended (else whatever is there: its caller reads it next).
+  const upTo = result.events.at(-1)?.position ?? result.earlierPosition;
+  const caughtUp = site.projector.catchUp(upTo, result.events);
   handedOver?.();
   try {
     await caughtUp;
   } catch (err) {
     // The events stand: saying the write failed would invite a second one.
-    if (result.events.length > 0) throw new NotYetReadable(streamId, err);
+    if (upTo !== undefined) throw new NotYetReadable(streamId, err);
     throw err;
   }
   return result;

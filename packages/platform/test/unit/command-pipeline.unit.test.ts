@@ -165,9 +165,31 @@ describe('runCommand (the command pipeline of routes and reactions)', () => {
     const first = await runCommand(site, 's', counter, { add: 3 }, keyed);
     const again = await runCommand(site, 's', counter, { add: 3 }, keyed);
     expect(first).toMatchObject({ state: 3, version: 1 });
-    expect(again).toEqual({ state: 3, version: 1, events: [] });
+    expect(again).toEqual({ state: 3, version: 1, events: [], earlierPosition: 1 });
     expect(await store.read('s')).toHaveLength(1);
     expect(await total()).toBe(3);
+  });
+
+  it('When a create is sent again under its key after its read models failed to catch up, then the retry answers once the earlier write is readable, or says it was saved', async () => {
+    const keyed = { meta: { idempotencyKey: 'k-2' }, newStream: true };
+    const asked: (number | undefined)[] = [];
+    const failing = {
+      infra: site.infra,
+      projector: {
+        catchUp: (upTo?: number) => {
+          asked.push(upTo);
+          return Promise.reject(new Error('read models unreachable'));
+        },
+      },
+    };
+    await expect(runCommand(failing, 's', counter, { add: 3 }, keyed)).rejects.toBeInstanceOf(NotYetReadable);
+    await expect(runCommand(failing, 's', counter, { add: 3 }, keyed)).rejects.toBeInstanceOf(NotYetReadable);
+    expect(asked).toEqual([1, 1]);
+    expect(await total()).toBeUndefined();
+    const again = await runCommand(site, 's', counter, { add: 3 }, keyed);
+    expect(again).toMatchObject({ state: 3, version: 1, events: [] });
+    expect(await total()).toBe(3);
+    expect(await store.read('s')).toHaveLength(1);
   });
 
   it('When a create without a key finds its stream made already, then it is decided again as any command', async () => {
