@@ -54,7 +54,17 @@ const BUFFER_WAIT_MS = 20;
 /** Past this many, appended events are no longer kept for the next pass (it reads the store instead). */
 const MAX_BUFFERED = 10_000;
 
+/**
+ * After a pass failed (the store or the read models unreachable), the passes queued behind it fail at once with the
+ * same error for this long instead of each waiting out the driver's own timeout in turn: a write's caller learns in
+ * one timeout, not in one per write queued before it, that its change is saved and not readable yet.
+ */
+const FAILED_PASS_MS = 1000;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A pass that ran and could not reach the position its caller waits for (other writers' holes, a busy lock). */
+class NotAppliedInTime extends Error {}
 
 /**
  * Applies the store's events to the read models in position order, from a checkpoint kept with the read models.
@@ -82,6 +92,8 @@ export class Projector {
   private short = false;
   /** Writers of this process between the start of their command and the hand-over of what they appended. */
   private readonly writing = new Set<Promise<void>>();
+  /** The last pass's failure, given to the passes queued behind it until `until` (see FAILED_PASS_MS). */
+  private failed?: { error: unknown; until: number };
 
   constructor(
     private readonly store: EventStore,
@@ -110,9 +122,19 @@ export class Projector {
       for (const e of appended) if (e.position > this.reached) this.appended.set(e.position, e);
       for (const wake of this.waiting.splice(0)) wake();
     }
-    const run = this.chain.then(() =>
-      upTo !== undefined && this.reached >= upTo ? 0 : this.passToEnd(upTo),
-    );
+    // The wait for other writers' positions counts from the call: a caller queued behind slow passes has waited
+    // already, and gets one pass, not GAP_WAIT_MS more of its own after each of theirs.
+    const deadline = Date.now() + GAP_WAIT_MS;
+    const run = this.chain.then(async () => {
+      if (upTo !== undefined && this.reached >= upTo) return 0;
+      if (this.failed && Date.now() < this.failed.until) throw this.failed.error;
+      try {
+        return await this.passToEnd(upTo, deadline);
+      } catch (error) {
+        if (!(error instanceof NotAppliedInTime)) this.failed = { error, until: Date.now() + FAILED_PASS_MS };
+        throw error;
+      }
+    });
     this.chain = run.catch(() => undefined);
     return run;
   }
@@ -144,10 +166,9 @@ export class Projector {
    * another process reserved and has not written yet stops a pass short of this process's own new event, which its
    * caller is about to read; the wait is bounded (the store skips a hole its writer abandoned after a while).
    */
-  private async passToEnd(upTo?: number): Promise<number> {
+  private async passToEnd(upTo: number | undefined, deadline: number): Promise<number> {
     const buffering = Date.now() + BUFFER_WAIT_MS;
     let applied = await this.pass(true);
-    const deadline = Date.now() + GAP_WAIT_MS;
     // The writers busy when a pass first stopped short: the missing position is one of theirs or another process's.
     let busy: Set<Promise<void>> | undefined;
     for (let delay = 5; Date.now() < deadline; delay = Math.min(delay * 2, 100)) {
@@ -168,7 +189,7 @@ export class Projector {
     // A caller about to read its own write must not read past it: say so instead (runCommand answers that the
     // write was saved and cannot be shown yet).
     if (upTo !== undefined && this.reached < upTo && (await this.position()) < upTo)
-      throw new Error(`${this.name}: position ${upTo} not applied within ${GAP_WAIT_MS} ms`);
+      throw new NotAppliedInTime(`${this.name}: position ${upTo} not applied within ${GAP_WAIT_MS} ms`);
     return applied;
   }
 
