@@ -41,6 +41,17 @@ const MONGO_DOWN = new Set([
   'MongoPoolClearedError',
 ]);
 
+/**
+ * A MongoDB-wire server's answer that it is stopping or stepping down (MongoDB's ShutdownInProgress,
+ * InterruptedAtShutdown, InterruptedDueToReplStateChange, PrimarySteppedDown, NotWritablePrimary; FerretDB cancels
+ * its transactions with "context canceled" as it stops): the operation was not done, and will succeed once it is back.
+ */
+const MONGO_STOPPING_CODES = new Set([91, 11600, 11602, 189, 10107]);
+const isMongoStopping = (e: { name?: string; message?: string; code?: unknown }) =>
+  e.name === 'MongoServerError' &&
+  ((typeof e.code === 'number' && MONGO_STOPPING_CODES.has(e.code)) ||
+    /context canceled/.test(e.message ?? ''));
+
 /** True when the error (or its cause) is a connection that failed, not an answer the server gave. */
 export function isNetworkError(err: unknown): boolean {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
@@ -58,7 +69,7 @@ export function unavailableDependency(err: unknown): Dependency | null {
   if (err instanceof DependencyUnavailableError) return err.dependency;
   const e = err as { name?: string; message?: string } | null;
   if (!e || typeof e !== 'object') return null;
-  if (MONGO_DOWN.has(e.name ?? '')) return 'database';
+  if (MONGO_DOWN.has(e.name ?? '') || isMongoStopping(e)) return 'database';
   if (e.name === 'MongooseError' && /buffering timed out/.test(e.message ?? '')) return 'database';
   if (e.name === 'MaxRetriesPerRequestError' || e.message === 'Connection is closed.') return 'job queue';
   return null;

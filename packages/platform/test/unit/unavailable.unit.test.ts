@@ -32,6 +32,24 @@ describe('a backing server that does not answer is a 503 naming it, not a 500', 
     expect(http.headers['Retry-After']).toBe('5');
   });
 
+  it('When the database answers that it is stopping, then the request is a 503 naming the database, not a 500', () => {
+    const stopping = (fields: object) =>
+      Object.assign(new Error('stopping'), { name: 'MongoServerError' }, fields);
+    for (const err of [
+      stopping({ message: '[msg_insert.go:168 handler.(*Handler).MsgInsert] context canceled', code: 1 }),
+      stopping({ code: 91 }),
+      stopping({ code: 11600 }),
+    ]) {
+      const http = toHttpError(err);
+      expect([http.status, http.code, http.details]).toEqual([
+        503,
+        'dependency_unavailable',
+        { dependency: 'database' },
+      ]);
+    }
+    expect(toHttpError(stopping({ code: 2, message: 'BadValue' })).status).toBe(500);
+  });
+
   it('When Redis cannot be reached, then enqueueing and looking up a job fail within 2 s as "job queue unavailable"', async () => {
     const jobs = new BullmqJobQueue({ url: `redis://127.0.0.1:${await closedPort()}` });
     try {
