@@ -41,6 +41,25 @@ export function traceFields(): Record<string, string> {
 }
 
 /**
+ * An error as pino writes it (type, message, stack, cause), with only those of its own fields that are plain values.
+ * A client library's error may carry the client's whole state: the MongoDB driver's `reason` holds its topology,
+ * whose cycles made the line "[unable to serialize, circular reference is too complex to analyze]", message included.
+ */
+export function errorFields(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  const fields = pino.stdSerializers.err(err) as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(fields)) {
+    const plain =
+      value === null ||
+      ['string', 'number', 'boolean'].includes(typeof value) ||
+      (Array.isArray(value) && value.every((v) => typeof v !== 'object'));
+    if (!plain && key !== 'cause') delete fields[key];
+  }
+  if ('cause' in fields && typeof fields.cause === 'object') fields.cause = errorFields(err.cause);
+  return fields;
+}
+
+/**
  * Lines on stdout (or `destination`, always JSON): JSON, one object per line, or one short readable line each, as
  * `format` says (default {@link chooseLogFormat}: LOG_FORMAT, else readable in a terminal and JSON anywhere else).
  * LOG_LEVEL sets the level (silent in tests unless asked for). Every process (gateway, services, worker, CLI) logs
@@ -60,6 +79,7 @@ export function createLogger(
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS },
     mixin: traceFields,
+    serializers: { err: errorFields },
   };
   if (destination) return pino(options, destination);
   return format === 'pretty' ? pino(options, prettyDestination()) : pino(options);

@@ -40,6 +40,27 @@ describe('logged URLs: credentials and emails in the query are redacted', () => 
 });
 
 describe('LOG_FORMAT', () => {
+  it("When an error carries its client's state with cycles (the MongoDB driver's topology), then the line still says the error's type, message and code", () => {
+    const logs = capture();
+    const topology: Record<string, unknown> = { servers: new Map([['mongo:27017', { type: 'Unknown' }]]) };
+    topology.self = topology;
+    class MongoServerSelectionError extends Error {}
+    const err = Object.assign(new MongoServerSelectionError('Server selection timed out after 10000 ms'), {
+      reason: topology,
+      code: 'ETIMEOUT',
+      errorLabels: ['TransientTransactionError'],
+    });
+    createLogger('partners', 'info', logs.destination).error({ err }, 'request failed');
+    const [line] = logs.parsed();
+    expect(line!.err).toMatchObject({
+      type: 'MongoServerSelectionError',
+      message: 'Server selection timed out after 10000 ms',
+      code: 'ETIMEOUT',
+      errorLabels: ['TransientTransactionError'],
+    });
+    expect(line!.err).not.toHaveProperty('reason');
+  });
+
   it('When LOG_FORMAT is given, then it decides; when not, a terminal gets pretty and a pipe gets json', () => {
     expect(chooseLogFormat({ LOG_FORMAT: 'json' }, { isTTY: true })).toBe('json');
     expect(chooseLogFormat({ LOG_FORMAT: 'Pretty' }, { isTTY: false })).toBe('pretty');
