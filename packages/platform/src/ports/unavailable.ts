@@ -39,6 +39,10 @@ const MONGO_DOWN = new Set([
   'MongoNotConnectedError',
   'MongoTopologyClosedError',
   'MongoPoolClearedError',
+  // Operations in flight while a stuck client is closed and opened again (see watchMongoConnection).
+  'MongoClientClosedError',
+  'MongoExpiredSessionError',
+  'PoolClosedError',
 ]);
 
 /**

@@ -48,6 +48,9 @@ describe('a backing server that does not answer is a 503 naming it, not a 500', 
       ]);
     }
     expect(toHttpError(stopping({ code: 2, message: 'BadValue' })).status).toBe(500);
+    // Operations in flight while a stuck client is reconnected.
+    for (const name of ['MongoClientClosedError', 'MongoExpiredSessionError', 'PoolClosedError'])
+      expect(toHttpError(Object.assign(new Error('closed'), { name })).status).toBe(503);
   });
 
   it('When Redis cannot be reached, then enqueueing and looking up a job fail within 2 s as "job queue unavailable"', async () => {
