@@ -46,8 +46,12 @@ export function traceFields(): Record<string, string> {
  * whose cycles made the line "[unable to serialize, circular reference is too complex to analyze]", message included.
  */
 export function errorFields(err: unknown): unknown {
-  if (!(err instanceof Error)) return err;
-  const fields = pino.stdSerializers.err(err) as unknown as Record<string, unknown>;
+  if (typeof err !== 'object' || err === null) return err;
+  // An Error, or what pino's own serializer made of one (pino-http hands its serialized error on).
+  const fields = (err instanceof Error ? pino.stdSerializers.err(err) : { ...err }) as Record<
+    string,
+    unknown
+  >;
   for (const [key, value] of Object.entries(fields)) {
     const plain =
       value === null ||
@@ -55,7 +59,7 @@ export function errorFields(err: unknown): unknown {
       (Array.isArray(value) && value.every((v) => typeof v !== 'object'));
     if (!plain && key !== 'cause') delete fields[key];
   }
-  if ('cause' in fields && typeof fields.cause === 'object') fields.cause = errorFields(err.cause);
+  if (typeof fields.cause === 'object') fields.cause = errorFields(fields.cause);
   return fields;
 }
 

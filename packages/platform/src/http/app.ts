@@ -6,7 +6,7 @@ import { pinoHttp } from 'pino-http';
 import onHeaders from 'on-headers';
 import { ZodError } from 'zod';
 import { ConcurrencyError, DependencyUnavailableError, unavailableDependency } from '../ports';
-import { LogSampler, redactUrl, type Logger } from '../logging';
+import { errorFields, LogSampler, redactUrl, type Logger } from '../logging';
 import { damagedDatabases, onDatabaseDamage } from '../embedded/sqlite';
 import { HELMET_OPTIONS } from './security-headers';
 import { DomainError } from '../es/errors';
@@ -117,6 +117,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
           url: redactUrl(req.url ?? ''),
         }),
         res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+        // pino-http would put pino's own back for the lines of req.log.
+        err: errorFields,
       },
       customLogLevel: (_req, res, err) => {
         const refusal = (res as Response).locals?.refusal as string | undefined;

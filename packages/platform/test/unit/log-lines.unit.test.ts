@@ -61,6 +61,21 @@ describe('LOG_FORMAT', () => {
     expect(line!.err).not.toHaveProperty('reason');
   });
 
+  it("When a request fails with such an error, then the service's 'request failed' line says it the same way", async () => {
+    const logs = capture();
+    const logger = createLogger('partners', 'info', logs.destination);
+    const app = createHttpApp({ logger });
+    app.get('/x', () => {
+      throw Object.assign(new TypeError('the topology is closed'), {
+        reason: { servers: [{ type: 'Unknown' }] },
+      });
+    });
+    await request(finishHttpApp(app, logger)).get('/x').expect(500);
+    const failed = logs.parsed().find((l) => l.msg === 'request failed');
+    expect(failed?.err).toMatchObject({ type: 'TypeError', message: 'the topology is closed' });
+    expect(failed?.err).not.toHaveProperty('reason');
+  });
+
   it('When LOG_FORMAT is given, then it decides; when not, a terminal gets pretty and a pipe gets json', () => {
     expect(chooseLogFormat({ LOG_FORMAT: 'json' }, { isTTY: true })).toBe('json');
     expect(chooseLogFormat({ LOG_FORMAT: 'Pretty' }, { isTTY: false })).toBe('pretty');
