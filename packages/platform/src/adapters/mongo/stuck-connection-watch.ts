@@ -53,9 +53,14 @@ export function watchMongoConnection(
   logger?: Logger,
   { everyMs = 5000, stuckAfterMs = 15_000 } = {},
 ): () => void {
+  // The driver's own view of the server (SDAM events): Unknown while it cannot reach it. A slow server under load
+  // keeps its type, so only a client that lost the server counts as failing, however long a ping takes.
+  let serverType = 'Unknown';
+  conn.getClient().on('serverDescriptionChanged', (e) => (serverType = e.newDescription.type));
   const watch = new StuckConnectionWatch(
     {
-      answers: () =>
+      answers: async () =>
+        serverType !== 'Unknown' ||
         within(
           3000,
           conn
