@@ -82,7 +82,6 @@ async function call(method, path, body, { timeoutMs = 30_000, raw = false, form,
   }
 }
 
-/** Sends again after each 503 with Retry-After (as the admin app's client does) until another answer or 120 s. */
 /**
  * Sends a write until it is not a 503 with Retry-After (2 minutes at most). `send` gets one Idempotency-Key for all
  * its tries, so a create the server saved before it answered 503 is answered on the next try, not made twice.
@@ -428,17 +427,32 @@ async function writesDuring(
   const failed = results.filter((r) => r.status !== 201 && r.status !== 200);
   for (const r of failed.slice(0, 3))
     problems.push(`a write failed: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
-  let lost = 0;
-  let duplicated = 0;
+  let lost;
+  let duplicated;
+  let readableAfter = 0;
   if (check) ({ lost, duplicated } = await check(acked));
   else {
-    const names = new Map();
-    for (const p of await listAll('/api/partners')) names.set(p.name, (names.get(p.name) ?? 0) + 1);
-    for (const r of acked) {
-      const n = names.get(r.name) ?? 0;
-      if (n === 0 && (await call('GET', `/api/admin/partners/${r.body.id}`)).status !== 200) lost++;
-      if (n > 1) duplicated += n - 1;
+    // The read models may still be catching up once every container is healthy again: an acknowledged write is
+    // lost only if it is still not readable a minute later (a 503 or a timeout on the way is asked again).
+    for (const deadline = Date.now() + 60_000; ; await sleep(2000)) {
+      const names = new Map();
+      for (const p of await listAll('/api/partners')) names.set(p.name, (names.get(p.name) ?? 0) + 1);
+      const unreadable = [];
+      duplicated = 0;
+      for (const r of acked) {
+        const n = names.get(r.name) ?? 0;
+        if (n > 1) duplicated += n - 1;
+        if (n > 0) continue;
+        const read = await call('GET', `/api/admin/partners/${r.body.id}`);
+        if (read.status !== 200) unreadable.push(read.status);
+      }
+      lost = unreadable.length;
+      if (lost === 0 || Date.now() > deadline) {
+        if (lost) problems.push(`unreadable writes answered ${[...new Set(unreadable)].join(', ')}`);
+        break;
+      }
     }
+    readableAfter = Date.now() - recoveredAt;
   }
   if (lost) problems.push(`${lost} acknowledged writes lost`);
   if (duplicated) problems.push(`${duplicated} writes duplicated`);
@@ -453,12 +467,21 @@ async function writesDuring(
       duplicated,
       'unavailable window': firstFailureAt ? s(lastFailureAt - firstFailureAt) : '0 s',
       'fault -> all healthy': s(recoveredAt - faultAt),
+      ...(!check && { 'all healthy -> every write readable': s(readableAfter) }),
     },
   };
 }
 
 const restart = (service) => async () => {
   for (const c of ids(service)) await dockerAsync('restart', '-t', '10', c.id);
+};
+
+/** Stops a service's containers for `ms`, then starts them again: an outage longer than any client timeout. */
+const outage = (service, ms) => async () => {
+  const stopped = ids(service);
+  for (const c of stopped) await dockerAsync('stop', '-t', '10', c.id);
+  await sleep(ms);
+  for (const c of stopped) await dockerAsync('start', c.id);
 };
 
 async function killPartnersReplica() {
@@ -701,6 +724,8 @@ const SCENARIOS = {
   'restart-redis': redisRestart,
   'restart-minio': minioRestart,
   'restart-mongo': () => writesDuring('mongo', restart('mongo'), { windowMs: 20_000 }),
+  'outage-mongo': () =>
+    writesDuring('mongo-outage', outage('mongo', 60_000), { windowMs: 20_000, untilFaultDone: true }),
   'pause-worker': pauseWorker,
   'rolling-restart': rollingRestart,
   prometheus: prometheusTargets,
@@ -716,7 +741,9 @@ async function main() {
     : null;
   const observability = args.includes('--observability');
   const names = Object.keys(SCENARIOS).filter((n) =>
-    only ? only.includes(n) : !['prometheus', 'traces'].includes(n) || observability,
+    only
+      ? only.includes(n)
+      : n !== 'outage-mongo' && (!['prometheus', 'traces'].includes(n) || observability),
   );
   const started = Date.now();
   out(
