@@ -9,7 +9,10 @@ export const CLIENT_FIELDS = [
   'companyAddress',
 ] as const;
 
-/** The partner's fields this service keeps that are about them as a person. */
+/**
+ * The partner's fields this service keeps that are about them as a person (webAddress: only in rows and events
+ * recorded before it was left out; erasure and export still cover those).
+ */
 export const PARTNER_FIELDS = ['name', 'email', 'organization', 'position', 'knownAs', 'webAddress'] as const;
 
 /**

@@ -9,6 +9,7 @@ import type { Stack } from '@12yards/gateway/testing';
 import { partnersService } from '@12yards/partners/src/definition';
 import { createContractsService } from '../src/definition';
 import { partnerLookup } from '../src/partner-view/lookup';
+import { findPartner } from '../src/partner-view/projection';
 import { recordPartnerEvent } from '../src/reactions/partner-events';
 import { admin, startPartnersAndContracts, validContract } from './helpers';
 
@@ -166,7 +167,10 @@ describe('a partner the contracts view has not heard of [embedded]', () => {
   });
 
   it('When the partners service cannot be reached but the view knows the partner, then the contract is created', async () => {
-    const applied = await request(partners.app).post('/api/partners').send(application(3)).expect(201);
+    const applied = await request(partners.app)
+      .post('/api/partners')
+      .send({ ...application(3), webAddress: 'https://fans-club-3.example' })
+      .expect(201);
     const partnerId = applied.body.id as string;
     // The view learns the partner as it would from the partners topic.
     const b = applied.body as Record<string, string | null>;
@@ -197,6 +201,10 @@ describe('a partner the contracts view has not heard of [embedded]', () => {
     partnersUp = true;
     expect(res.status).toBe(201);
     expect(res.body.partnerId).toBe(partnerId);
+    // What a contract is prefilled from is kept; the web address, which no contract uses, is not.
+    const kept = await findPartner(contracts.ctx.infra.readModels, partnerId);
+    expect(kept).toMatchObject({ name: 'Applicant 3', organization: 'Fans Club 3', position: 'Chair' });
+    expect(kept).not.toHaveProperty('webAddress');
   });
 
   it('When the partners service answers 500, then the answer is the retryable 503, not 404', async () => {

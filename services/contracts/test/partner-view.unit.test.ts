@@ -15,7 +15,7 @@ const submitted: PartnerSourceEvent = {
       organization: 'Leeds Fans',
       position: 'Chair',
       knownAs: null,
-      webAddress: null,
+      webAddress: 'https://leeds-fans.example',
       status: 'Pending',
     },
   },

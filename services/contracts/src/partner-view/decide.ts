@@ -20,21 +20,16 @@ export interface PartnerSourceEvent {
 
 export type PartnerViewCommand = { type: 'RecordPartnerEvent'; source: PartnerSourceEvent };
 
-const TEXT_FIELDS = [
-  'name',
-  'email',
-  'type',
-  'organization',
-  'position',
-  'knownAs',
-  'webAddress',
-  'status',
-] as const;
+const TEXT_FIELDS = ['name', 'email', 'type', 'organization', 'position', 'knownAs', 'status'] as const;
 
 const same = (a: PartnerSnapshot, b: PartnerSnapshot) =>
   TEXT_FIELDS.every((f) => (a[f] ?? null) === (b[f] ?? null)) && a.id === b.id;
 
-const OPTIONAL = ['organization', 'position', 'knownAs', 'webAddress', 'status'] as const;
+/**
+ * What this service keeps besides who the partner is: what a contract is prefilled from. The partners topic also
+ * carries their web address, which no contract uses: it is not kept.
+ */
+const OPTIONAL = ['organization', 'position', 'knownAs', 'status'] as const;
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /** The snapshot keeps no empty field: a null detail is left out. */
@@ -67,7 +62,7 @@ export function decide(command: PartnerViewCommand, state: PartnerViewState): Pa
     }
     case 'PartnerStatusChanged':
       if (!state.known) return [];
-      next = { ...state.partner, status: event.data.status };
+      next = withoutEmpty({ ...state.partner, status: event.data.status });
       break;
   }
   if (state.known && same(state.partner, next)) return [];

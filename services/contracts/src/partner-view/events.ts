@@ -11,7 +11,6 @@ export interface PartnerSnapshot {
   organization?: string;
   position?: string;
   knownAs?: string;
-  webAddress?: string;
   status?: string;
 }
 

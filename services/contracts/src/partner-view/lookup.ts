@@ -52,7 +52,7 @@ async function askPartners(ctx: ServiceContext, base: string, id: string, waitMs
     if (!res.ok) return { unanswered: `partners answered ${res.status}` };
     const parsed = partnerSchema.safeParse(await res.json());
     if (!parsed.success) return { unanswered: 'partners answered an unexpected body' };
-    const { id: pid, name, email, type, organization, position, knownAs, webAddress, status } = parsed.data;
+    const { id: pid, name, email, type, organization, position, knownAs, status } = parsed.data;
     const snapshot: PartnerSnapshot = {
       id: pid,
       name,
@@ -61,7 +61,6 @@ async function askPartners(ctx: ServiceContext, base: string, id: string, waitMs
       organization,
       position,
       knownAs,
-      webAddress,
       status,
     };
     return { found: snapshot };

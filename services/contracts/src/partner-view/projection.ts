@@ -2,7 +2,11 @@ import { defineProjection, type ReadModels } from '@12yards/platform';
 import type { PartnerSnapshot, PartnerViewEvent } from './events';
 
 export const PARTNERS_VIEW = 'partners_view';
-export type PartnerViewRow = PartnerSnapshot & { version: number };
+export type PartnerViewRow = PartnerSnapshot & {
+  version: number;
+  /** Only in a row written before the web address was left out (see decide's OPTIONAL). */
+  webAddress?: string;
+};
 
 export const partnerRows = (models: ReadModels) => models.collection<PartnerViewRow>(PARTNERS_VIEW);
 
@@ -13,7 +17,9 @@ export const partnerViewProjection = defineProjection<PartnerViewEvent>({
     const rows = partnerRows(models);
     const row = await rows.get(event.data.partner.id);
     if (row && row.version >= event.version) return; // already applied
-    await rows.put({ ...event.data.partner, version: event.version });
+    // Events recorded before the web address was left out still hold it (encrypted): the row does not.
+    const { webAddress: _notKept, ...partner } = event.data.partner as PartnerViewRow;
+    await rows.put({ ...partner, version: event.version });
   },
 });
 
