@@ -42,7 +42,7 @@ const MONGO_DOWN = new Set([
   // Operations in flight while a stuck client is closed and opened again (see watchMongoConnection).
   'MongoClientClosedError',
   'MongoExpiredSessionError',
-  'PoolClosedError',
+  'MongoPoolClosedError',
 ]);
 
 /**

@@ -49,7 +49,8 @@ describe('a backing server that does not answer is a 503 naming it, not a 500', 
     }
     expect(toHttpError(stopping({ code: 2, message: 'BadValue' })).status).toBe(500);
     // Operations in flight while a stuck client is reconnected.
-    for (const name of ['MongoClientClosedError', 'MongoExpiredSessionError', 'PoolClosedError'])
+    // The driver's own names (its PoolClosedError class is named MongoPoolClosedError).
+    for (const name of ['MongoClientClosedError', 'MongoExpiredSessionError', 'MongoPoolClosedError'])
       expect(toHttpError(Object.assign(new Error('closed'), { name })).status).toBe(503);
   });
 
