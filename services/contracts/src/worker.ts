@@ -2,7 +2,7 @@
 // It reads the contracts service's read models, writes documents to the object store and appends
 // ContractDocumentGenerated to the contract's stream (the same store as the service's); the service enqueues.
 // First: the OpenTelemetry SDK (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch modules before they load.
-import '@12yards/platform/src/tracing/register';
+import '@12yards/platform/src/observability/tracing/register';
 import {
   createInfrastructure,
   createLogger,

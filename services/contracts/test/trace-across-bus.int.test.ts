@@ -5,7 +5,7 @@ import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trac
 import http from 'node:http';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import request from 'supertest';
-import { startTracing } from '@12yards/platform/src/tracing/sdk';
+import { startTracing } from '@12yards/platform/src/observability/tracing/sdk';
 import type { Stack } from '@12yards/gateway/testing';
 import { startPartnersAndContracts, validContract } from './helpers';
 

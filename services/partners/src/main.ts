@@ -1,5 +1,5 @@
 // First: the OpenTelemetry SDK (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch modules before they load.
-import '@12yards/platform/src/tracing/register';
+import '@12yards/platform/src/observability/tracing/register';
 import { runService } from '@12yards/platform';
 import { partnersService } from './definition';
 

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { basename, dirname } from 'node:path';
 import type { EventBus, EventHandler, StoredEvent, Subscription } from '../ports';
 import { openSqliteReadOnly, type SqliteDb } from './sqlite';
-import type { Logger } from '../logging';
+import type { Logger } from '../observability/logging';
 
 /**
  * Calls onChange when the SQLite file or its -wal changes (not -shm, which readers write too); undefined when the

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { JobCounts, JobHandler, JobInfo, JobOptions, JobQueue, JobState, JobWorker } from '../ports';
 import type { SqliteDb } from './sqlite';
-import type { Logger } from '../logging';
+import type { Logger } from '../observability/logging';
 import { workerStoppedMessage } from '../ports';
 
 interface JobRow {

@@ -1,7 +1,7 @@
 import type { EventBus, ReadModels, StoredEvent, Subscription } from '../ports';
 import { DependencyUnavailableError, isNetworkError, unavailableDependency } from '../ports/unavailable';
-import type { Logger } from '../logging';
-import type { Metrics } from '../metrics';
+import type { Logger } from '../observability/logging';
+import type { Metrics } from '../observability/metrics';
 import { subscribeIdempotent } from './inbox';
 
 /** Why a message was set aside, kept with it in the dead-letter store. */

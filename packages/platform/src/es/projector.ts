@@ -1,7 +1,7 @@
 import type { EventStore, ReadModels, StoredEvent } from '../ports';
-import type { Logger } from '../logging';
+import type { Logger } from '../observability/logging';
 import type { DomainEvent } from './decider';
-import { processHolderId } from '../leader-election';
+import { processHolderId } from '../coordination/leader-election';
 
 /** Writes one service's read models from its events. apply must be idempotent for an event seen twice. */
 export interface Projection {

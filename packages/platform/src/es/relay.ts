@@ -1,6 +1,6 @@
 import { SCHEMA_VERSION_META } from '@12yards/api/src/events';
 import type { EventBus, EventStore, ReadModels, StoredEvent } from '../ports';
-import type { Logger } from '../logging';
+import type { Logger } from '../observability/logging';
 
 /** An integration event as a producer maps it from one of its internal events (`version`: the schema's). */
 export interface PublishedEvent {

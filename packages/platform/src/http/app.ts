@@ -6,14 +6,14 @@ import { pinoHttp } from 'pino-http';
 import onHeaders from 'on-headers';
 import { ZodError } from 'zod';
 import { ConcurrencyError, DependencyUnavailableError, unavailableDependency } from '../ports';
-import { errorFields, LogSampler, redactUrl, type Logger } from '../logging';
+import { errorFields, LogSampler, redactUrl, type Logger } from '../observability/logging';
 import { damagedDatabases, onDatabaseDamage } from '../embedded/sqlite';
 import { HELMET_OPTIONS } from './security-headers';
 import { DomainError } from '../es/errors';
 import { domainHttpError, HttpError, validationError } from './errors';
 import { IDENTITY_HEADER } from './identity';
 import { VERSION_ETAG } from './preconditions';
-import { httpMetrics, Metrics, timeBeforeExpress } from '../metrics';
+import { httpMetrics, Metrics, timeBeforeExpress } from '../observability/metrics';
 
 export interface HttpAppOptions {
   logger: Logger;

@@ -1,5 +1,5 @@
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import type { Logger } from '../logging';
+import type { Logger } from '../observability/logging';
 
 /**
  * Listens on host:port and resolves once the port is bound. A port that cannot be bound (EADDRINUSE, EACCES ...)

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { isAdminRequest } from './app';
-import { setMetricsRoute } from '../metrics';
+import { setMetricsRoute } from '../observability/metrics';
 
 /** What a browser and a CDN may do with a public read: keep it briefly, then serve it stale while asking again. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=30';

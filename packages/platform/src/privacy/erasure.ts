@@ -4,7 +4,7 @@ import { privacyErasureRequest, type ExportedRecord, type ServiceErasure } from 
 import type { EventStore } from '../ports';
 import { requireAdmin } from '../http/identity';
 import { parse } from '../http/validate';
-import type { Logger } from '../logging';
+import type { Logger } from '../observability/logging';
 import { ERASED_PERSONAL_DATA } from './field-cipher';
 import type { SubjectKeys } from './subject-keys';
 

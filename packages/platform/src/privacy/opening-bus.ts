@@ -1,5 +1,5 @@
 import type { EventBus, EventHandler, StoredEvent } from '../ports';
-import type { Logger } from '../logging';
+import type { Logger } from '../observability/logging';
 import { decryptField, ERASED_PERSONAL_DATA, isEncryptedField } from './field-cipher';
 import type { SubjectKeys } from './subject-keys';
 

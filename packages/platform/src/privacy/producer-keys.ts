@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import type { EventBus } from '../ports';
-import type { Logger } from '../logging';
+import type { Logger } from '../observability/logging';
 import { mongoKeyReader, sqliteKeyReader } from './foreign-keys';
 import { openingBus } from './opening-bus';
 import { masterKeyFrom, SubjectKeys } from './subject-keys';
 import { secretOf } from './wiring';
 
-/** The services that produce topics (as in infrastructure.ts, which imports this module). */
+/** The services that produce topics (as in runtime/infrastructure.ts, which imports this module). */
 const PRODUCERS = new Set(['status', 'content', 'partners', 'contracts', 'media']);
 
 /**

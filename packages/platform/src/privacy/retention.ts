@@ -1,6 +1,6 @@
-import type { LeaderElection } from '../leader-election';
-import type { Metrics } from '../metrics';
-import { startLeaderTask, type RunningTask } from '../periodic';
+import type { LeaderElection } from '../coordination/leader-election';
+import type { Metrics } from '../observability/metrics';
+import { startLeaderTask, type RunningTask } from '../coordination/periodic';
 import { eraseRecords, type ErasureSite, type PersonalDataHolder, type PersonalRecord } from './erasure';
 
 /** How often a service sweeps for personal data past its retention by default. */

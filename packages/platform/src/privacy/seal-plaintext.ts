@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EventStore, ReadModels, StoredEvent } from '../ports';
-import type { Logger } from '../logging';
+import type { Logger } from '../observability/logging';
 import { encryptField, ERASED_PERSONAL_DATA, isEncryptedField } from './field-cipher';
 import { mapFields, type PersonalDataPolicy } from './personal-data-store';
 import type { SubjectKeys } from './subject-keys';

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { ServiceEnv } from '../config';
+import type { ServiceEnv } from '../runtime/config';
 import { REQUEST_ID_HEADER, signIdentity, type AdminIdentity } from '../http/identity';
-import type { OptionalAdapter } from '../infrastructure';
+import type { OptionalAdapter } from '../runtime/infrastructure';
 import { parseIntegrationEvent, type Producer } from '@12yards/api/src/events';
 import type { EventMeta, StoredEvent } from '../ports';
 import { toMessage, type IntegrationMapper } from '../es/relay';
-import { startService, type RunningService, type ServiceDefinition } from '../service';
+import { startService, type RunningService, type ServiceDefinition } from '../runtime/service';
 
 export const TEST_SECRET = 'test-internal-secret-0123456789abcdef';
 

@@ -1,7 +1,7 @@
-import type { Logger } from '../logging';
-import type { LeaderElection } from '../leader-election';
-import type { Metrics } from '../metrics';
-import { startLeaderTask, type RunningTask } from '../periodic';
+import type { Logger } from '../observability/logging';
+import type { LeaderElection } from '../coordination/leader-election';
+import type { Metrics } from '../observability/metrics';
+import { startLeaderTask, type RunningTask } from '../coordination/periodic';
 import { purgeTrash, trashCutoff, type TrashSource } from './source';
 
 /** How often the trash is swept by default. */

@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import request from 'supertest';
 import mongoose from 'mongoose';
-import { startService, type RunningService } from '../../src/service';
+import { startService, type RunningService } from '../../src/runtime/service';
 import { signedAs, testServiceEnv } from '../../src/testing';
 import { serviceDatabaseName } from '../../src/adapters/mongo/connection';
 import { partnersService } from '../../../../services/partners/src/definition';

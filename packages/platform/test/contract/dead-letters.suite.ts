@@ -1,7 +1,7 @@
 import type { EventBus, NewEvent, ReadModels, StoredEvent } from '../../src/ports';
 import { subscribeIntegrationEvents, deadLetterTopic, type DeadLetter } from '../../src/es/consumer';
-import { Metrics } from '../../src/metrics';
-import { createLogger } from '../../src/logging';
+import { Metrics } from '../../src/observability/metrics';
+import { createLogger } from '../../src/observability/logging';
 
 /** A topic with its producer, and a consumer process's bus and read models (as in event-bus.suite.ts). */
 export interface DeadLetterHarness {

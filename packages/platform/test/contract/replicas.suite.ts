@@ -1,8 +1,8 @@
 // What two processes sharing one store rely on: compare-and-set writes, the leader lease, and projections that two
 // processes catch up at once. Each "process" is its own connection to the same store.
 import type { EventStore, ReadModels, StoredEvent } from '../../src/ports';
-import { Lease } from '../../src/lease';
-import { LeaderElection } from '../../src/leader-election';
+import { Lease } from '../../src/coordination/lease';
+import { LeaderElection } from '../../src/coordination/leader-election';
 import { Projector, type Projection } from '../../src/es/projector';
 
 export interface ProcessView {

@@ -2,7 +2,7 @@
 // too (each commit and the copy its position entry holds), so an erasure then leaves none of it in any collection.
 import request from 'supertest';
 import type { Connection } from 'mongoose';
-import { startService, type RunningService } from '../../src/service';
+import { startService, type RunningService } from '../../src/runtime/service';
 import { signedAs, testServiceEnv } from '../../src/testing';
 import { connectMongo, MongoEventStore, serviceDatabaseName } from '../../src/adapters/mongo';
 import { ERASED_PERSONAL_DATA, isEncryptedField } from '../../src/privacy';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import mongoose from 'mongoose';
-import { startService } from '../../src/service';
+import { startService } from '../../src/runtime/service';
 import { testServiceEnv } from '../../src/testing';
 import { serviceDatabaseName } from '../../src/adapters/mongo/connection';
 import { statusService } from '../../../../services/status/src/definition';

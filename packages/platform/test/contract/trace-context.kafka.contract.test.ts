@@ -12,8 +12,8 @@ import { SqliteReadModels } from '../../src/embedded/sqlite-read-models';
 import { OutboxRelay } from '../../src/es/relay';
 import { KafkaEventBus } from '../../src/adapters/kafka/kafka-event-bus';
 import type { StoredEvent } from '../../src/ports';
-import { startTracing } from '../../src/tracing/sdk';
-import { traceBus, traceEvents } from '../../src/tracing/propagation';
+import { startTracing } from '../../src/observability/tracing/sdk';
+import { traceBus, traceEvents } from '../../src/observability/tracing/propagation';
 import { runId, withRealServer } from './real-servers';
 
 withRealServer('kafka', (env) => {

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../../../e2e/support/chromium';
 import { createHttpApp, finishHttpApp } from '../../src/http/app';
-import { createLogger } from '../../src/logging';
+import { createLogger } from '../../src/observability/logging';
 
 // A real browser applies the policy: Debian's chromium, when it is installed (never downloaded by tests).
 const withChromium = existsSync(chromiumLaunchOptions.executablePath) ? describe : describe.skip;

@@ -1,7 +1,7 @@
 // Each delivery to a subscription is timed by group and outcome, its failures counted, and its delay since the
 // event occurred observed.
-import { instrumentBus } from '../../src/bus-metrics';
-import { Metrics } from '../../src/metrics';
+import { instrumentBus } from '../../src/observability/bus-metrics';
+import { Metrics } from '../../src/observability/metrics';
 import type { EventBus, EventHandler, StoredEvent } from '../../src/ports';
 import { histogramSeries, sampleValue } from '../support/prometheus';
 

@@ -3,7 +3,7 @@ import { SqliteReadModels } from '../../src/embedded/sqlite-read-models';
 import { derivedEventId, runCommand, type Decider } from '../../src/es/decider';
 import { Conflict, NotYetReadable } from '../../src/es/errors';
 import { defineProjection, Projector } from '../../src/es/projector';
-import { REACTION_ATTEMPTS, runReaction } from '../../src/reactions';
+import { REACTION_ATTEMPTS, runReaction } from '../../src/runtime/reactions';
 import { ConcurrencyError, type EventStore } from '../../src/ports';
 import { useTempSqlite } from './temp-sqlite';
 

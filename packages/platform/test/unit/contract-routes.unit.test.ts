@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineRoutes, json, named, none } from '@12yards/api/src/routes/contract';
 import { createHttpApp, finishHttpApp } from '../../src/http/app';
 import { contractRoutes } from '../../src/http/contract-routes';
-import { createLogger } from '../../src/logging';
+import { createLogger } from '../../src/observability/logging';
 import { signedAs, TEST_SECRET } from '../../src/testing/service';
 
 const thing = named('Thing', z.object({ name: z.string().min(1) }));

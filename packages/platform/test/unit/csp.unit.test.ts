@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { isMediaOrHttpsUrl } from '@12yards/api';
 import { createHttpApp, finishHttpApp } from '../../src/http/app';
-import { createLogger } from '../../src/logging';
+import { createLogger } from '../../src/observability/logging';
 
 /** The Content-Security-Policy header as directive name -> values. */
 function directives(header: string | undefined): Record<string, string[]> {

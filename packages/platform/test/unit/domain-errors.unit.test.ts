@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createHttpApp, finishHttpApp } from '../../src/http/app';
 import { toHttpError } from '../../src/http/app';
 import { Conflict, Invalid, NotFound, NotYetReadable, StaleVersion } from '../../src/es/errors';
-import { createLogger } from '../../src/logging';
+import { createLogger } from '../../src/observability/logging';
 
 /** An app whose routes throw each domain error, as a decider would inside a route. */
 function app() {

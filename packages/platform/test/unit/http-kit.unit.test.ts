@@ -5,7 +5,7 @@ import { createHttpApp, finishHttpApp } from '../../src/http/app';
 import { IDENTITY_HEADER } from '../../src/http/identity';
 import { notFound } from '../../src/http/errors';
 import { parse } from '../../src/http/validate';
-import { createLogger } from '../../src/logging';
+import { createLogger } from '../../src/observability/logging';
 
 function app() {
   const logger = createLogger('t', 'silent');

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSqlite } from '../../src/embedded/sqlite';
 import { SqliteJobQueue } from '../../src/embedded/sqlite-job-queue';
-import { instrumentJobs } from '../../src/job-metrics';
-import { Metrics } from '../../src/metrics';
+import { instrumentJobs } from '../../src/observability/job-metrics';
+import { Metrics } from '../../src/observability/metrics';
 import { histogramSeries, sampleValue } from '../support/prometheus';
 
 it('When a job fails once and then succeeds, then /metrics shows one failure and both tries timed', async () => {

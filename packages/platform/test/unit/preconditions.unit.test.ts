@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createHttpApp, finishHttpApp } from '../../src/http/app';
 import { ifMatchVersions, setVersionEtag } from '../../src/http/preconditions';
-import { createLogger } from '../../src/logging';
+import { createLogger } from '../../src/observability/logging';
 
 const given = (value?: string) =>
   ifMatchVersions({ headers: value === undefined ? {} : { 'if-match': value } });

@@ -6,7 +6,7 @@ import { openSqlite } from '../../src/embedded/sqlite';
 import { SqliteEventStore } from '../../src/embedded/sqlite-event-store';
 import { SqliteReadModels } from '../../src/embedded/sqlite-read-models';
 import { OutboxRelay } from '../../src/es/relay';
-import { Metrics } from '../../src/metrics';
+import { Metrics } from '../../src/observability/metrics';
 import type { EventBus, StoredEvent } from '../../src/ports';
 import { sampleValue } from '../support/prometheus';
 

@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { context, ROOT_CONTEXT, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { createLogger, openSqlite, SqliteEventStore, type StoredEvent } from '../../src';
-import { startTracing } from '../../src/tracing/sdk';
+import { startTracing } from '../../src/observability/tracing/sdk';
 import {
   runsByTrace,
   traceContextOf,
   traceEvents,
   traceHeaders,
   withTraceContext,
-} from '../../src/tracing/propagation';
+} from '../../src/observability/tracing/propagation';
 
 describe('trace context in event metadata', () => {
   const exporter = new InMemorySpanExporter();

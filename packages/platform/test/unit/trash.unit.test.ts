@@ -1,10 +1,10 @@
 // The shared trash: a trashable aggregate's decisions, and the periodic sweep on the leader only.
 import { fold, NotFound, type Decider } from '../../src/es';
-import { Metrics } from '../../src/metrics';
-import { startLeaderTask } from '../../src/periodic';
+import { Metrics } from '../../src/observability/metrics';
+import { startLeaderTask } from '../../src/coordination/periodic';
 import { purgeAt, trashable, trashCutoff } from '../../src/trash';
-import type { LeaderElection } from '../../src/leader-election';
-import type { Logger } from '../../src/logging';
+import type { LeaderElection } from '../../src/coordination/leader-election';
+import type { Logger } from '../../src/observability/logging';
 
 type NoteState = { status: 'none' } | { status: 'live'; text: string } | { status: 'deleted' };
 type NoteCommand =

@@ -12,7 +12,7 @@ import {
   type JobState,
   type JobWorker,
 } from '../../ports';
-import type { Logger } from '../../logging';
+import type { Logger } from '../../observability/logging';
 
 export interface BullmqJobQueueOptions {
   url: string;

@@ -8,9 +8,9 @@ import {
   type Producer,
 } from 'kafkajs';
 import type { EventBus, EventHandler, StoredEvent, Subscription } from '../../ports';
-import type { Logger } from '../../logging';
+import type { Logger } from '../../observability/logging';
 import { context } from '@opentelemetry/api';
-import { runsByTrace, traceContextOf, traceHeaders } from '../../tracing/propagation';
+import { runsByTrace, traceContextOf, traceHeaders } from '../../observability/tracing/propagation';
 
 export interface KafkaEventBusOptions {
   brokers: string[];

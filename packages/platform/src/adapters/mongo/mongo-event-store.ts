@@ -10,7 +10,7 @@ import {
   type NewEvent,
   type StoredEvent,
 } from '../../ports';
-import type { Logger } from '../../logging';
+import type { Logger } from '../../observability/logging';
 import { isDuplicateKey, isReplicaSet, Mutex, pingMongo } from './connection';
 import { StreamCache } from './stream-cache';
 

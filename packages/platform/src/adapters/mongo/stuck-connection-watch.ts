@@ -1,5 +1,5 @@
 import mongoose, { type Connection } from 'mongoose';
-import type { Logger } from '../../logging';
+import type { Logger } from '../../observability/logging';
 
 /** What the watch needs to know and do; the real ones act on a mongoose connection (see watchMongoConnection). */
 export interface ConnectionProbe {

@@ -1,5 +1,5 @@
 import type { Metrics } from './metrics';
-import type { JobCounts, JobHandler, JobOptions, JobQueue } from './ports';
+import type { JobCounts, JobHandler, JobOptions, JobQueue } from '../ports';
 
 const EMPTY: JobCounts = { waiting: 0, active: 0, delayed: 0, failed: 0 };
 

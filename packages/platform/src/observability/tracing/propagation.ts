@@ -16,7 +16,7 @@ import type {
   ExpectedVersion,
   NewEvent,
   StoredEvent,
-} from '../ports';
+} from '../../ports';
 
 /** The W3C trace-context fields an event carries in its meta (and a Kafka message in its headers). */
 const TRACE_FIELDS = ['traceparent', 'tracestate'] as const;

@@ -1,9 +1,9 @@
 import { parseIntegrationEvent, type IntegrationEvent, type Producer } from '@12yards/api/src/events';
-import type { StoredEvent, Subscription } from './ports';
+import type { StoredEvent, Subscription } from '../ports';
 import type { OptionalAdapter } from './infrastructure';
 import type { ServiceContext } from './service';
-import { subscribeIntegrationEvents } from './es/consumer';
-import { runCommand, type CommandSite, type Decider, type DomainEvent } from './es/decider';
+import { subscribeIntegrationEvents } from '../es/consumer';
+import { runCommand, type CommandSite, type Decider, type DomainEvent } from '../es/decider';
 
 /** Tries of a reaction's command when admin edits append to the same stream in between. */
 export const REACTION_ATTEMPTS = 3;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { ReadModels } from './ports';
-import type { Logger } from './logging';
+import type { ReadModels } from '../ports';
+import type { Logger } from '../observability/logging';
 import { Lease } from './lease';
 
 export interface LeaderElectionOptions {

@@ -1,17 +1,17 @@
 import { join, resolve } from 'node:path';
-import type { EventBus, EventStore, JobQueue, ObjectStore, ReadModels } from './ports';
-import { openSqlite, sqliteReadable, type SqliteDb } from './embedded/sqlite';
-import { ensureDataDir, StorageError } from './embedded/data-dir';
-import { SqliteEventStore } from './embedded/sqlite-event-store';
-import { SqliteReadModels } from './embedded/sqlite-read-models';
-import { SqliteEventBus } from './embedded/sqlite-event-bus';
-import { SqliteJobQueue } from './embedded/sqlite-job-queue';
-import { LocalObjectStore } from './embedded/local-object-store';
+import type { EventBus, EventStore, JobQueue, ObjectStore, ReadModels } from '../ports';
+import { openSqlite, sqliteReadable, type SqliteDb } from '../embedded/sqlite';
+import { ensureDataDir, StorageError } from '../embedded/data-dir';
+import { SqliteEventStore } from '../embedded/sqlite-event-store';
+import { SqliteReadModels } from '../embedded/sqlite-read-models';
+import { SqliteEventBus } from '../embedded/sqlite-event-bus';
+import { SqliteJobQueue } from '../embedded/sqlite-job-queue';
+import { LocalObjectStore } from '../embedded/local-object-store';
 import type { ServiceEnv } from './config';
-import type { Logger } from './logging';
-import type { SubjectKeyStore } from './privacy/subject-keys';
-import { SqliteSubjectKeyStore } from './privacy/sqlite-subject-key-store';
-import { withProducerKeys } from './privacy/producer-keys';
+import type { Logger } from '../observability/logging';
+import type { SubjectKeyStore } from '../privacy/subject-keys';
+import { SqliteSubjectKeyStore } from '../privacy/sqlite-subject-key-store';
+import { withProducerKeys } from '../privacy/producer-keys';
 
 /** The services that produce topics; a topic is named after its producer. */
 export const SERVICES = ['status', 'content', 'partners', 'contracts', 'media'] as const;
@@ -124,7 +124,7 @@ export async function createInfrastructure<U extends OptionalAdapter = OptionalA
   let subjectKeys: SubjectKeyStore;
   const kind: Record<string, string> = { eventStore: 'sqlite', readModels: 'sqlite', bus: 'sqlite' };
   if (env.MONGO_URL) {
-    const mongo = await import('./adapters/mongo');
+    const mongo = await import('../adapters/mongo');
     const conn = await mongo.connectMongo(env.MONGO_URL, mongo.serviceDatabaseName(env.MONGO_URL, service));
     const stopWatching = mongo.watchMongoConnection(conn, env.MONGO_URL, logger);
     closers.push(async () => {
@@ -133,7 +133,7 @@ export async function createInfrastructure<U extends OptionalAdapter = OptionalA
     });
     eventStore = new mongo.MongoEventStore(conn, { logger });
     readModels = new mongo.MongoReadModels(conn);
-    const { MongoSubjectKeyStore } = await import('./privacy/mongo-subject-key-store');
+    const { MongoSubjectKeyStore } = await import('../privacy/mongo-subject-key-store');
     subjectKeys = new MongoSubjectKeyStore(conn);
     kind.eventStore = kind.readModels = 'mongo';
   } else {
@@ -144,7 +144,7 @@ export async function createInfrastructure<U extends OptionalAdapter = OptionalA
 
   let bus: EventBus;
   if (env.KAFKA_BROKERS) {
-    const { KafkaEventBus } = await import('./adapters/kafka');
+    const { KafkaEventBus } = await import('../adapters/kafka');
     bus = new KafkaEventBus({
       brokers: env.KAFKA_BROKERS.split(',').map((b) => b.trim()),
       clientId: `12yards-${service}`,
@@ -165,7 +165,7 @@ export async function createInfrastructure<U extends OptionalAdapter = OptionalA
   if (!uses.has('jobs')) {
     // not asked for: no Redis connection, no queue tables
   } else if (env.REDIS_URL) {
-    const { BullmqJobQueue } = await import('./adapters/bullmq');
+    const { BullmqJobQueue } = await import('../adapters/bullmq');
     jobs = new BullmqJobQueue({
       url: env.REDIS_URL,
       prefix: `${env.INFRA_NAMESPACE ? `${env.INFRA_NAMESPACE}:` : ''}12yards:${service}`,
@@ -181,7 +181,7 @@ export async function createInfrastructure<U extends OptionalAdapter = OptionalA
   if (!uses.has('objects')) {
     // not asked for: no MinIO client, no objects folder
   } else if (env.MINIO_ENDPOINT) {
-    const { MinioObjectStore } = await import('./adapters/minio');
+    const { MinioObjectStore } = await import('../adapters/minio');
     objects = new MinioObjectStore({
       endPoint: env.MINIO_ENDPOINT,
       port: env.MINIO_PORT,

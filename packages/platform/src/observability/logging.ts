@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { context, isSpanContextValid, trace } from '@opentelemetry/api';
-import { IDENTITY_HEADER, SIGNATURE_HEADER } from './http/identity';
+import { IDENTITY_HEADER, SIGNATURE_HEADER } from '../http/identity';
 import { chooseLogFormat, type LogFormat } from './log-format';
 import { prettyDestination } from './log-pretty';
 

@@ -1,6 +1,6 @@
-import type { Logger } from './logging';
+import type { Logger } from '../observability/logging';
 import type { LeaderElection } from './leader-election';
-import type { Metrics } from './metrics';
+import type { Metrics } from '../observability/metrics';
 
 export interface LeaderTask {
   /** What the logs and the runs counter call it. */

@@ -1,4 +1,4 @@
-import type { ReadModels } from './ports';
+import type { ReadModels } from '../ports';
 
 /** One lease document: who holds it and until when (ms since the epoch, on the holder's clock). */
 export interface LeaseRecord {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { logFormat } from './log-format';
+import { logFormat } from '../observability/log-format';
 
 /**
  * Parses environment variables with a zod object schema. A bad or missing value stops the process with one

@@ -1,5 +1,5 @@
 import type { Metrics } from './metrics';
-import type { EventBus, EventHandler } from './ports';
+import type { EventBus, EventHandler } from '../ports';
 
 /**
  * The event bus with each delivery to this process's subscriptions measured, by consumer group:
