@@ -4,7 +4,8 @@
  * `tsx bench/real/documents.ts embedded|real [N]`.
  */
 import { performance } from 'node:perf_hooks';
-import { createLogger, startService, testServiceEnv, type ServiceEnv } from '@12yards/platform';
+import { createLogger, startService, type ServiceEnv } from '@12yards/platform';
+import { testServiceEnv } from '@12yards/platform/testing';
 import { partnersService } from '@12yards/partners/src/definition';
 import { createContractsService } from '@12yards/contracts/src/definition';
 import { contractFor } from './contract-input';

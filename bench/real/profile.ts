@@ -6,8 +6,9 @@
  * `tsx bench/real/profile.ts` (npm run bench:real -- --profile). Prints the timelines, then one JSON line.
  */
 import { performance } from 'node:perf_hooks';
-import { createLogger, startService, testServiceEnv, type ServiceEnv } from '@12yards/platform';
+import { createLogger, startService, type ServiceEnv } from '@12yards/platform';
 import { KafkaEventBus } from '@12yards/platform/src/adapters/kafka';
+import { testServiceEnv } from '@12yards/platform/testing';
 import { partnersService } from '@12yards/partners/src/definition';
 import { contentService } from '@12yards/content/src/definition';
 import { createContractsService } from '@12yards/contracts/src/definition';

@@ -11,13 +11,13 @@ import {
   Projector,
   SqliteEventBus,
   startService,
-  testServiceEnv,
   type EventBus,
   type EventStore,
   type RunningService,
   type ServiceEnv,
 } from '@12yards/platform';
 import { KafkaEventBus } from '@12yards/platform/src/adapters/kafka';
+import { testServiceEnv } from '@12yards/platform/testing';
 import { partnersService } from '@12yards/partners/src/definition';
 import { createContractsService } from '@12yards/contracts/src/definition';
 import { listen, realServerEnv, signedAdmin, summary } from './common';

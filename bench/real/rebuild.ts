@@ -11,9 +11,9 @@ import {
   createLogger,
   rebuildReadModels,
   startService,
-  testServiceEnv,
   type ServiceEnv,
 } from '@12yards/platform';
+import { testServiceEnv } from '@12yards/platform/testing';
 import { contentService } from '@12yards/content/src/definition';
 import { realServerEnv } from './common';
 

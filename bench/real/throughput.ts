@@ -7,8 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { TEST_SECRET } from '@12yards/platform';
 import { realServerEnv, summary } from './common';
+import { TEST_SECRET } from '@12yards/platform/testing';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SECONDS = Number(process.argv[2] ?? 10);

@@ -1,4 +1,5 @@
-import { openSqlite, SqliteReadModels, TEST_SECRET } from '@12yards/platform';
+import { openSqlite, SqliteReadModels } from '@12yards/platform';
+import { TEST_SECRET } from '@12yards/platform/testing';
 import { WEAK_PASSWORD_MESSAGE } from '@12yards/api';
 import { gatewayEnv } from '../src/config';
 import { AdminUsers } from '../src/auth/users';

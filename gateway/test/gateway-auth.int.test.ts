@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { signedAs } from '@12yards/platform';
 import { statusService } from '@12yards/status/src/definition';
 import { startStack, TEST_ADMIN, TEST_EDITOR, type Stack } from '../src/testing';
+import { signedAs } from '@12yards/platform/testing';
 
 describe('gateway: admin auth and the status service end to end', () => {
   let stack: Stack;

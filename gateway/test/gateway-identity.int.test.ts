@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { signIdentity, TEST_SECRET } from '@12yards/platform';
+import { signIdentity } from '@12yards/platform';
+import { TEST_SECRET } from '@12yards/platform/testing';
 import { contentService } from '@12yards/content/src/definition';
 import { startStack, TEST_ADMIN, TEST_EDITOR, type Stack } from '../src/testing';
 

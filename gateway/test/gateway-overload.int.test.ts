@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Server } from 'node:http';
-import { startService, testServiceEnv, type RunningService } from '@12yards/platform';
+import { startService, type RunningService } from '@12yards/platform';
+import { testServiceEnv } from '@12yards/platform/testing';
 import { statusService } from '@12yards/status/src/definition';
 
 // The real gateway in its own process (as in production), in front of a status service, under a flood of

@@ -4,8 +4,8 @@ import { contentService } from '@12yards/content/src/definition';
 import { createContractsService } from '@12yards/contracts/src/definition';
 import { validContract } from '@12yards/contracts/test/fixtures';
 import { partnersService } from '@12yards/partners/src/definition';
-import { eventually } from '@12yards/platform';
 import { startLoggedInStack, startStack, TEST_EDITOR, type LoggedInStack } from '../src/testing';
+import { eventually } from '@12yards/platform/testing';
 
 const DAY = 86_400_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { createLogger, openSqlite, SqliteReadModels, TEST_SECRET } from '@12yards/platform';
+import { createLogger, openSqlite, SqliteReadModels } from '@12yards/platform';
+import { TEST_SECRET } from '@12yards/platform/testing';
 import { buildGateway } from '../src/app';
 import { gatewayEnv } from '../src/config';
 import { DEFAULT_THROTTLE, type ThrottleOptions } from '../src/auth/throttle';

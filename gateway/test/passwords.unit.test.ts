@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { createLogger, loadConfig, openSqlite, SqliteReadModels, TEST_SECRET } from '@12yards/platform';
+import { createLogger, loadConfig, openSqlite, SqliteReadModels } from '@12yards/platform';
+import { TEST_SECRET } from '@12yards/platform/testing';
 import { buildGateway } from '../src/app';
 import { adminCreateEnv, gatewayEnv } from '../src/config';
 import { DEFAULT_SCRYPT, hashParams, hashPassword, verifyPassword } from '../src/auth/passwords';

@@ -2,7 +2,8 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
-import { createLogger, IDENTITY_HEADER, SIGNATURE_HEADER, TEST_SECRET } from '@12yards/platform';
+import { createLogger, IDENTITY_HEADER, SIGNATURE_HEADER } from '@12yards/platform';
+import { TEST_SECRET } from '@12yards/platform/testing';
 import { createProxies } from '../src/proxy';
 
 describe('the headers a service receives through the gateway', () => {

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { contentService } from '@12yards/content/src/definition';
 import { statusService } from '@12yards/status/src/definition';
-import { signedAs, type EventBus } from '@12yards/platform';
+import { type EventBus } from '@12yards/platform';
+import { signedAs } from '@12yards/platform/testing';
 import { startStack, type Stack } from '../src/testing';
 
 jest.setTimeout(60_000);

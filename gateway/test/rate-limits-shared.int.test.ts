@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { Redis } from 'ioredis';
-import { createLogger, openSqlite, SqliteReadModels, TEST_SECRET } from '@12yards/platform';
+import { createLogger, openSqlite, SqliteReadModels } from '@12yards/platform';
+import { TEST_SECRET } from '@12yards/platform/testing';
 import { buildGateway } from '../src/app';
 import { gatewayEnv } from '../src/config';
 import { redisLimiters } from '../src/rate-limits';

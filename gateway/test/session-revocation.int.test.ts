@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { createLogger, openSqlite, SqliteReadModels, TEST_SECRET } from '@12yards/platform';
+import { createLogger, openSqlite, SqliteReadModels } from '@12yards/platform';
+import { TEST_SECRET } from '@12yards/platform/testing';
 import { contentService } from '@12yards/content/src/definition';
 import { join } from 'node:path';
 import { AdminUsers, type AdminUser } from '../src/auth/users';

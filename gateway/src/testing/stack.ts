@@ -13,10 +13,10 @@ import {
   type EventBus,
   type LogDestination,
   type SqliteDb,
-  testServiceEnv,
   type RunningService,
   type ServiceDefinition,
 } from '@12yards/platform';
+import { testServiceEnv } from '@12yards/platform/testing';
 import { join } from 'node:path';
 import { buildGateway, type GatewayDeps } from '../app';
 import { gatewayEnv, type GatewayEnv } from '../config';

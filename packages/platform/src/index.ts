@@ -16,7 +16,6 @@ export { LeaderElection, type LeaderElectionOptions } from './coordination/leade
 export { Lease, type LeaseRecord, type LeaseState } from './coordination/lease';
 export { instrumentBus } from './observability/bus-metrics';
 export { instrumentJobs } from './observability/job-metrics';
-export * from './testing/service';
 export { openSqlite, openSqliteReadOnly, type SqliteDb } from './embedded/sqlite';
 export { StorageError } from './embedded/data-dir';
 export { SqliteEventStore } from './embedded/sqlite-event-store';

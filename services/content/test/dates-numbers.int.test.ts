@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { validationFailure } from '@12yards/platform';
 import { startLoggedInStack, type LoggedInStack } from '@12yards/gateway/testing';
 import { contentService } from '../src/definition';
+import { validationFailure } from '@12yards/platform/testing';
 
 const DATE_MESSAGE = 'Enter a valid date, or a date and time with its time zone (2026-11-22T10:00:00Z)';
 

@@ -1,5 +1,5 @@
-import { STALE_ANSWER } from '@12yards/platform';
 import { adminHeaders, contentHarness } from './harness';
+import { STALE_ANSWER } from '@12yards/platform/testing';
 
 const article = (title: string) => ({ title, excerpt: 'Excerpt', content: 'Text of the article.' });
 const faq = (question: string) => ({ question, answer: 'An answer.', isActive: true, sortOrder: 1 });

@@ -1,5 +1,5 @@
-import { consumerReading } from '@12yards/platform';
 import { contentIntegrationEvents } from '../src/integration-events';
+import { consumerReading } from '@12yards/platform/testing';
 
 const read = consumerReading('content', contentIntegrationEvents, 'news-1');
 const article = {

@@ -4,14 +4,13 @@ import type { Response as SuperagentResponse } from 'superagent';
 import {
   openSqlite,
   serviceDbFile,
-  signedAs,
   SqliteEventBus,
   SqliteEventStore,
   startService,
-  testServiceEnv,
   toMessage,
   type RunningService,
 } from '@12yards/platform';
+import { signedAs, testServiceEnv } from '@12yards/platform/testing';
 import { startStack, type Stack } from '@12yards/gateway/testing';
 import { partnersService } from '@12yards/partners/src/definition';
 import { createContractsService } from '../src/definition';

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { STALE_ANSWER } from '@12yards/platform';
 import { admin, startContractsWithPartner, validContract, type Harness } from './helpers';
+import { STALE_ANSWER } from '@12yards/platform/testing';
 
 describe('contracts service: admin edits with If-Match', () => {
   let h: Harness;

@@ -1,5 +1,5 @@
-import { consumerReading, storedEvent } from '@12yards/platform';
 import { contractsIntegrationEvents } from '../src/integration-events';
+import { consumerReading, storedEvent } from '@12yards/platform/testing';
 
 const read = consumerReading('contracts', contractsIntegrationEvents, 'contract-c1');
 

@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { startTestService, type TestService } from '@12yards/platform';
 import { mediaService } from '../src/definition';
 import { storeUpload } from '../src/upload/store';
 import { admin, makePng } from './helpers';
+import { startTestService, type TestService } from '@12yards/platform/testing';
 
 // Image work on a shared 2-core machine can be slow.
 jest.setTimeout(30_000);

@@ -1,7 +1,6 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import type { Response } from 'superagent';
-import { signedAs } from '@12yards/platform';
 
 export const admin = () => signedAs({ username: 'ops', role: 'admin' });
 export const editor = () => signedAs({ username: 'writer', role: 'editor' });
@@ -43,7 +42,8 @@ export function binary(res: Response, done: (err: Error | null, body: Buffer) =>
   stream.on('end', () => done(null, Buffer.concat(chunks)));
 }
 
-export { eventually } from '@12yards/platform';
+export { eventually } from '@12yards/platform/testing';
+import { signedAs } from '@12yards/platform/testing';
 
 /** A tiny PNG whose header claims width x height pixels: decoding it would take gigabytes. */
 export function pngClaiming(width: number, height: number): Buffer {

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { activityResponse, historyResponse, type UploadResult } from '@12yards/api';
-import { startTestService, type TestService } from '@12yards/platform';
 import { mediaService } from '../src/definition';
 import { admin, editor, makePng } from './helpers';
+import { startTestService, type TestService } from '@12yards/platform/testing';
 
 describe('media service: history and activity', () => {
   let svc: TestService;

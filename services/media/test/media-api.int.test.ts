@@ -4,13 +4,11 @@ import {
   openSqlite,
   Projector,
   serviceDbFile,
-  signedAs,
   SqliteEventBus,
   SqliteEventStore,
   toMessage,
-  startTestService,
-  type TestService,
 } from '@12yards/platform';
+import { signedAs, startTestService, type TestService } from '@12yards/platform/testing';
 import { handleOutsideEvent } from '../src/reactions/content-events';
 import { referenceRows } from '../src/reference/projection';
 import { createMediaService, DEFAULT_MAX_UPLOAD_BYTES, mediaService } from '../src/definition';

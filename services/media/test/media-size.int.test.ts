@@ -1,6 +1,6 @@
-import { validationFailure } from '@12yards/platform';
 import { startLoggedInStack, type LoggedInStack } from '@12yards/gateway/testing';
 import { mediaService } from '../src/definition';
+import { validationFailure } from '@12yards/platform/testing';
 
 // Starting the gateway and logging in (scrypt) can be slow on a shared 2-core machine.
 jest.setTimeout(30_000);

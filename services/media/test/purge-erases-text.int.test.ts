@@ -1,12 +1,7 @@
 import request from 'supertest';
 import { existsSync, readFileSync } from 'node:fs';
-import {
-  ERASED_PERSONAL_DATA,
-  serviceDbFile,
-  startService,
-  testServiceEnv,
-  type RunningService,
-} from '@12yards/platform';
+import { ERASED_PERSONAL_DATA, serviceDbFile, startService, type RunningService } from '@12yards/platform';
+import { testServiceEnv } from '@12yards/platform/testing';
 import { mediaService } from '../src/definition';
 import { uploadIdOf } from '../src/upload/store';
 import { admin, makePng } from './helpers';

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { startService, sweepTrash, testServiceEnv, type RunningService } from '@12yards/platform';
+import { startService, sweepTrash, type RunningService } from '@12yards/platform';
+import { testServiceEnv } from '@12yards/platform/testing';
 import { mediaService } from '../src/definition';
 import { mediaTrash } from '../src/media-file/trash';
 import { admin, makePng } from './helpers';

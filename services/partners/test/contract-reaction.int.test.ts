@@ -3,12 +3,11 @@ import {
   deterministicEventId,
   openSqlite,
   serviceDbFile,
-  signedAs,
   startService,
-  testServiceEnv,
   type RunningService,
   type StoredEvent,
 } from '@12yards/platform';
+import { signedAs, testServiceEnv } from '@12yards/platform/testing';
 import { partnersService } from '../src/definition';
 import { handleContractEvent } from '../src/reactions/contract-created';
 import {

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import type { Partner } from '@12yards/api';
-import { validationFailure } from '@12yards/platform';
 import { startLoggedInStack, type LoggedInStack } from '@12yards/gateway/testing';
 import { partnersService } from '../src/definition';
 import { clubApplication } from './helpers';
+import { validationFailure } from '@12yards/platform/testing';
 
 const DATE_MESSAGE = 'Enter a valid date, or a date and time with its time zone (2026-11-22T10:00:00Z)';
 

@@ -5,12 +5,9 @@ import {
   ERASED_PERSONAL_DATA,
   openSqlite,
   serviceDbFile,
-  signedAs,
   SqliteEventStore,
-  startTestService,
-  TEST_SECRET,
-  type TestService,
 } from '@12yards/platform';
+import { signedAs, startTestService, TEST_SECRET, type TestService } from '@12yards/platform/testing';
 import { existsSync, readFileSync } from 'node:fs';
 import { partnersService } from '../src/definition';
 import { clubApplication } from './helpers';

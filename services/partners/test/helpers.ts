@@ -9,7 +9,7 @@ import {
 } from '@12yards/platform';
 import type { PartnerPromoted } from '../src/partner/events';
 
-export { eventually } from '@12yards/platform';
+export { eventually } from '@12yards/platform/testing';
 
 /**
  * The contracts service's topic in embedded mode, in its SQLite file: an event appended to its store and

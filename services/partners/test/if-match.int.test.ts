@@ -1,9 +1,9 @@
 import request from 'supertest';
 import type { Partner } from '@12yards/api';
-import { STALE_ANSWER } from '@12yards/platform';
 import { startLoggedInStack, type LoggedInStack } from '@12yards/gateway/testing';
 import { partnersService } from '../src/definition';
 import { clubApplication } from './helpers';
+import { STALE_ANSWER } from '@12yards/platform/testing';
 
 // Through the gateway, as the admin app calls it: session, CSRF, and If-Match from the version the admin read.
 describe('partners service: admin edits with If-Match', () => {

@@ -1,6 +1,5 @@
 import request from 'supertest';
 import type { PartnersInsights } from '@12yards/api';
-import { signedAs, startTestService, type TestService } from '@12yards/platform';
 import { partnersService } from '../src/definition';
 import {
   clubApplication,
@@ -9,6 +8,7 @@ import {
   influencerApplication,
   publishContractCreated,
 } from './helpers';
+import { signedAs, startTestService, type TestService } from '@12yards/platform/testing';
 
 const admin = () => signedAs({ username: 'ops', role: 'admin' });
 const editor = () => signedAs({ username: 'ed', role: 'editor' });

@@ -1,5 +1,6 @@
 import { parseIntegrationEvent } from '@12yards/api/src/events';
-import { storedEvent, toMessage, type StoredEvent } from '@12yards/platform';
+import { toMessage, type StoredEvent } from '@12yards/platform';
+import { storedEvent } from '@12yards/platform/testing';
 import { partnersIntegrationEvents } from '../src/integration-events';
 import { noInfluencerFields, partnerPromoted } from './helpers';
 

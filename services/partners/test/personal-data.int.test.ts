@@ -4,12 +4,10 @@ import {
   ERASED_PERSONAL_DATA,
   openSqlite,
   serviceDbFile,
-  signedAs,
   SqliteEventStore,
-  startTestService,
   type SqliteDb,
-  type TestService,
 } from '@12yards/platform';
+import { signedAs, startTestService, type TestService } from '@12yards/platform/testing';
 import { partnersService } from '../src/definition';
 import { clubApplication } from './helpers';
 

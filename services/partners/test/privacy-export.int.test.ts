@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { serviceExport } from '@12yards/api';
-import { signedAs, startTestService, type TestService } from '@12yards/platform';
 import { partnersService } from '../src/definition';
 import { clubApplication } from './helpers';
+import { signedAs, startTestService, type TestService } from '@12yards/platform/testing';
 
 const admin = () => signedAs({ username: 'ops', role: 'admin' });
 const editor = () => signedAs({ username: 'writer', role: 'editor' });

@@ -1,12 +1,7 @@
 import request from 'supertest';
 import { privacyRetention } from '@12yards/api';
-import {
-  ERASED_PERSONAL_DATA,
-  signedAs,
-  startTestService,
-  sweepRetention,
-  type TestService,
-} from '@12yards/platform';
+import { ERASED_PERSONAL_DATA, sweepRetention } from '@12yards/platform';
+import { signedAs, startTestService, type TestService } from '@12yards/platform/testing';
 import { partnersService } from '../src/definition';
 import { partnersIntegrationEvents } from '../src/integration-events';
 import { partnersPersonalDataHolder, partnersRetention } from '../src/privacy';

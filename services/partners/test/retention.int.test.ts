@@ -3,12 +3,10 @@ import {
   ERASED_PERSONAL_DATA,
   openSqlite,
   serviceDbFile,
-  signedAs,
   SqliteEventStore,
-  startTestService,
   sweepRetention,
-  type TestService,
 } from '@12yards/platform';
+import { signedAs, startTestService, type TestService } from '@12yards/platform/testing';
 import { partnersService } from '../src/definition';
 import { partnersPersonalDataHolder, partnersRetention } from '../src/privacy';
 import { clubApplication } from './helpers';

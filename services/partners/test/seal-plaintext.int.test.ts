@@ -6,12 +6,11 @@ import {
   serviceDbFile,
   isEncryptedField,
   openMessage,
-  signedAs,
   SqliteEventStore,
   startService,
-  testServiceEnv,
   type RunningService,
 } from '@12yards/platform';
+import { signedAs, testServiceEnv } from '@12yards/platform/testing';
 import { partnersService } from '../src/definition';
 import { clubApplication } from './helpers';
 

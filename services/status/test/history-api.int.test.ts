@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { activityResponse, historyResponse, nextCursorOf } from '@12yards/api';
-import { signedAs, startTestService, type TestService } from '@12yards/platform';
 import { statusService } from '../src/definition';
+import { signedAs, startTestService, type TestService } from '@12yards/platform/testing';
 
 const admin = () => signedAs({ username: 'ops', role: 'admin' });
 const editor = () => signedAs({ username: 'writer', role: 'editor' });

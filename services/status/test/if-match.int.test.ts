@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { signedAs, startTestService, type TestService } from '@12yards/platform';
 import { statusService } from '../src/definition';
+import { signedAs, startTestService, type TestService } from '@12yards/platform/testing';
 
 const admin = () => signedAs({ username: 'ops', role: 'admin' });
 

@@ -1,11 +1,6 @@
 import request from 'supertest';
-import {
-  signedAs,
-  startService,
-  startTestService,
-  testServiceEnv,
-  type TestService,
-} from '@12yards/platform';
+import { startService } from '@12yards/platform';
+import { signedAs, startTestService, testServiceEnv, type TestService } from '@12yards/platform/testing';
 import { statusService } from '../src/definition';
 import { families, histogramSeries, sampleValue } from '../../../packages/platform/test/support/prometheus';
 

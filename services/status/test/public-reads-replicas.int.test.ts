@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { signedAs, startService, testServiceEnv, type RunningService } from '@12yards/platform';
+import { startService, type RunningService } from '@12yards/platform';
+import { signedAs, testServiceEnv } from '@12yards/platform/testing';
 import { statusService } from '../src/definition';
 
 /**

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { Projector, signedAs, startTestService, type TestService } from '@12yards/platform';
+import { Projector } from '@12yards/platform';
+import { signedAs, startTestService, type TestService } from '@12yards/platform/testing';
 import { statusService } from '../src/definition';
 
 const admin = () => signedAs({ username: 'ops', role: 'admin' });

@@ -1,4 +1,3 @@
-// The test kit, imported as `@12yards/platform/testing`. The service helpers are still re-exported by the production
-// barrel too, until their importers move here.
+// The test kit, imported as `@12yards/platform/testing` (never from the production barrel).
 export * from './service';
 export * from './decider-specification';

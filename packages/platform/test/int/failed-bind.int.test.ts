@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { TEST_SECRET } from '../../src';
+import { TEST_SECRET } from '../../src/testing';
 
 const root = resolve(__dirname, '..', '..', '..', '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');

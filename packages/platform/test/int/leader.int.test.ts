@@ -1,7 +1,8 @@
 // Two processes of one service on the same data (here two instances on one embedded SQLite file): one leads, as
 // /metrics tells; a graceful stop releases the lease, so the other leads at its next try instead of after the TTL.
 import request from 'supertest';
-import { startService, testServiceEnv, type RunningService } from '../../src';
+import { startService, type RunningService } from '../../src';
+import { testServiceEnv } from '../../src/testing';
 import { statusService } from '../../../../services/status/src/definition';
 import { sampleValue } from '../support/prometheus';
 

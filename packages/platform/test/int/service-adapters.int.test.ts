@@ -5,13 +5,8 @@ import request from 'supertest';
 import { statusService } from '../../../../services/status/src/definition';
 import { mediaService } from '../../../../services/media/src/definition';
 import { createContractsService } from '../../../../services/contracts/src/definition';
-import {
-  createLogger,
-  startService,
-  testServiceEnv,
-  type Infrastructure,
-  type ServiceDefinition,
-} from '../../src';
+import { createLogger, startService, type Infrastructure, type ServiceDefinition } from '../../src';
+import { testServiceEnv } from '../../src/testing';
 
 // Nothing listens on port 1: a Redis and a MinIO that are configured but down.
 const unreachable = {

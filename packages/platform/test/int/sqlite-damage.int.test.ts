@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
 import { statusService } from '@12yards/status/src/definition';
-import { createHttpApp, createLogger, startService, testServiceEnv } from '../../src';
+import { createHttpApp, createLogger, startService } from '../../src';
+import { testServiceEnv } from '../../src/testing';
 import { damagedDatabases, openSqlite } from '../../src/embedded/sqlite';
 import { SqliteEventBus } from '../../src/embedded/sqlite-event-bus';
 

@@ -15,7 +15,8 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
 import { statusService } from '@12yards/status/src/definition';
-import { createInfrastructure, startService, StorageError, testServiceEnv, TEST_SECRET } from '../../src';
+import { createInfrastructure, startService, StorageError } from '../../src';
+import { testServiceEnv, TEST_SECRET } from '../../src/testing';
 
 const root = resolve(__dirname, '..', '..', '..', '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');

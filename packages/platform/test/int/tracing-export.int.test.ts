@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { TEST_SECRET } from '../../src';
+import { TEST_SECRET } from '../../src/testing';
 
 const root = resolve(__dirname, '..', '..', '..', '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
