@@ -10,6 +10,7 @@ const DEFAULT_DIRS = [
   'gateway/src',
   'services',
   'packages/platform/src',
+  'packages/workbench/src',
   'packages/api/src',
   'packages/ui/src',
   'web/shell/src',

@@ -80,6 +80,7 @@ const serverSources = Math.max(
     'gateway/src',
     'packages/api/src',
     'packages/platform/src',
+    'packages/workbench/src',
     ...SERVICES.map((s) => `services/${s}/src`),
   ].map((d) => newestMtime(join(root, d))),
 );

@@ -12,14 +12,8 @@ import {
   type WorkbenchService,
 } from '@12yards/api';
 import { gatewayRoutes } from '@12yards/api/src/routes';
-import {
-  activityCursor,
-  callService,
-  contractRoutes,
-  HttpError,
-  type AdminIdentity,
-  type Logger,
-} from '@12yards/platform';
+import { callService, contractRoutes, HttpError, type AdminIdentity, type Logger } from '@12yards/platform';
+import { activityCursor } from '@12yards/workbench';
 import { sessionGuard } from './auth/guard';
 import { metricsRoute } from './service-call';
 import type { Targets } from './proxy';

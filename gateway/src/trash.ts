@@ -1,7 +1,8 @@
 import type { Request, Router } from 'express';
 import { trashEmptied, trashResponse } from '@12yards/api';
 import { gatewayRoutes } from '@12yards/api/src/routes';
-import { contractRoutes, HttpError, newestTrashedFirst, type Logger } from '@12yards/platform';
+import { contractRoutes, HttpError, type Logger } from '@12yards/platform';
+import { newestTrashedFirst } from '@12yards/workbench';
 import { sessionGuard } from './auth/guard';
 import type { Targets } from './proxy';
 import { callServiceOrUnavailable, metricsRoute, serviceUnavailable } from './service-call';

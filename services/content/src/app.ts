@@ -1,12 +1,6 @@
 import type { Express } from 'express';
-import {
-  createHttpApp,
-  finishHttpApp,
-  publicReads,
-  trashRoutes,
-  type ServiceContext,
-  workbenchRoutes,
-} from '@12yards/platform';
+import { createHttpApp, finishHttpApp, publicReads, type ServiceContext } from '@12yards/platform';
+import { trashRoutes, workbenchRoutes } from '@12yards/workbench';
 import { contentRoutes } from '@12yards/api/src/routes/content';
 import { pathPattern, publicReadPaths } from '@12yards/api/src/routes/contract';
 import { faqRoutes } from './faq/routes';

@@ -1,4 +1,5 @@
-import { defineService, startTrashSweep } from '@12yards/platform';
+import { defineService } from '@12yards/platform';
+import { startTrashSweep } from '@12yards/workbench';
 import { buildApp } from './app';
 import { faqProjection } from './faq/projection';
 import { galleryProjection } from './gallery/projection';

@@ -1,8 +1,8 @@
-import { defineEntityHistory, labelText, type Changes, type ServiceHistory } from '@12yards/platform';
 import { faqStreamId, type FaqEvent } from './faq/events';
 import { galleryStreamId, type GalleryEvent } from './gallery/events';
 import { newsStreamId, type NewsEvent } from './news/events';
 import { settingStreamId, type SettingEvent } from './setting/events';
+import { defineEntityHistory, labelText, type Changes, type ServiceHistory } from '@12yards/workbench';
 const shown = { isActive: ['Activated', 'Deactivated'] } as const;
 
 /** An instant as a person reads it in a summary: '2026-12-01 09:30 UTC'. */

@@ -1,7 +1,6 @@
 import type { Request } from 'express';
 import {
   entityAccess,
-  NOT_TRASHED,
   runRequestCommand,
   type Collection,
   type ContractRoutes,
@@ -10,11 +9,10 @@ import {
   type DomainEvent,
   type ServiceContext,
   type SortKey,
-  type TrashableRow,
-  type TrashCommand,
   type Where,
   newEntityId,
 } from '@12yards/platform';
+import { NOT_TRASHED, type TrashableRow, type TrashCommand } from '@12yards/workbench';
 import type { RouteContract } from '@12yards/api/src/routes/contract';
 
 /** A content item kind (news article, FAQ, gallery screenshot): its rows, its trashable aggregate, its form. */

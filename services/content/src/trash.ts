@@ -1,4 +1,5 @@
-import { trashSource, type ServiceContext, type TrashSource } from '@12yards/platform';
+import { type ServiceContext } from '@12yards/platform';
+import { trashSource, type TrashSource } from '@12yards/workbench';
 import { faqStreamId } from './faq/events';
 import { faqRows } from './faq/projection';
 import { trashableFaqDecider } from './faq/trash';

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { activityResponse, historyResponse } from '@12yards/api';
-import { ERASED_PERSONAL_DATA, serviceDbFile, sweepTrash } from '@12yards/platform';
+import { ERASED_PERSONAL_DATA, serviceDbFile } from '@12yards/platform';
+import { sweepTrash } from '@12yards/workbench';
 import { contentTrash } from '../src/trash';
 import { adminHeaders, article, contentHarness, DAY, editorHeaders } from './harness';
 

@@ -1,6 +1,6 @@
-import { sweepTrash } from '@12yards/platform';
 import { contentTrash } from '../src/trash';
 import { adminHeaders, contentHarness, DAY, editorHeaders, HOUR } from './harness';
+import { sweepTrash } from '@12yards/workbench';
 
 type Item = { id: string; version: number } & Record<string, unknown>;
 const article = (title: string) => ({ title, excerpt: `${title} in short`, content: `${title} in full` });

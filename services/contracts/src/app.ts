@@ -5,8 +5,8 @@ import {
   exportRoutes,
   finishHttpApp,
   type ServiceContext,
-  workbenchRoutes,
 } from '@12yards/platform';
+import { workbenchRoutes } from '@12yards/workbench';
 import { contractRoutes } from './contract/routes';
 import { documentRoutes } from './document/routes';
 import type { ResolvedOptions } from './options';

@@ -1,6 +1,6 @@
-import { defineEntityHistory, labelText, type ServiceHistory } from '@12yards/platform';
 import { streamId as contractStreamId, type ContractEvent } from './contract/events';
 import { streamId as templateStreamId, type ContractTemplateEvent } from './template/events';
+import { defineEntityHistory, labelText, type ServiceHistory } from '@12yards/workbench';
 
 /**
  * The contracts service's entities whose history admins read. Its partner view (partner-view-*) is a copy of the

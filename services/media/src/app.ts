@@ -1,11 +1,6 @@
 import type { Express } from 'express';
-import {
-  createHttpApp,
-  finishHttpApp,
-  trashRoutes,
-  type ServiceContext,
-  workbenchRoutes,
-} from '@12yards/platform';
+import { createHttpApp, finishHttpApp, type ServiceContext } from '@12yards/platform';
+import { trashRoutes, workbenchRoutes } from '@12yards/workbench';
 import { mediaFileRoutes } from './media-file/routes';
 import { mediaTrash } from './media-file/trash';
 import { uploadRoutes, type UploadOptions } from './upload/routes';

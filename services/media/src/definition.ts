@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineService, loadConfig, startTrashSweep } from '@12yards/platform';
+import { defineService, loadConfig } from '@12yards/platform';
+import { startTrashSweep } from '@12yards/workbench';
 import { buildApp, type MediaOptions } from './app';
 import { addEarlierUploadsToLibrary } from './media-file/library';
 import { mediaFileProjection } from './media-file/projection';

@@ -1,5 +1,5 @@
-import { defineEntityHistory, labelText, type ServiceHistory } from '@12yards/platform';
 import { streamId, type MediaFileEvent } from './media-file/events';
+import { defineEntityHistory, labelText, type ServiceHistory } from '@12yards/workbench';
 
 /**
  * The media library's entries are the entity admins see; uploads (upload-*) and the references other services'

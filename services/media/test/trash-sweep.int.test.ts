@@ -1,6 +1,7 @@
 import request from 'supertest';
-import { startService, sweepTrash, type RunningService } from '@12yards/platform';
+import { startService, type RunningService } from '@12yards/platform';
 import { testServiceEnv } from '@12yards/platform/testing';
+import { sweepTrash } from '@12yards/workbench';
 import { mediaService } from '../src/definition';
 import { mediaTrash } from '../src/media-file/trash';
 import { admin, makePng } from './helpers';

@@ -5,8 +5,8 @@ import {
   exportRoutes,
   finishHttpApp,
   type ServiceContext,
-  workbenchRoutes,
 } from '@12yards/platform';
+import { workbenchRoutes } from '@12yards/workbench';
 import { partnerActionRoutes } from './action/routes';
 import { contactRoutes } from './contact/routes';
 import { partnerRoutes } from './partner/routes';

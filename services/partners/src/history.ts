@@ -1,13 +1,13 @@
+import { actionStreamId, type PartnerActionEvent } from './action/events';
+import { contactStreamId, type ContactEvent } from './contact/events';
+import { partnerStreamId, type PartnerEvent } from './partner/events';
 import {
   defineEntityHistory,
   labelText,
   mergeEventData,
   type Changes,
   type ServiceHistory,
-} from '@12yards/platform';
-import { actionStreamId, type PartnerActionEvent } from './action/events';
-import { contactStreamId, type ContactEvent } from './contact/events';
-import { partnerStreamId, type PartnerEvent } from './partner/events';
+} from '@12yards/workbench';
 
 /**
  * A partner's contract events in words: what happened to which contract and what it did to the status, never the

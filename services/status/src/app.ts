@@ -1,11 +1,6 @@
 import type { Express } from 'express';
-import {
-  createHttpApp,
-  finishHttpApp,
-  publicReads,
-  type ServiceContext,
-  workbenchRoutes,
-} from '@12yards/platform';
+import { createHttpApp, finishHttpApp, publicReads, type ServiceContext } from '@12yards/platform';
+import { workbenchRoutes } from '@12yards/workbench';
 import { publicReadPaths } from '@12yards/api/src/routes/contract';
 import { statusRoutes } from '@12yards/api/src/routes/status';
 import { serviceStatusRoutes } from './service-status/routes';

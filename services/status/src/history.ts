@@ -1,5 +1,5 @@
-import { defineEntityHistory, labelText, type ServiceHistory } from '@12yards/platform';
 import { streamId, type ServiceStatusEvent } from './service-status/events';
+import { defineEntityHistory, labelText, type ServiceHistory } from '@12yards/workbench';
 
 /** The status service's entity whose history admins read (GET /api/admin/history, /api/admin/activity). */
 export const statusHistory: ServiceHistory = {

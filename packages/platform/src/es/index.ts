@@ -7,4 +7,3 @@ export * from './inbox';
 export * from './append-signal';
 export * from './consumer';
 export * from './pick';
-export * from './insights';

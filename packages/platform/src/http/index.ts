@@ -8,7 +8,5 @@ export * from './paginate';
 export * from './preconditions';
 export * from './entity-access';
 export * from './listen';
-export * from './workbench';
-export * from './insights';
 export * from './contract-routes';
 export * from './service-call';

@@ -28,7 +28,8 @@ function exportedMetrics(): Set<string> {
           names.add(m[1]!);
     }
   };
-  for (const dir of ['packages/platform/src', 'gateway/src', 'services']) walk(join(root, dir));
+  for (const dir of ['packages/platform/src', 'packages/workbench/src', 'gateway/src', 'services'])
+    walk(join(root, dir));
   return names;
 }
 

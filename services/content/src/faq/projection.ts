@@ -1,5 +1,6 @@
 import type { Faq } from '@12yards/api';
-import { defineRowProjection, trashUpdates, type ReadModels, type TrashableRow } from '@12yards/platform';
+import { defineRowProjection, type ReadModels } from '@12yards/platform';
+import { trashUpdates, type TrashableRow } from '@12yards/workbench';
 import { pickFaqFields } from './events';
 import type { FaqStreamEvent } from './trash';
 

@@ -1,6 +1,6 @@
-import { trashable, type TrashEvent } from '@12yards/platform';
 import { faqDecider } from './decide';
 import type { FaqEvent } from './events';
+import { trashable, type TrashEvent } from '@12yards/workbench';
 
 /** Every event of a FAQ's stream: its own, and going to and coming back from the trash. */
 export type FaqStreamEvent = FaqEvent | TrashEvent<'Faq'>;

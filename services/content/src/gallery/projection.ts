@@ -1,5 +1,6 @@
 import type { GalleryItem, PublicGalleryItem } from '@12yards/api';
-import { defineRowProjection, trashUpdates, type ReadModels, type TrashableRow } from '@12yards/platform';
+import { defineRowProjection, type ReadModels } from '@12yards/platform';
+import { trashUpdates, type TrashableRow } from '@12yards/workbench';
 import { pickGalleryFields, type GalleryItemFields } from './events';
 import type { GalleryStreamEvent } from './trash';
 

@@ -1,6 +1,6 @@
-import { trashable, type TrashEvent } from '@12yards/platform';
 import { galleryDecider } from './decide';
 import type { GalleryEvent } from './events';
+import { trashable, type TrashEvent } from '@12yards/workbench';
 
 /** Every event of a screenshot's stream: its own, and going to and coming back from the trash. */
 export type GalleryStreamEvent = GalleryEvent | TrashEvent<'GalleryItem'>;

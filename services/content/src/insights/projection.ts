@@ -1,4 +1,5 @@
-import { defineProjection, spanLedger } from '@12yards/platform';
+import { defineProjection } from '@12yards/platform';
+import { spanLedger } from '@12yards/workbench';
 import type { NewsStreamEvent } from '../news/trash';
 
 interface ArticleState {

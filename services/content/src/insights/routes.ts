@@ -1,5 +1,6 @@
 import { contentInsights, type ContentInsights } from '@12yards/api';
-import { insightsRoutes, type ReadModels, type ServiceContext } from '@12yards/platform';
+import { type ReadModels, type ServiceContext } from '@12yards/platform';
+import { insightsRoutes } from '@12yards/workbench';
 import { articleStates } from './projection';
 
 /** Published news articles (not in the trash) whose publish date was still ahead at the end of `at` (null: now). */

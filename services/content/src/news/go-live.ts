@@ -1,4 +1,5 @@
-import { NOT_TRASHED, NotFound, runCommand, type JobWorker, type ServiceContext } from '@12yards/platform';
+import { NotFound, runCommand, type JobWorker, type ServiceContext } from '@12yards/platform';
+import { NOT_TRASHED } from '@12yards/workbench';
 import { newsStreamId } from './events';
 import { newsRows } from './projection';
 import { trashableNewsDecider } from './trash';

@@ -1,12 +1,6 @@
 import type { NewsArticle } from '@12yards/api';
-import {
-  defineRowProjection,
-  trashUpdates,
-  type EventOfType,
-  type ReadModels,
-  type SortKey,
-  type TrashableRow,
-} from '@12yards/platform';
+import { defineRowProjection, type EventOfType, type ReadModels, type SortKey } from '@12yards/platform';
+import { trashUpdates, type TrashableRow } from '@12yards/workbench';
 import type { NewsStreamEvent } from './trash';
 import { pickNewsFields } from './evolve';
 

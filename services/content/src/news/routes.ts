@@ -1,7 +1,8 @@
 import type { Router } from 'express';
 import type { NewsFields } from '@12yards/api';
 import { contentRoutes as routes } from '@12yards/api/src/routes/content';
-import { contractRoutes, findPage, NOT_TRASHED, withVersion, type ServiceContext } from '@12yards/platform';
+import { contractRoutes, findPage, withVersion, type ServiceContext } from '@12yards/platform';
+import { NOT_TRASHED } from '@12yards/workbench';
 import { itemWriteRoutes } from '../item-routes';
 import type { NewsArticleDraft, NewsCommand } from './decide';
 import { newsStreamId } from './events';

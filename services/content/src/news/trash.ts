@@ -1,6 +1,6 @@
-import { trashable, type TrashEvent } from '@12yards/platform';
 import { newsDecider } from './decide';
 import type { NewsEvent } from './events';
+import { trashable, type TrashEvent } from '@12yards/workbench';
 
 /** Every event of an article's stream: its own, and going to and coming back from the trash. */
 export type NewsStreamEvent = NewsEvent | TrashEvent<'NewsArticle'>;

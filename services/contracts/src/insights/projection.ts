@@ -1,4 +1,5 @@
-import { defineProjection, spanLedger } from '@12yards/platform';
+import { defineProjection } from '@12yards/platform';
+import { spanLedger } from '@12yards/workbench';
 import type { ContractEvent } from '../contract/events';
 
 /**

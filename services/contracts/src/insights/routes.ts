@@ -1,5 +1,6 @@
 import { CONTRACT_ENDING_DAYS, contractsInsights, type ContractsInsights } from '@12yards/api';
-import { insightsRoutes, type ReadModels, type ServiceContext } from '@12yards/platform';
+import { type ReadModels, type ServiceContext } from '@12yards/platform';
+import { insightsRoutes } from '@12yards/workbench';
 import { activeContracts } from './projection';
 
 const DAY_MS = 86_400_000;

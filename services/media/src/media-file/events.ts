@@ -1,4 +1,4 @@
-import type { TrashEvent } from '@12yards/platform';
+import { type TrashEvent } from '@12yards/workbench';
 
 export type MediaFileAdded = {
   type: 'MediaFileAdded';

@@ -1,5 +1,6 @@
 import type { MediaFile } from '@12yards/api';
-import { defineRowProjection, trashUpdates, type ReadModels, type TrashableRow } from '@12yards/platform';
+import { defineRowProjection, type ReadModels } from '@12yards/platform';
+import { trashUpdates, type TrashableRow } from '@12yards/workbench';
 import type { MediaFileStreamEvent } from './events';
 
 export const MEDIA_FILES = 'media_files';

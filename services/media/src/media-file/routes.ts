@@ -6,12 +6,12 @@ import {
   contractRoutes as bindRoutes,
   findPage,
   ifMatchVersions,
-  NOT_TRASHED,
   NotFound,
   runCommand,
   unprocessable,
   type ServiceContext,
 } from '@12yards/platform';
+import { NOT_TRASHED } from '@12yards/workbench';
 import { uploadIdOf } from '../upload/store';
 import { uploadRows } from '../upload/projection';
 import { streamId } from './events';

@@ -1,10 +1,5 @@
-import {
-  trashable,
-  trashSource,
-  type EventMeta,
-  type ServiceContext,
-  type StoredEvent,
-} from '@12yards/platform';
+import { type EventMeta, type ServiceContext, type StoredEvent } from '@12yards/platform';
+import { trashable, trashSource } from '@12yards/workbench';
 import { referenceRows } from '../reference/projection';
 import { removeUpload } from '../upload/store';
 import { mediaFileDecider } from './decide';

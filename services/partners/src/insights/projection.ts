@@ -1,11 +1,6 @@
 import { partnerStatuses, partnerTypes, type PartnerStatus, type PartnerType } from '@12yards/api';
-import {
-  counterLedger,
-  defineProjection,
-  spanLedger,
-  type ReadModels,
-  type StoredEvent,
-} from '@12yards/platform';
+import { defineProjection, type ReadModels, type StoredEvent } from '@12yards/platform';
+import { counterLedger, spanLedger } from '@12yards/workbench';
 import type { PartnerActionEvent } from '../action/events';
 import type { ContactEvent } from '../contact/events';
 import type { PartnerEvent } from '../partner/events';

@@ -7,7 +7,8 @@ import {
   type PartnersInsights,
   type StatusCounts,
 } from '@12yards/api';
-import { insightsRoutes, weeklySeries, type ReadModels, type ServiceContext } from '@12yards/platform';
+import { type ReadModels, type ServiceContext } from '@12yards/platform';
+import { insightsRoutes, weeklySeries } from '@12yards/workbench';
 import {
   APPLICATIONS,
   insightCounters,

@@ -1,5 +1,5 @@
 import { insightWeeks, type WeekCount } from '@12yards/api';
-import type { Collection, ReadModels, StoredEvent, Where } from '../ports';
+import type { Collection, ReadModels, StoredEvent, Where } from '@12yards/platform';
 
 /**
  * Read models for a dashboard that answers "now" and "as it stood at the end of a past moment" from a few rows, kept

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '../ports/event-store';
+import type { StoredEvent } from '@12yards/platform';
 import type { TrashEvent } from './decider';
 
 /** A read-model row of a trashable item: kept while in the trash, with when and by whom it was put there. */

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { z } from 'zod';
 import { fanOutRoutes } from '@12yards/api/src/routes';
-import { contractRoutes } from './contract-routes';
+import { contractRoutes } from '@12yards/platform';
 
 /** What the route needs of a service's context. */
 export interface InsightsSite {

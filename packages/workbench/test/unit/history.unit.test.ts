@@ -6,8 +6,8 @@ import {
   entityOfStream,
   foldHistory,
   mergeEventData,
-} from '../../src/es/history';
-import type { EventMeta, StoredEvent } from '../../src/ports';
+} from '../../src/history/history';
+import type { EventMeta, StoredEvent } from '@12yards/platform';
 
 let position = 0;
 const event = (type: string, data: object, meta: EventMeta = { actor: 'alice' }): StoredEvent => ({

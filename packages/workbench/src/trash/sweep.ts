@@ -1,7 +1,10 @@
-import type { Logger } from '../observability/logging';
-import type { LeaderElection } from '../coordination/leader-election';
-import type { Metrics } from '../observability/metrics';
-import { startLeaderTask, type RunningTask } from '../coordination/periodic';
+import {
+  type Logger,
+  type LeaderElection,
+  type Metrics,
+  startLeaderTask,
+  type RunningTask,
+} from '@12yards/platform';
 import { purgeTrash, trashCutoff, type TrashSource } from './source';
 
 /** How often the trash is swept by default. */

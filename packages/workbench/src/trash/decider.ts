@@ -1,5 +1,4 @@
-import type { Decider, DomainEvent } from '../es/decider';
-import { NotFound } from '../es/errors';
+import { type Decider, type DomainEvent, NotFound } from '@12yards/platform';
 
 /** The commands every trashable aggregate takes besides its own. */
 export type TrashCommand =

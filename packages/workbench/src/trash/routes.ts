@@ -1,7 +1,6 @@
 import type { Request, Router } from 'express';
 import { fanOutRoutes, workbenchRoutes } from '@12yards/api/src/routes';
-import { NotFound } from '../es/errors';
-import { contractRoutes } from '../http/contract-routes';
+import { NotFound, contractRoutes } from '@12yards/platform';
 import { listTrash, purgeTrash, type TrashSource } from './source';
 
 /**

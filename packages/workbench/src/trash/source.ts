@@ -1,7 +1,15 @@
 import { TRASH_RETENTION_DAYS, type TrashEntityType, type TrashItem } from '@12yards/api';
-import type { Collection, EventMeta, StoredEvent, Where } from '../ports';
-import { runCommand, type CommandSite, type Decider, type DomainEvent } from '../es/decider';
-import { NotFound } from '../es/errors';
+import {
+  type Collection,
+  type EventMeta,
+  type StoredEvent,
+  type Where,
+  runCommand,
+  type CommandSite,
+  type Decider,
+  type DomainEvent,
+  NotFound,
+} from '@12yards/platform';
 import type { TrashCommand } from './decider';
 import type { TrashableRow } from './projection';
 

@@ -2,12 +2,15 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import { encodeCursor, nextLink, type ActivityEntry, type HistoryEntry } from '@12yards/api';
 import { fanOutRoutes, workbenchRoutes as routes } from '@12yards/api/src/routes';
-import type { EventStore, StoredEvent } from '../ports';
-import { entityOfStream, foldHistory, type EntityHistory } from '../es/history';
-import { NotFound } from '../es/errors';
-import { contractRoutes } from './contract-routes';
-import { HttpError } from './errors';
-import { parse } from './validate';
+import {
+  type EventStore,
+  type StoredEvent,
+  NotFound,
+  contractRoutes,
+  HttpError,
+  parse,
+} from '@12yards/platform';
+import { entityOfStream, foldHistory, type EntityHistory } from './history';
 
 /** The entity types one service keeps history for (its src/history.ts). */
 export interface ServiceHistory {

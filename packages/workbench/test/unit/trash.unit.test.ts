@@ -1,10 +1,14 @@
 // The shared trash: a trashable aggregate's decisions, and the periodic sweep on the leader only.
-import { fold, NotFound, type Decider } from '../../src/es';
-import { Metrics } from '../../src/observability/metrics';
-import { startLeaderTask } from '../../src/coordination/periodic';
+import {
+  fold,
+  NotFound,
+  type Decider,
+  Metrics,
+  startLeaderTask,
+  type LeaderElection,
+  type Logger,
+} from '@12yards/platform';
 import { purgeAt, trashable, trashCutoff } from '../../src/trash';
-import type { LeaderElection } from '../../src/coordination/leader-election';
-import type { Logger } from '../../src/observability/logging';
 
 type NoteState = { status: 'none' } | { status: 'live'; text: string } | { status: 'deleted' };
 type NoteCommand =

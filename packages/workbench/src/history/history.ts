@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { EventMeta, StoredEvent } from '../ports';
-import type { DomainEvent } from './decider';
+import type { EventMeta, StoredEvent, DomainEvent } from '@12yards/platform';
 
 /** What a person sees of an entity at one point of its stream: field name -> value. */
 export type Fields = Record<string, unknown>;
