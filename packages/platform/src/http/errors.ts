@@ -1,5 +1,19 @@
 import type { ZodError } from 'zod';
-import { Conflict, type DomainError, Invalid, NotFound, NotYetReadable, StaleVersion } from '../es/errors';
+import {
+  Conflict,
+  type DomainError,
+  Invalid,
+  JobFailed,
+  NotFound,
+  NotReady,
+  NotYetReadable,
+  RangeNotSatisfiable,
+  StaleVersion,
+  TooLarge,
+  Unavailable,
+  UnsupportedMediaType,
+  Unprocessable,
+} from '../es/errors';
 
 /** An error that becomes an HTTP answer `{ error: { code, message, details? } }`. */
 export class HttpError extends Error {
@@ -41,12 +55,35 @@ export const conflict = (message: string, details?: unknown) =>
 export const unprocessable = (message: string, details?: unknown) =>
   new HttpError(422, 'unprocessable', message, details);
 
-/** A domain error as the HTTP answer it stands for: 404, 409, 400, or 412 for a stale If-Match. */
+/** A domain error's status and code (the error's own code, when it has one, else its kind's). */
+function answer(err: DomainError, status: number, code: string): HttpError {
+  return new HttpError(status, err.code ?? code, err.message, err.details);
+}
+
+/**
+ * A domain error as the HTTP answer it stands for: 404, 409, 400, 412 for a stale If-Match, 413, 415, 416 (with
+ * Content-Range), 422, 409 not_ready, 500 job_failed, 503 with Retry-After.
+ */
 export function domainHttpError(err: DomainError): HttpError {
-  if (err instanceof NotFound) return new HttpError(404, 'not_found', err.message, err.details);
-  if (err instanceof Conflict) return new HttpError(409, 'conflict', err.message, err.details);
-  if (err instanceof Invalid) return new HttpError(400, 'bad_request', err.message, err.details);
+  if (err instanceof NotFound) return answer(err, 404, 'not_found');
+  if (err instanceof Conflict) return answer(err, 409, 'conflict');
+  if (err instanceof Invalid) return answer(err, 400, 'bad_request');
   if (err instanceof StaleVersion) return new HttpError(412, 'precondition_failed', err.message);
+  if (err instanceof TooLarge) return answer(err, 413, 'payload_too_large');
+  if (err instanceof UnsupportedMediaType) return answer(err, 415, 'unsupported_media_type');
+  if (err instanceof Unprocessable) return answer(err, 422, 'unprocessable');
+  if (err instanceof NotReady) return answer(err, 409, 'not_ready');
+  if (err instanceof JobFailed) return answer(err, 500, 'job_failed');
+  if (err instanceof RangeNotSatisfiable) {
+    const refused = answer(err, 416, 'range_not_satisfiable');
+    refused.headers['Content-Range'] = `bytes */${err.size}`;
+    return refused;
+  }
+  if (err instanceof Unavailable) {
+    const later = answer(err, 503, 'dependency_unavailable');
+    later.headers['Retry-After'] = String(err.retryAfterSeconds);
+    return later;
+  }
   if (err instanceof NotYetReadable) {
     const later = new HttpError(503, 'saved_not_readable', err.message);
     later.headers['Retry-After'] = '2';

@@ -5,7 +5,7 @@ import {
   contractRoutes as bindRoutes,
   entityAccess,
   findPage,
-  HttpError,
+  Invalid,
   newEntityId,
   NotFound,
   parse,
@@ -82,11 +82,10 @@ export function contractRoutes(ctx: ServiceContext<'objects'>, options: Resolved
     const today = isoDay(ctx.clock());
     const { candidate, missing } = prefillContract(partner, given, today);
     if (missing.length > 0) {
-      throw new HttpError(
-        400,
-        'missing_fields',
+      throw new Invalid(
         `Missing contract details: ${missing.map((f) => FIELD_LABELS[f]).join(', ')}`,
         missing.map((f) => ({ path: f, message: `${FIELD_LABELS[f]} is required`, code: 'missing' })),
+        { code: 'missing_fields' },
       );
     }
     const fields = parse(contractInput, candidate);

@@ -3,8 +3,10 @@ import type { ContractDocumentJob } from '@12yards/api';
 import { contractsRoutes as routes } from '@12yards/api/src/routes/contracts';
 import {
   contractRoutes as bindRoutes,
-  HttpError,
+  JobFailed,
   NotFound,
+  NotReady,
+  Unprocessable,
   requestMeta,
   type JobInfo,
   type ServiceContext,
@@ -56,14 +58,13 @@ export function documentRoutes(ctx: ServiceContext<'jobs' | 'objects'>, options:
       return;
     }
     if (info.state === 'completed' && info.result && !info.result.ok) {
+      // The job ends so only when the contract is gone (404) or the template cannot be used (422).
       const { status, code, message, details } = info.result.error;
-      throw new HttpError(status, code, message, details);
+      if (status === 404) throw new NotFound(message, details);
+      throw new Unprocessable(message, details, { code });
     }
     if (info.state === 'failed') {
-      throw new HttpError(500, 'job_failed', failedMessage(info), {
-        attempts: info.attemptsMade,
-        error: info.error,
-      });
+      throw new JobFailed(failedMessage(info), { attempts: info.attemptsMade, error: info.error });
     }
     res.status(202).location(statusUrl(info.id)).json(jobView(info));
   }
@@ -93,7 +94,7 @@ export function documentRoutes(ctx: ServiceContext<'jobs' | 'objects'>, options:
   on(routes.documentDownload, async ({ params, res }) => {
     const info = await findJob(params.jobId);
     if (info.state !== 'completed' && info.state !== 'failed') {
-      throw new HttpError(409, 'not_ready', 'The document is not ready yet', jobView(info));
+      throw new NotReady('The document is not ready yet', jobView(info));
     }
     await sendDocument(info, res);
   });

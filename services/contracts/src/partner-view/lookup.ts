@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { partner as partnerSchema } from '@12yards/api';
-import { callService, HttpError, type ServiceContext } from '@12yards/platform';
+import { callService, Unavailable, type ServiceContext } from '@12yards/platform';
 import type { PartnerSnapshot } from './events';
 import { findPartner } from './projection';
 
@@ -25,15 +25,12 @@ export const PARTNERS_RETRY_AFTER_S = 3;
  * The answer when the partners service cannot be asked and this service's view has not heard of the partner: the
  * partner may well exist (created a moment ago, its event not here yet), so not a 404 but a retryable 503.
  */
-export function partnersUnreachable(id: string): HttpError {
-  const err = new HttpError(
-    503,
-    'dependency_unavailable',
+export function partnersUnreachable(id: string): Unavailable {
+  return new Unavailable(
     `The partners service cannot be reached right now to confirm partner ${id}; nothing was changed. Try again in a moment.`,
     { dependency: 'partners service' },
+    PARTNERS_RETRY_AFTER_S,
   );
-  err.headers['Retry-After'] = String(PARTNERS_RETRY_AFTER_S);
-  return err;
 }
 
 /** Asks the partners service for one partner over its admin GET, with a signed service identity (callService). */

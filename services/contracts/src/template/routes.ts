@@ -7,12 +7,15 @@ import {
   contractRoutes as bindRoutes,
   entityAccess,
   findPage,
-  HttpError,
+  Invalid,
   NotFound,
   parse,
   requestMeta,
   runCommand,
   runRequestCommand,
+  TooLarge,
+  Unprocessable,
+  UnsupportedMediaType,
   withVersion,
   type ServiceContext,
 } from '@12yards/platform';
@@ -29,24 +32,20 @@ const upload = multer({
   limits: { fileSize: MAX_TEMPLATE_BYTES, files: 1, fields: 10, fieldSize: 10_000 },
 }).single('file');
 
-/** multer as a promise-free middleware whose errors become platform errors (413 for a too large file, else 400). */
+/** multer as a promise-free middleware whose errors become domain errors (TooLarge for a too large file, else Invalid). */
 function receiveFile(req: Request, res: Response, next: NextFunction) {
   upload(req, res, (err: unknown) => {
     if (!err) return next();
     if (err instanceof multer.MulterError) {
       if (err.code === 'LIMIT_FILE_SIZE') {
-        return next(
-          new HttpError(
-            413,
-            'payload_too_large',
-            `The file is larger than ${MAX_TEMPLATE_BYTES / 1024 / 1024} MB`,
-          ),
-        );
+        return next(new TooLarge(`The file is larger than ${MAX_TEMPLATE_BYTES / 1024 / 1024} MB`));
       }
-      return next(new HttpError(400, 'bad_upload', err.message, { field: err.field }));
+      return next(new Invalid(err.message, { field: err.field }, { code: 'bad_upload' }));
     }
     // Whatever else busboy throws is about the body it was sent (no boundary, a malformed part header).
-    next(new HttpError(400, 'bad_upload', 'The upload is not a valid multipart/form-data body'));
+    next(
+      new Invalid('The upload is not a valid multipart/form-data body', undefined, { code: 'bad_upload' }),
+    );
   });
 }
 
@@ -59,16 +58,15 @@ async function refuseOversizedDocx(bytes: Buffer, limits: ZipLimits) {
     await checkZipLimits(bytes, limits);
   } catch (err) {
     if (err instanceof ZipTooLarge)
-      throw new HttpError(413, 'template_too_large', `The template is too large: ${err.message}`, {
-        maxUnzippedBytes: limits.maxExpandedBytes,
-        maxFiles: limits.maxEntries,
-      });
-    if (err instanceof ZipUnreadable)
-      throw new HttpError(
-        422,
-        'template_invalid',
-        `The template is not a readable .docx file: ${err.message}`,
+      throw new TooLarge(
+        `The template is too large: ${err.message}`,
+        { maxUnzippedBytes: limits.maxExpandedBytes, maxFiles: limits.maxEntries },
+        { code: 'template_too_large' },
       );
+    if (err instanceof ZipUnreadable)
+      throw new Unprocessable(`The template is not a readable .docx file: ${err.message}`, undefined, {
+        code: 'template_invalid',
+      });
     throw err;
   }
 }
@@ -101,13 +99,16 @@ export function contractTemplateRoutes(ctx: ServiceContext<'objects'>, zipLimits
     routes.templateUpload,
     async ({ req }) => {
       const file = req.file;
-      if (!file || file.size === 0) throw new HttpError(400, 'file_required', SELECT_FILE_MESSAGE);
+      if (!file || file.size === 0)
+        throw new Invalid(SELECT_FILE_MESSAGE, undefined, { code: 'file_required' });
       const fields = parse(templateMeta, req.body ?? {});
       const sniffed = await sniffTemplate(file.buffer);
       if (!sniffed) {
-        throw new HttpError(415, 'unsupported_file_type', 'The file must be a .doc, .docx or .pdf document', {
-          allowed: ['.doc', '.docx', '.pdf'],
-        });
+        throw new UnsupportedMediaType(
+          'The file must be a .doc, .docx or .pdf document',
+          { allowed: ['.doc', '.docx', '.pdf'] },
+          { code: 'unsupported_file_type' },
+        );
       }
       if (sniffed.kind === 'docx') await refuseOversizedDocx(file.buffer, zipLimits);
       const templateId = randomUUID();

@@ -8,7 +8,7 @@ import {
   ifMatchVersions,
   NotFound,
   runCommand,
-  unprocessable,
+  Unprocessable,
   type ServiceContext,
 } from '@12yards/platform';
 import { NOT_TRASHED } from '@12yards/workbench';
@@ -44,7 +44,7 @@ export function mediaFileRoutes(ctx: ServiceContext<'objects'>): Router {
       const id = uploadIdOf(name);
       const upload = id ? await uploadRows(infra.readModels).get(id) : null;
       if (!upload || upload.filename !== name) {
-        throw unprocessable('No uploaded file has that URL', [
+        throw new Unprocessable('No uploaded file has that URL', [
           { path: 'url', message: 'No uploaded file has that URL' },
         ]);
       }

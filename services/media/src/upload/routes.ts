@@ -4,9 +4,10 @@ import multer from 'multer';
 import { mediaRoutes as routes } from '@12yards/api/src/routes/media';
 import {
   contractRoutes as bindRoutes,
-  HttpError,
   Invalid,
   NotFound,
+  RangeNotSatisfiable,
+  TooLarge,
   type ServiceContext,
 } from '@12yards/platform';
 import type { ByteRange } from '@12yards/platform';
@@ -24,7 +25,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
-/** multer for exactly one file in field 'file'; its errors become 413 (too big) or 400 (anything malformed). */
+/** multer for exactly one file in field 'file'; its errors become TooLarge (too big) or Invalid (anything malformed). */
 function receiveOneFile(maxUploadBytes: number): RequestHandler {
   const single = multer({
     storage: multer.memoryStorage(),
@@ -35,9 +36,7 @@ function receiveOneFile(maxUploadBytes: number): RequestHandler {
     single(req, res, (err: unknown) => {
       if (!err) return next();
       if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE') {
-        return next(
-          new HttpError(413, 'payload_too_large', `The file is larger than ${megabytes(maxUploadBytes)}`),
-        );
+        return next(new TooLarge(`The file is larger than ${megabytes(maxUploadBytes)}`));
       }
       if (err instanceof multer.MulterError)
         return next(new Invalid(`Upload refused: ${err.message}`, { code: err.code, field: err.field }));
@@ -103,11 +102,7 @@ export function uploadRoutes(ctx: ServiceContext<'objects'>, options: UploadOpti
       let range: ByteRange | undefined;
       if (req.headers.range && ifRangeHolds(req, info.etag)) {
         const ranges = req.range(info.size, { combine: true });
-        if (ranges === -1) {
-          const err = new HttpError(416, 'range_not_satisfiable', `The file has ${info.size} bytes`);
-          err.headers['Content-Range'] = `bytes */${info.size}`;
-          throw err;
-        }
+        if (ranges === -1) throw new RangeNotSatisfiable(info.size);
         // A malformed header (-2), another unit or several ranges: the whole file is a valid answer.
         if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) range = ranges[0];
       }

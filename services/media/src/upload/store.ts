@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { UploadResult } from '@12yards/api';
-import { HttpError, NotFound, runCommand, type ServiceContext } from '@12yards/platform';
+import {
+  NotFound,
+  runCommand,
+  Unprocessable,
+  UnsupportedMediaType,
+  type ServiceContext,
+} from '@12yards/platform';
 import { uploadDecider } from './decide';
 import { streamId, type StoredVariant } from './events';
 import { ImageDecodeError, makeVariants, sniffImage, withoutMetadata } from './images';
@@ -45,11 +51,7 @@ export async function storeUpload(
 ): Promise<UploadResult> {
   const sniffed = await sniffImage(file.buffer);
   if (!sniffed) {
-    throw new HttpError(
-      415,
-      'unsupported_media_type',
-      'Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded',
-    );
+    throw new UnsupportedMediaType('Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded');
   }
   let rendered;
   let bytes: Buffer;
@@ -59,10 +61,11 @@ export async function storeUpload(
     bytes = await withoutMetadata(file.buffer, sniffed.mimeType);
   } catch (err) {
     if (err instanceof ImageDecodeError && err.reason === 'too_many_pixels') {
-      throw new HttpError(422, 'image_too_large', `The image is too large: ${err.message}`);
+      throw new Unprocessable(`The image is too large: ${err.message}`, undefined, {
+        code: 'image_too_large',
+      });
     }
-    if (err instanceof ImageDecodeError)
-      throw new HttpError(415, 'unsupported_media_type', 'The file is not a readable image');
+    if (err instanceof ImageDecodeError) throw new UnsupportedMediaType('The file is not a readable image');
     throw err;
   }
 
