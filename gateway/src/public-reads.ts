@@ -15,7 +15,7 @@ import { resolveRoute, type ServiceName } from './routing';
 import { acceptedEncoding } from './web/immutable-assets';
 import { subscribeInstance } from './instance-subscription';
 
-/** The public reads the services answer from memory (platform publicReads); the gateway keeps their answers too. */
+/** The services' public reads (marked by platform publicReads): the one copy of their answers is kept here. */
 const PUBLIC_READS = publicReadPaths(ALL_ROUTES);
 /** The topics (= services) whose answers are kept: those with a cached public read. */
 const READ_SERVICES = (Object.keys(ROUTE_CONTRACTS) as (keyof typeof ROUTE_CONTRACTS)[]).filter(

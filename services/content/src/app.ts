@@ -17,7 +17,7 @@ const NEWS_LIST = pathPattern(contentRoutes.newsList.path);
 /** The HTTP app from its dependencies: no listening, no globals. */
 export function buildApp(ctx: ServiceContext<'jobs'>): Express {
   const app = createHttpApp({ logger: ctx.logger, readiness: ctx.infra.readiness });
-  // The public reads, answered from memory until the projector applies another event (or a scheduled article is due).
+  // The public reads, marked with their read position (and when a scheduled article is due) for the gateway's copy.
   app.use(
     publicReads({
       projector: ctx.projector,

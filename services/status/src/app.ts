@@ -9,7 +9,7 @@ import { statusHistory } from './history';
 /** The HTTP app from its dependencies: no listening, no globals. */
 export function buildApp(ctx: ServiceContext): Express {
   const app = createHttpApp({ logger: ctx.logger, readiness: ctx.infra.readiness });
-  // The public status list, answered from memory until the projector applies another event.
+  // The public status list, marked with its read position for the gateway's copy.
   app.use(
     publicReads({
       projector: ctx.projector,

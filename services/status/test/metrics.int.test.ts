@@ -64,7 +64,7 @@ describe('status service: /metrics', () => {
     expect(all.get('events_published_total')?.type).toBe('COUNTER');
   });
 
-  it('counts a public read answered from memory under the route pattern that first answered it', async () => {
+  it('counts repeated public reads under their route pattern', async () => {
     await request(svc.app).get('/api/service-status').expect(200);
     await request(svc.app).get('/api/service-status').expect(200);
     const text = await scrape();

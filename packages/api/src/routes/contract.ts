@@ -63,8 +63,8 @@ export interface RouteContract {
    */
   versioned?: boolean;
   /**
-   * A public read whose 200 answers depend on the read models only: the service answers it from memory until its
-   * projector applies another event (platform publicReads), and the gateway keeps a copy too.
+   * A public read whose 200 answers depend on the read models only: the service marks its answer with the projection
+   * position it was read at (platform publicReads), and the gateway keeps it in memory until a later event.
    */
   publicRead?: boolean;
 }

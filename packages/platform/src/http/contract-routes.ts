@@ -12,7 +12,7 @@ import { parse } from './validate';
  * entity's version as ETag. The handler gets the parsed input and answers a status and a body, or answers itself.
  *
  * Caching: an admin answer is never cached (createHttpApp's neverCacheAdmin makes it no-store); a cached public
- * read answers no-cache, which publicReads replaces with its public caching when it keeps the answer; any other
+ * read answers no-cache, which publicReads replaces with its public caching when it marks the answer; any other
  * public answer is no-store. A handler that answers itself sets its own headers.
  *
  * If-Match: a versioned write's command reads it (runRequestCommand); a stale one is a 412 and nothing is written.

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { isAdminRequest } from './app';
-import { setMetricsRoute } from '../observability/metrics';
 
 /** What a browser and a CDN may do with a public read: keep it briefly, then serve it stale while asking again. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=30';
@@ -9,8 +8,6 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=3
 export const READ_POSITION_HEADER = 'x-read-position';
 /** When a time-dependent public answer stops being right (an ISO instant), for the gateway's copy. */
 export const READ_VALID_UNTIL_HEADER = 'x-read-valid-until';
-/** Answers kept at most (distinct URLs: query strings are part of the key), the oldest dropped first. */
-const MAX_ENTRIES = 500;
 
 /** The part of the service's projector a public read depends on. */
 export interface ReadPosition {
@@ -30,15 +27,11 @@ export interface PublicReadOptions {
   validUntil?: (req: Request, now: Date) => Promise<Date | null>;
 }
 
-interface Entry {
+interface Answer {
   position: number;
   validUntil: number;
   body: Buffer;
   etag: string;
-  /** A Link header the handler set (pagination), replayed with the body. */
-  link?: string;
-  /** The Express route pattern that answered first: the HTTP histogram's label for the answers from memory. */
-  route?: string;
 }
 
 /** A strong validator: the hash of the exact bytes sent. */
@@ -46,13 +39,12 @@ export function strongEtag(body: Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 }
 
-function send(req: Request, res: Response, entry: Entry): void {
+function send(req: Request, res: Response, entry: Answer): void {
   res.status(200);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
   res.setHeader('ETag', entry.etag);
   res.setHeader(READ_POSITION_HEADER, String(entry.position));
-  if (entry.link) res.setHeader('Link', entry.link);
   if (entry.validUntil !== Infinity) {
     res.setHeader(READ_VALID_UNTIL_HEADER, new Date(entry.validUntil).toISOString());
   }
@@ -91,47 +83,28 @@ function coalesced(read: () => Promise<number>): () => Promise<number> {
 }
 
 /**
- * Public reads answered from memory: each answer is serialised once and kept with the projection position it was
- * read at; it is served (with a strong ETag, 304 on If-None-Match) until the projector applies another event, read
- * from the checkpoint the projector writes, so a replica sharing the read models sees another replica's writes
- * too. Admin calls (an identity signed in, or an /api/admin path) are never answered from here.
+ * Public reads, marked for the gateway's copy (gateway/src/public-reads.ts, the one place their answers are kept):
+ * each 200 answer is serialised with a strong ETag (304 on If-None-Match), public caching, the projection position
+ * it was read at (read before the handler reads the read models, from the checkpoint the projector writes, so a
+ * replica sharing the read models tells another replica's writes too) and, for a time-dependent answer, the moment
+ * it stops being right. Nothing is kept here: every read that reaches the service is answered by its handler.
+ * Admin calls (an identity signed in, or an /api/admin path) are left alone.
  */
 export function publicReads(options: PublicReadOptions) {
   const clock = options.clock ?? (() => new Date());
-  const entries = new Map<string, Entry>();
   const position = coalesced(() => options.projector.position());
-
-  const keep = (key: string, entry: Entry) => {
-    entries.delete(key);
-    entries.set(key, entry);
-    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  };
 
   return async (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isAdminRequest(req)) return next();
     if (!options.paths.some((p) => p.test(req.path))) return next();
     try {
-      const key = req.originalUrl;
       const at = await position();
-      const now = clock();
-      const hit = entries.get(key);
-      if (hit && hit.position === at && now.getTime() < hit.validUntil) {
-        if (hit.route) setMetricsRoute(res, hit.route);
-        return send(req, res, hit);
-      }
-
-      const until = (await options.validUntil?.(req, now))?.getTime() ?? Infinity;
+      const until = (await options.validUntil?.(req, clock()))?.getTime() ?? Infinity;
       const json = res.json.bind(res);
       res.json = (value: unknown) => {
         if (res.statusCode !== 200) return json(value);
         const body = Buffer.from(JSON.stringify(value), 'utf8');
-        const link = res.getHeader('Link');
-        const entry: Entry = { position: at, validUntil: until, body, etag: strongEtag(body) };
-        if (typeof link === 'string') entry.link = link;
-        const route = req.route?.path as unknown;
-        if (typeof route === 'string') entry.route = req.baseUrl + route;
-        keep(key, entry);
-        send(req, res, entry);
+        send(req, res, { position: at, validUntil: until, body, etag: strongEtag(body) });
         return res;
       };
       next();
