@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import type { Express } from 'express';
 import { Redis } from 'ioredis';
+import { producers } from '@12yards/api/src/events';
 import {
   createInfrastructure,
   createLogger,
@@ -28,7 +29,8 @@ async function main() {
   const env = loadConfig(gatewayEnv);
   const logger = createLogger('gateway');
   // Sessions, users and the public reads' bus: no job queue, no object store (its rate limits' Redis is below).
-  const infra = await createInfrastructure('gateway', env, logger, { uses: [] });
+  // It reads the services' topics (public reads, pages, live updates): every producer of the event catalogue.
+  const infra = await createInfrastructure('gateway', env, logger, { uses: [], topics: producers });
   const shellDist = resolve(env.SHELL_DIST);
   const adminDist = resolve(env.ADMIN_DIST);
   const metrics = new Metrics();

@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import request from 'supertest';
 import { contentService } from '@12yards/content/src/definition';
 import { statusService } from '@12yards/status/src/definition';
-import { createLogger, SERVICES, serviceDbFile, SqliteEventBus } from '@12yards/platform';
+import { producers } from '@12yards/api/src/events';
+import { createLogger, serviceDbFile, SqliteEventBus } from '@12yards/platform';
 import { startStack, type Stack } from '../src/testing';
 import { mountWeb } from '../src/web/static';
 import { publicPages, serverEntryOf } from '../src/web/setup';
@@ -44,7 +45,7 @@ describe('public pages through the gateway', () => {
     stack = await startStack({
       services: [contentService, statusService],
       web: async ({ env, db, dataDir }) => {
-        const topics = Object.fromEntries(SERVICES.map((s) => [s, serviceDbFile(dataDir, s)]));
+        const topics = Object.fromEntries(producers.map((s) => [s, serviceDbFile(dataDir, s)]));
         bus = new SqliteEventBus({ topics, db, pollMs: 50 });
         pages = await publicPages({ env, logger: createLogger('gateway'), bus, shellDist });
         return (app) => mountWeb(app, { shellDist, adminDist, pages });

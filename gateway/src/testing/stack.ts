@@ -8,7 +8,6 @@ import {
   SqliteReadModels,
   openSqlite,
   serviceDbFile,
-  SERVICES,
   startService,
   type EventBus,
   type LogDestination,
@@ -17,6 +16,7 @@ import {
   type ServiceDefinition,
 } from '@12yards/platform';
 import { testServiceEnv } from '@12yards/platform/testing';
+import { producers } from '@12yards/api/src/events';
 import { join } from 'node:path';
 import { buildGateway, type GatewayDeps } from '../app';
 import { gatewayEnv, type GatewayEnv } from '../config';
@@ -104,10 +104,11 @@ export async function startStack(options: {
   // Personal fields travel encrypted: opened with the producers' keys, as createInfrastructure does.
   const bus = withProducerKeys(
     new SqliteEventBus({
-      topics: Object.fromEntries(SERVICES.map((s) => [s, serviceDbFile(base.DATA_DIR, s)])),
+      topics: Object.fromEntries(producers.map((s) => [s, serviceDbFile(base.DATA_DIR, s)])),
       db,
     }),
     base,
+    producers,
   );
   const gateway = buildGateway({
     mountWeb,

@@ -6,22 +6,23 @@ import { openingBus } from './opening-bus';
 import { masterKeyFrom, SubjectKeys } from './subject-keys';
 import { secretOf } from './wiring';
 
-/** The services that produce topics (as in runtime/infrastructure.ts, which imports this module). */
-const PRODUCERS = new Set(['status', 'content', 'partners', 'contracts', 'media']);
-
 /**
  * The bus with the personal fields of every delivered integration event opened with its producer's subject keys,
  * read-only: the producer's SQLite file in DATA_DIR, or its MongoDB database. Closing it closes those readers too.
+ * `topics`: the services that produce topics (a topic is named after its producer); another topic's events are
+ * handed on as they are.
  */
 export function withProducerKeys(
   bus: EventBus,
   env: { DATA_DIR: string; MONGO_URL?: string; INTERNAL_SECRET?: string },
+  topics: readonly string[],
   logger?: Logger,
 ): EventBus {
+  const known = new Set(topics);
   const producers = new Map<string, SubjectKeys>();
   const closers: (() => Promise<void> | void)[] = [];
   const keysOf = async (topic: string): Promise<SubjectKeys | null> => {
-    if (!PRODUCERS.has(topic)) return null;
+    if (!known.has(topic)) return null;
     let keys = producers.get(topic);
     if (!keys) {
       const mongoUrl = env.MONGO_URL;

@@ -13,9 +13,6 @@ import type { SubjectKeyStore } from '../privacy/subject-keys';
 import { SqliteSubjectKeyStore } from '../privacy/sqlite-subject-key-store';
 import { withProducerKeys } from '../privacy/producer-keys';
 
-/** The services that produce topics; a topic is named after its producer. */
-export const SERVICES = ['status', 'content', 'partners', 'contracts', 'media'] as const;
-
 /**
  * The adapters a process asks for beyond the three every service has (event store, read models and bus: the
  * projector, the leader lease and the outbox relay use them). Only those asked for are created, connected and
@@ -100,8 +97,17 @@ export async function createInfrastructure<U extends OptionalAdapter = OptionalA
   service: string,
   env: InfraEnv,
   logger?: Logger,
-  options: { uses?: readonly U[] } = {},
+  options: {
+    uses?: readonly U[];
+    /**
+     * The services whose topics this process may read (a topic is named after its producer): the embedded bus tails
+     * each one's SQLite file, and their events' personal fields are opened with their keys. The product's list is
+     * its event catalogue's producers (`producers` of @12yards/api/src/events); none by default.
+     */
+    topics?: readonly string[];
+  } = {},
 ): Promise<Infrastructure<U>> {
+  const topics = options.topics ?? [];
   const uses = new Set<OptionalAdapter>(options.uses ?? OPTIONAL_ADAPTERS);
   if (env.MONGO_URL && !env.KAFKA_BROKERS) {
     // The embedded bus reads the producers' SQLite event stores, which are empty when events go to MongoDB.
@@ -153,13 +159,13 @@ export async function createInfrastructure<U extends OptionalAdapter = OptionalA
     });
     kind.bus = 'kafka';
   } else {
-    const topics = Object.fromEntries(SERVICES.map((s) => [s, serviceDbFile(env.DATA_DIR, s)]));
-    bus = new SqliteEventBus({ topics, db: db!, logger });
+    const files = Object.fromEntries(topics.map((s) => [s, serviceDbFile(env.DATA_DIR, s)]));
+    bus = new SqliteEventBus({ topics: files, db: db!, logger });
   }
 
   // Integration events carry personal fields encrypted with their producer's subject keys: a consumer's handler gets
   // them opened with those keys (read-only), or "Erased personal data" once the subject was erased.
-  bus = withProducerKeys(bus, env, logger);
+  bus = withProducerKeys(bus, env, topics, logger);
 
   let jobs: JobQueue | undefined;
   if (!uses.has('jobs')) {

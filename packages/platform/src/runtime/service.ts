@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
+import { producers } from '@12yards/api/src/events';
 import { loadConfig, serviceEnv, type ServiceEnv } from './config';
 import { createInfrastructure, type Infrastructure, type OptionalAdapter } from './infrastructure';
 import { createLogger, type Logger } from '../observability/logging';
@@ -128,7 +129,11 @@ export async function startService<U extends OptionalAdapter>(
   options: { logger?: Logger; clock?: () => Date } = {},
 ): Promise<RunningService<U>> {
   const logger = options.logger ?? createLogger(def.name);
-  const infra: Infrastructure<U> = await createInfrastructure(def.name, env, logger, { uses: def.uses });
+  // Every topic of the product's event catalogue can be read: the service's reactions and its tests subscribe to them.
+  const infra: Infrastructure<U> = await createInfrastructure(def.name, env, logger, {
+    uses: def.uses,
+    topics: producers,
+  });
   const storedEvents = infra.eventStore;
   // Every append in this process signals the outbox relay, which then publishes at once (its poll is the fallback).
   // Appended events carry the request's trace context in their meta; consumers continue that trace.
