@@ -3,7 +3,6 @@ import type { QueryKey } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Button, Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@12yards/ui';
 import { Empty } from './QueryState';
-import { ListSearch } from './ListSearch';
 
 /**
  * The search text and filter choices of one admin list, sent to the server as query parameters. `key` is the
@@ -83,28 +82,6 @@ export function ListToolbar({ label, children }: { label: string; children: Reac
     <div role="search" aria-label={label} className="mb-4 flex flex-wrap items-end gap-3">
       {children}
     </div>
-  );
-}
-
-/** The toolbar of a list searched by the server and nothing else (Media, Templates): one search box. */
-export function SearchToolbar({
-  label,
-  placeholder,
-  filters,
-}: {
-  label: string;
-  placeholder: string;
-  filters: Pick<ReturnType<typeof useListFilters>, 'searchGeneration' | 'setQ'>;
-}) {
-  return (
-    <ListToolbar label={label}>
-      <ListSearch
-        key={filters.searchGeneration}
-        label={`Search ${label.toLowerCase()}`}
-        placeholder={placeholder}
-        onSearch={filters.setQ}
-      />
-    </ListToolbar>
   );
 }
 
