@@ -57,6 +57,12 @@ export default tseslint.config(
               ],
               message: 'Domain code throws NotFound, Conflict or Invalid; the HTTP layer maps them.',
             },
+            {
+              name: '@12yards/workbench',
+              importNames: ['trashRoutes', 'workbenchRoutes', 'insightsRoutes'],
+              message:
+                'Domain code does not depend on the web layer (trashable is the domain part of the trash).',
+            },
             { name: 'express', message: 'Domain code does not depend on the web layer.' },
           ],
           patterns: [
