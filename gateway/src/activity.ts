@@ -11,7 +11,7 @@ import {
   type ActivityFeedPositions,
   type WorkbenchService,
 } from '@12yards/api';
-import { gatewayRoutes } from '@12yards/api/src/routes';
+import { fanOutRoutes, gatewayRoutes } from '@12yards/api/src/routes';
 import { callService, contractRoutes, HttpError, type AdminIdentity, type Logger } from '@12yards/platform';
 import { activityCursor } from '@12yards/workbench';
 import { sessionGuard } from './auth/guard';
@@ -57,7 +57,7 @@ async function fetchPage(
     target: deps.targets[service],
     secret: deps.secret,
     method: 'GET',
-    path: `/api/admin/activity?${params}`,
+    path: `${fanOutRoutes.activity.path}?${params}`,
     admin,
     requestId,
     timeoutMs: deps.timeoutMs,

@@ -3,7 +3,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { gatewayRoutes } from '@12yards/api/src/routes';
+import { gatewayRoutes, isInternalPath } from '@12yards/api/src/routes';
 import {
   contractRoutes,
   createHttpApp,
@@ -121,6 +121,11 @@ export function buildGateway(deps: GatewayDeps) {
     metrics,
     metricsRoute: false,
     first: fastLane([reads.first, ...(deps.fastLane ?? [])]),
+  });
+  // The services' internal paths (the fan-outs this gateway calls itself) are never routed from outside.
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    if (!isInternalPath(req.path)) return next();
+    next(new HttpError(404, 'not_found', `No route for ${req.method} ${req.path}`));
   });
   // JSON (and any other compressible answer) compressed for clients that accept it; answers that are already
   // encoded (precompressed assets, the kept public pages, gateway/src/web) pass untouched.

@@ -8,7 +8,7 @@ import {
   type InsightService,
   type Insights,
 } from '@12yards/api';
-import { gatewayRoutes } from '@12yards/api/src/routes';
+import { fanOutRoutes, gatewayRoutes } from '@12yards/api/src/routes';
 import { callService, contractRoutes, HttpError, type Logger } from '@12yards/platform';
 import { sessionGuard } from './auth/guard';
 import type { Targets } from './proxy';
@@ -53,7 +53,8 @@ export function insightsRoutes(deps: InsightsDeps): Router {
   on(
     gatewayRoutes.insights,
     async ({ query: { at }, req }) => {
-      const path = at ? `/api/admin/insights?${new URLSearchParams({ at })}` : '/api/admin/insights';
+      const part = fanOutRoutes.insights.path;
+      const path = at ? `${part}?${new URLSearchParams({ at })}` : part;
       const results = await Promise.allSettled(
         INSIGHT_SERVICES.map(async (service) => {
           const answer = await callService({

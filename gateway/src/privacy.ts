@@ -7,6 +7,7 @@ import {
   serviceExport,
   type ServiceErasure,
 } from '@12yards/api';
+import { fanOutRoutes } from '@12yards/api/src/routes';
 import { emailHash, forbidden, parse, setMetricsRoute, type Logger } from '@12yards/platform';
 import { requireSession } from './auth/guard';
 import type { Targets } from './proxy';
@@ -76,7 +77,7 @@ export function privacyRoutes(deps: PrivacyDeps): Router {
       const body = { email };
       const answer = await ask(req, admin, service, {
         method: 'POST',
-        path: '/api/admin/privacy/erasure',
+        path: fanOutRoutes.privacyErasure.path,
         body,
       });
       services.push(serviceErasure.parse(answer));
@@ -96,7 +97,7 @@ export function privacyRoutes(deps: PrivacyDeps): Router {
     const admin = adminOf(req);
     setMetricsRoute(res, 'privacy-export');
     const { email } = parse(privacyExportQuery, req.query);
-    const path = `/api/admin/privacy/export?${new URLSearchParams({ email })}`;
+    const path = `${fanOutRoutes.privacyExport.path}?${new URLSearchParams({ email })}`;
     const services = await Promise.all(
       PRIVACY_SERVICES.map(async (service) =>
         serviceExport.parse(await ask(req, admin, service, { method: 'GET', path })),

@@ -1,6 +1,6 @@
 import type { Request, Router } from 'express';
 import { trashEmptied, trashResponse } from '@12yards/api';
-import { gatewayRoutes } from '@12yards/api/src/routes';
+import { fanOutRoutes, gatewayRoutes } from '@12yards/api/src/routes';
 import { contractRoutes, HttpError, type Logger } from '@12yards/platform';
 import { newestTrashedFirst } from '@12yards/workbench';
 import { sessionGuard } from './auth/guard';
@@ -45,7 +45,7 @@ export function trashFanOutRoutes(deps: TrashDeps): Router {
           target: deps.targets[service],
           secret: deps.secret,
           method,
-          path: '/api/admin/trash',
+          path: fanOutRoutes.trashList.path, // trashEmpty's too
           admin: req.admin!,
           requestId: String(req.id),
           timeoutMs: deps.timeoutMs,

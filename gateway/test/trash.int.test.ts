@@ -1,6 +1,7 @@
 import request from 'supertest';
 import sharp from 'sharp';
 import { historyResponse, trashResponse, type TrashItem } from '@12yards/api';
+import { fanOutRoutes, INTERNAL_PREFIX } from '@12yards/api/src/routes';
 import { contentService } from '@12yards/content/src/definition';
 import { mediaService } from '@12yards/media/src/definition';
 import { startStack, TEST_EDITOR, type Stack } from '../src/testing';
@@ -142,5 +143,24 @@ describe('trash through the gateway', () => {
       const res = await visitor()[method](path);
       expect([method, path, res.status]).toEqual([method, path, 401]);
     }
+  });
+
+  it("When anyone outside calls a service's internal fan-out path, then the gateway answers 404 and the trash is untouched", async () => {
+    const faq = await addFaq('Is it free?');
+    await admin.agent.delete(`/api/admin/faqs/${faq.id}`).set('X-CSRF-Token', admin.csrf).expect(204);
+    const paths = [
+      ...Object.values(fanOutRoutes).map((r) => [r.method, r.path] as const),
+      ['delete', '/Internal/Trash/'],
+      ['get', '/INTERNAL/activity?limit=5'],
+      ['get', '/internal'],
+    ] as const;
+    expect(paths.every(([, path]) => path.toLowerCase().startsWith(INTERNAL_PREFIX))).toBe(true);
+    for (const [method, path] of paths) {
+      for (const who of [visitor(), admin.agent]) {
+        const res = await who[method](path).set('X-CSRF-Token', admin.csrf).send({ email: 'a@b.example' });
+        expect([method, path, res.status, res.body.error?.code]).toEqual([method, path, 404, 'not_found']);
+      }
+    }
+    expect((await trash(admin)).map((i) => i.id)).toEqual([faq.id]);
   });
 });

@@ -63,7 +63,7 @@ export const activityResponse = z.array(activityEntry);
 /** Header of a feed page that some services did not answer for: their names, comma-separated (their changes come later). */
 export const ACTIVITY_UNAVAILABLE_HEADER = 'Activity-Unavailable';
 
-/** `GET /api/admin/activity?limit=&cursor=&entityType=&actor=`: newest first, paged by the `Link` header. */
+/** A service's `GET /internal/activity?limit=&cursor=&entityType=&actor=`: newest first, paged by the `Link` header. */
 export const activityQuery = z.object({
   limit: pageLimit,
   cursor: pageCursor.optional(),

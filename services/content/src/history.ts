@@ -39,7 +39,7 @@ function settingSummary(_event: SettingEvent, changes: Changes): string {
   return parts.join('; ') || 'Saved with the same value';
 }
 
-/** The content service's entities whose history admins read (GET /api/admin/history, /api/admin/activity). */
+/** The content service's entities whose history admins read (GET /api/admin/history, /internal/activity). */
 export const contentHistory: ServiceHistory = {
   service: 'content',
   entities: [

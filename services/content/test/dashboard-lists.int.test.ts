@@ -7,7 +7,7 @@ describe("the admin news list behind the dashboard's scheduled figure (GET /api/
   const list = async (query: string) =>
     (await h.http().get(`/api/admin/news?${query}`).use(adminHeaders()).expect(200)).body as NewsArticle[];
   const figure = async () =>
-    ((await h.http().get('/api/admin/insights').use(adminHeaders()).expect(200)).body as ContentInsights)
+    ((await h.http().get('/internal/insights').use(adminHeaders()).expect(200)).body as ContentInsights)
       .scheduledArticles;
   const create = async (title: string, over: Record<string, unknown>) =>
     (await h.http().post('/api/news').use(adminHeaders()).send(article(title, over)).expect(201)).body

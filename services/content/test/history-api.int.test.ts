@@ -39,7 +39,7 @@ describe('content service: history and activity', () => {
     expect(history[1]!.changes).toEqual({ isActive: { from: true, to: false } });
 
     const feed = activityResponse.parse(
-      (await h.http().get('/api/admin/activity?entityType=faq').use(adminHeaders()).expect(200)).body,
+      (await h.http().get('/internal/activity?entityType=faq').use(adminHeaders()).expect(200)).body,
     );
     expect(feed.map((e) => [e.entityId, e.entityLabel, e.actor])).toEqual([
       [faq.id, 'Is it free?', 'ops'],
@@ -67,7 +67,7 @@ describe('content service: history and activity', () => {
     ]);
     expect(history[1]!.changes).toEqual({ value: { from: 'true', to: 'false' } });
     const feed = activityResponse.parse(
-      (await h.http().get('/api/admin/activity?entityType=setting&limit=1').use(adminHeaders()).expect(200))
+      (await h.http().get('/internal/activity?entityType=setting&limit=1').use(adminHeaders()).expect(200))
         .body,
     );
     expect(feed).toEqual([

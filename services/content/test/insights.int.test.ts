@@ -1,7 +1,7 @@
 import type { ContentInsights } from '@12yards/api';
 import { adminHeaders, article, contentHarness, DAY, editorHeaders, HOUR } from './harness';
 
-describe("the content service's part of the dashboard (GET /api/admin/insights)", () => {
+describe("the content service's part of the dashboard (GET /internal/insights)", () => {
   // In the past, so `at` may name any moment of the story.
   const h = contentHarness('2026-10-01T10:00:00.000Z');
 
@@ -9,7 +9,7 @@ describe("the content service's part of the dashboard (GET /api/admin/insights)"
     (
       await h
         .http()
-        .get(at ? `/api/admin/insights?${new URLSearchParams({ at })}` : '/api/admin/insights')
+        .get(at ? `/internal/insights?${new URLSearchParams({ at })}` : '/internal/insights')
         .use(editorHeaders())
         .expect(200)
     ).body as ContentInsights;
@@ -42,8 +42,8 @@ describe("the content service's part of the dashboard (GET /api/admin/insights)"
 
   it('When at is in the future or malformed, then 400 with a message', async () => {
     const future = new Date(Date.now() + DAY).toISOString();
-    const res = await h.http().get(`/api/admin/insights?at=${future}`).use(adminHeaders()).expect(400);
+    const res = await h.http().get(`/internal/insights?at=${future}`).use(adminHeaders()).expect(400);
     expect(res.body.error.message).toMatch(/at must not be in the future/);
-    await h.http().get('/api/admin/insights?at=soon').use(adminHeaders()).expect(400);
+    await h.http().get('/internal/insights?at=soon').use(adminHeaders()).expect(400);
   });
 });

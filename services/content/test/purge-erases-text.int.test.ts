@@ -20,7 +20,7 @@ describe('content service: deleting for good erases the text from history', () =
       (await h.http().get(`/api/admin/history/${type}/${id}`).use(editorHeaders()).expect(200)).body,
     );
   const activity = async () =>
-    activityResponse.parse((await h.http().get('/api/admin/activity').use(adminHeaders()).expect(200)).body);
+    activityResponse.parse((await h.http().get('/internal/activity').use(adminHeaders()).expect(200)).body);
   const text = (value: unknown) => JSON.stringify(value);
 
   it('When a trashed article is deleted for good, then its history and the activity read "Erased personal data", never its title or text, and the file holds none of it', async () => {

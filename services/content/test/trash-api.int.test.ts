@@ -10,7 +10,7 @@ describe('content service: trash', () => {
   const create = async (path: string, body: Record<string, unknown>) =>
     (await h.http().post(path).use(adminHeaders()).send(body).expect(201)).body as Item;
   const faq = (question: string) => create('/api/admin/faqs', { question, answer: 'An answer.' });
-  const trash = async () => (await h.http().get('/api/admin/trash').use(editorHeaders()).expect(200)).body;
+  const trash = async () => (await h.http().get('/internal/trash').use(editorHeaders()).expect(200)).body;
   const streamOf = async (streamId: string) =>
     (await h.svc.ctx.infra.eventStore.read(streamId)).map((e) => [e.type, e.meta.actor]);
 
@@ -36,7 +36,7 @@ describe('content service: trash', () => {
         version: 2,
       },
     ]);
-    expect((await h.http().get('/api/admin/trash').use(adminHeaders())).headers['cache-control']).toBe(
+    expect((await h.http().get('/internal/trash').use(adminHeaders())).headers['cache-control']).toBe(
       'no-store',
     );
     // A trashed FAQ cannot be edited or trashed again.
@@ -72,7 +72,7 @@ describe('content service: trash', () => {
 
     const refused = await h.http().delete(`/api/admin/trash/news/${a.id}`).use(editorHeaders()).expect(403);
     expect(refused.body.error.code).toBe('forbidden');
-    const emptyRefused = await h.http().delete('/api/admin/trash').use(editorHeaders()).expect(403);
+    const emptyRefused = await h.http().delete('/internal/trash').use(editorHeaders()).expect(403);
     expect(emptyRefused.body.error.code).toBe('forbidden');
     expect(await trash()).toHaveLength(1);
 
@@ -102,7 +102,7 @@ describe('content service: trash', () => {
       ['faq', 'Old?'],
       ['gallery-item', 'iOS'],
     ]);
-    const res = await h.http().delete('/api/admin/trash').use(adminHeaders()).expect(200);
+    const res = await h.http().delete('/internal/trash').use(adminHeaders()).expect(200);
     expect(res.body).toEqual({ purged: 3 });
     expect(await trash()).toEqual([]);
     expect((await h.http().get('/api/admin/app-gallery').use(adminHeaders()).expect(200)).body).toEqual([]);
@@ -127,6 +127,6 @@ describe('content service: trash', () => {
     expect(res.body.error.code).toBe('not_found');
     const bad = await h.http().post('/api/admin/trash/partner/x/restore').use(adminHeaders()).expect(400);
     expect(bad.body.error.code).toBeDefined();
-    await h.http().get('/api/admin/trash').expect(401);
+    await h.http().get('/internal/trash').expect(401);
   });
 });

@@ -20,7 +20,7 @@ describe("the contracts the dashboard's renewal figures count (GET /api/admin/co
         .expect(200)
     ).body as EndingContract[];
   const figures = async () =>
-    ((await request(h.app).get('/api/admin/insights').use(editor()).expect(200)).body as ContractsInsights)
+    ((await request(h.app).get('/internal/insights').use(editor()).expect(200)).body as ContractsInsights)
       .contractsEnding;
 
   it('When contracts end in 10, 45, 80 and 120 days, then each horizon lists exactly the contracts its figure counts, soonest first, with the partner', async () => {

@@ -15,7 +15,7 @@ const filesUnder = (dir: string): string[] =>
       })
     : [];
 
-describe('contracts service: erasure of a person (POST /api/admin/privacy/erasure)', () => {
+describe('contracts service: erasure of a person (POST /internal/privacy/erasure)', () => {
   jest.setTimeout(60_000); // a document is filled in a process of its own
   let h: Harness;
   beforeEach(async () => {
@@ -36,7 +36,7 @@ describe('contracts service: erasure of a person (POST /api/admin/privacy/erasur
     expect(storedBytes()).toContain(person.name); // the read models hold it in plain text for the screens
 
     const res = await request(h.app)
-      .post('/api/admin/privacy/erasure')
+      .post('/internal/privacy/erasure')
       .use(admin())
       .send({ email: person.email.toUpperCase() })
       .expect(200);
@@ -70,7 +70,7 @@ describe('contracts service: erasure of a person (POST /api/admin/privacy/erasur
     for (const plain of [person.name, person.email, person.phone]) expect(bytes).not.toContain(plain);
 
     const again = await request(h.app)
-      .post('/api/admin/privacy/erasure')
+      .post('/internal/privacy/erasure')
       .use(admin())
       .send({ email: person.email })
       .expect(200);

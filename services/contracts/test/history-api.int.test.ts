@@ -42,7 +42,7 @@ describe('contracts service: history and activity', () => {
     });
 
     const feed = activityResponse.parse(
-      (await request(h.app).get('/api/admin/activity').use(admin()).expect(200)).body,
+      (await request(h.app).get('/internal/activity').use(admin()).expect(200)).body,
     );
     expect(feed.map((e) => [e.entityType, e.entityId, e.entityLabel, e.summary])).toEqual([
       ['contract', created.id, 'Leeds Fans Ltd', 'Revenue share percent and setup fee changed'],

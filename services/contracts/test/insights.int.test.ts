@@ -4,7 +4,7 @@ import { admin, editor, startContractsWithPartner, type Harness } from './helper
 
 const DAY = 86_400_000;
 
-describe("the contracts service's part of the dashboard (GET /api/admin/insights)", () => {
+describe("the contracts service's part of the dashboard (GET /internal/insights)", () => {
   // The service's clock, in the past so `at` may name any moment of the story.
   let now = new Date('2026-10-01T10:00:00.000Z');
   let h: Harness;
@@ -15,7 +15,7 @@ describe("the contracts service's part of the dashboard (GET /api/admin/insights
   const insights = async (at?: string) =>
     (
       await request(h.app)
-        .get(at ? `/api/admin/insights?${new URLSearchParams({ at })}` : '/api/admin/insights')
+        .get(at ? `/internal/insights?${new URLSearchParams({ at })}` : '/internal/insights')
         .use(editor())
         .expect(200)
     ).body as ContractsInsights;
@@ -47,8 +47,8 @@ describe("the contracts service's part of the dashboard (GET /api/admin/insights
 
   it('When at is in the future or malformed, then 400 with a message', async () => {
     const future = new Date(Date.now() + DAY).toISOString();
-    const res = await request(h.app).get(`/api/admin/insights?at=${future}`).use(admin()).expect(400);
+    const res = await request(h.app).get(`/internal/insights?at=${future}`).use(admin()).expect(400);
     expect(res.body.error.message).toMatch(/at must not be in the future/);
-    await request(h.app).get('/api/admin/insights?at=2026-02-30T10:00:00Z').use(admin()).expect(400);
+    await request(h.app).get('/internal/insights?at=2026-02-30T10:00:00Z').use(admin()).expect(400);
   });
 });

@@ -3,7 +3,7 @@ import { serviceExport } from '@12yards/api';
 import { admin, editor, startContracts, type Harness } from './helpers';
 import { clientWithDocument } from './privacy-person';
 
-describe('contracts service: export of a person (GET /api/admin/privacy/export)', () => {
+describe('contracts service: export of a person (GET /internal/privacy/export)', () => {
   jest.setTimeout(60_000); // a document is filled in a process of its own
   let h: Harness;
   beforeEach(async () => {
@@ -14,7 +14,7 @@ describe('contracts service: export of a person (GET /api/admin/privacy/export)'
   const person = { name: 'Idris Vane', email: 'idris.vane@coastfans.example', phone: '+44 117 496 0112' };
   const exportOf = (email: string, as = admin()) =>
     request(h.app)
-      .get(`/api/admin/privacy/export?${new URLSearchParams({ email })}`)
+      .get(`/internal/privacy/export?${new URLSearchParams({ email })}`)
       .use(as);
 
   it('When an admin exports a partner who is also the client of a contract with a document, then their partner record, the contract with its client fields and the document name are answered', async () => {

@@ -94,7 +94,7 @@ describe("contracts service: retention of expired applicants' partner records", 
     ]);
     // An export finds nothing of them any more.
     const exported = await request(h.app)
-      .get('/api/admin/privacy/export?email=tamsin@harbourfc.example')
+      .get('/internal/privacy/export?email=tamsin@harbourfc.example')
       .use(admin())
       .expect(200);
     expect(exported.body.records).toEqual([]);

@@ -40,7 +40,7 @@ describe('media service: history and activity', () => {
     expect(history[0]!.changes).not.toHaveProperty('uploadId');
 
     const feed = activityResponse.parse(
-      (await request(svc.app).get('/api/admin/activity?actor=writer').use(admin()).expect(200)).body,
+      (await request(svc.app).get('/internal/activity?actor=writer').use(admin()).expect(200)).body,
     );
     // The upload by the same editor is bookkeeping of this service: only the library entry shows.
     expect(feed.map((e) => [e.entityType, e.entityId, e.entityLabel, e.service])).toEqual([

@@ -488,7 +488,7 @@ describe('media service HTTP API', () => {
 
       await request(svc.app).delete(`/api/admin/media/${added.body.id}`).use(admin()).expect(204);
       expect((await request(svc.app).get('/api/admin/media').use(admin())).body).toEqual([]);
-      const trash = await request(svc.app).get('/api/admin/trash').use(editor()).expect(200);
+      const trash = await request(svc.app).get('/internal/trash').use(editor()).expect(200);
       expect(trash.body).toEqual([
         expect.objectContaining({
           entityType: 'media',
@@ -504,7 +504,7 @@ describe('media service HTTP API', () => {
 
       await request(svc.app).delete(`/api/admin/trash/media/${added.body.id}`).use(admin()).expect(204);
       for (const key of keys) expect(await svc.ctx.infra.objects.stat(key)).toBeNull();
-      expect((await request(svc.app).get('/api/admin/trash').use(admin())).body).toEqual([]);
+      expect((await request(svc.app).get('/internal/trash').use(admin())).body).toEqual([]);
       const types = (await svc.ctx.infra.eventStore.readAll(0)).map((e) => e.type);
       expect(types).toEqual([
         'MediaUploaded',
@@ -534,11 +534,11 @@ describe('media service HTTP API', () => {
       const added = (await request(svc.app).post('/api/admin/media').use(admin()).send(entry(u)).expect(201))
         .body;
       await request(svc.app).delete(`/api/admin/media/${added.id}`).use(admin()).expect(204);
-      const refused = await request(svc.app).delete('/api/admin/trash').use(editor()).expect(403);
+      const refused = await request(svc.app).delete('/internal/trash').use(editor()).expect(403);
       expect(refused.body.error.code).toBe('forbidden');
       await request(svc.app).delete(`/api/admin/trash/media/${added.id}`).use(editor()).expect(403);
       expect(await svc.ctx.infra.objects.stat(`media/${u.filename}`)).not.toBeNull();
-      const emptied = await request(svc.app).delete('/api/admin/trash').use(admin()).expect(200);
+      const emptied = await request(svc.app).delete('/internal/trash').use(admin()).expect(200);
       expect(emptied.body).toEqual({ purged: 1 });
       expect(await svc.ctx.infra.objects.stat(`media/${u.filename}`)).toBeNull();
     });

@@ -56,7 +56,7 @@ describe('media service: deleting an entry for good erases its name and alt text
     const after = await history();
     expect(text(after)).not.toMatch(/zebedee/i);
     expect(text(after)).toContain(ERASED_PERSONAL_DATA);
-    const feed = (await request(svc.app).get('/api/admin/activity').use(admin()).expect(200)).body;
+    const feed = (await request(svc.app).get('/internal/activity').use(admin()).expect(200)).body;
     expect(text(feed)).not.toMatch(/zebedee/i);
     expect(await svc.ctx.infra.eventStore.read(uploadStream)).toEqual(
       expect.arrayContaining([expect.objectContaining({ type: 'MediaUploadRemoved' })]),

@@ -55,7 +55,7 @@ describe('media service: the 30-day trash sweep', () => {
 
     expect(await svc.ctx.infra.objects.stat(old.key)).toBeNull();
     expect(await svc.ctx.infra.objects.stat(recent.key)).not.toBeNull();
-    const trash = (await request(svc.app).get('/api/admin/trash').use(admin()).expect(200)).body;
+    const trash = (await request(svc.app).get('/internal/trash').use(admin()).expect(200)).body;
     expect(trash.map((i: { id: string }) => i.id)).toEqual([recent.id]);
     const purge = (await svc.ctx.infra.eventStore.read(`media-file-${old.id}`)).at(-1);
     expect(purge).toMatchObject({ type: 'MediaFileDeleted', meta: { actor: 'trash-sweep' } });

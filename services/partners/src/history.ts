@@ -27,7 +27,7 @@ function contractSummary(event: PartnerEvent, changes: Changes): string | undefi
   return undefined;
 }
 
-/** The partners service's entities whose history admins read (GET /api/admin/history, /api/admin/activity). */
+/** The partners service's entities whose history admins read (GET /api/admin/history, /internal/activity). */
 export const partnersHistory: ServiceHistory = {
   service: 'partners',
   entities: [

@@ -18,7 +18,7 @@ describe("the partners service's lists behind the dashboard's figures", () => {
 
   const get = async <T>(path: string) =>
     (await request(svc.app).get(path).use(admin()).expect(200)).body as T;
-  const figures = () => get<PartnersInsights>('/api/admin/insights');
+  const figures = () => get<PartnersInsights>('/internal/insights');
   const message = async (subject: string) =>
     (
       await request(svc.app)

@@ -16,7 +16,7 @@ const admin = () => signedAs({ username: 'ops', role: 'admin' });
 const editor = () => signedAs({ username: 'writer', role: 'editor' });
 const ann = clubApplication({ name: 'Annabel Quist', email: 'Annabel.Quist@riverside.example' });
 
-describe('partners service: erasure of a person (POST /api/admin/privacy/erasure)', () => {
+describe('partners service: erasure of a person (POST /internal/privacy/erasure)', () => {
   let svc: TestService;
   beforeEach(async () => {
     svc = await startTestService(partnersService);
@@ -26,7 +26,7 @@ describe('partners service: erasure of a person (POST /api/admin/privacy/erasure
   });
 
   const erase = (email: string, as = admin()) =>
-    request(svc.app).post('/api/admin/privacy/erasure').use(as).send({ email });
+    request(svc.app).post('/internal/privacy/erasure').use(as).send({ email });
   /** Every byte of the service's SQLite file and its WAL. */
   const storedBytes = () => {
     const file = serviceDbFile(svc.env.DATA_DIR, 'partners');
@@ -79,7 +79,7 @@ describe('partners service: erasure of a person (POST /api/admin/privacy/erasure
     );
     expect(history[0]!.changes).toMatchObject({ name: { to: ERASED_PERSONAL_DATA } });
     const activity = JSON.stringify(
-      (await request(svc.app).get('/api/admin/activity').use(admin()).expect(200)).body,
+      (await request(svc.app).get('/internal/activity').use(admin()).expect(200)).body,
     );
     expect(activity).not.toMatch(/Annabel|Quist/i);
     expect(activity).toContain(ERASED_PERSONAL_DATA);

@@ -54,7 +54,7 @@ describe('partners service: history and activity', () => {
       statusLocked: { from: null, to: true },
     });
 
-    const feed = await request(svc.app).get('/api/admin/activity?actor=system').use(admin()).expect(200);
+    const feed = await request(svc.app).get('/internal/activity?actor=system').use(admin()).expect(200);
     expect(activityResponse.parse(feed.body)).toEqual([
       expect.objectContaining({
         entityType: 'partner',
@@ -92,7 +92,7 @@ describe('partners service: history and activity', () => {
     expect(entries[1]!.changes).toEqual({ status: { from: 'unread', to: 'read' } });
 
     const contacts = await request(svc.app)
-      .get('/api/admin/activity?entityType=contact')
+      .get('/internal/activity?entityType=contact')
       .use(admin())
       .expect(200);
     expect(activityResponse.parse(contacts.body).map((e) => [e.summary, e.entityLabel])).toEqual([

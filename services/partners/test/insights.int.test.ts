@@ -15,9 +15,9 @@ const editor = () => signedAs({ username: 'ed', role: 'editor' });
 const HOUR = 3_600_000;
 /** The path with its query written out: the admin identity is signed for the URL as it is when .use() runs. */
 const insightsPath = (at?: string) =>
-  at ? `/api/admin/insights?${new URLSearchParams({ at })}` : '/api/admin/insights';
+  at ? `/internal/insights?${new URLSearchParams({ at })}` : '/internal/insights';
 
-describe("the partners service's part of the dashboard (GET /api/admin/insights)", () => {
+describe("the partners service's part of the dashboard (GET /internal/insights)", () => {
   /** The service's clock: each step of the story sets it (all in the past, so `at` may name any of it). */
   let now = new Date('2026-10-05T09:00:00.000Z');
   let svc: TestService;
@@ -146,6 +146,6 @@ describe("the partners service's part of the dashboard (GET /api/admin/insights)
   });
 
   it('When no admin identity comes with the request, then 401', async () => {
-    await request(svc.app).get('/api/admin/insights').expect(401);
+    await request(svc.app).get('/internal/insights').expect(401);
   });
 });

@@ -8,7 +8,7 @@ const admin = () => signedAs({ username: 'ops', role: 'admin' });
 const editor = () => signedAs({ username: 'writer', role: 'editor' });
 const email = 'Bea.Okafor@hillside.example';
 
-describe('partners service: export of a person (GET /api/admin/privacy/export)', () => {
+describe('partners service: export of a person (GET /internal/privacy/export)', () => {
   let svc: TestService;
   beforeEach(async () => {
     svc = await startTestService(partnersService);
@@ -19,7 +19,7 @@ describe('partners service: export of a person (GET /api/admin/privacy/export)',
 
   const exportOf = (address: string, as = admin()) =>
     request(svc.app)
-      .get(`/api/admin/privacy/export?${new URLSearchParams({ email: address })}`)
+      .get(`/internal/privacy/export?${new URLSearchParams({ email: address })}`)
       .use(as);
 
   it('When an admin exports an applicant who also wrote, then their application, the action item about them and their message are answered with their fields by label, and no one else', async () => {
@@ -88,7 +88,7 @@ describe('partners service: export of a person (GET /api/admin/privacy/export)',
 
   it('When the person was erased, then the export finds nothing of them', async () => {
     await request(svc.app).post('/api/partners').send(clubApplication({ email })).expect(201);
-    await request(svc.app).post('/api/admin/privacy/erasure').use(admin()).send({ email }).expect(200);
+    await request(svc.app).post('/internal/privacy/erasure').use(admin()).send({ email }).expect(200);
     expect((await exportOf(email).expect(200)).body).toEqual({
       service: 'partners',
       records: [],
@@ -100,6 +100,6 @@ describe('partners service: export of a person (GET /api/admin/privacy/export)',
     await exportOf(email, editor()).expect(403);
     const bad = await exportOf('nope').expect(400);
     expect(bad.body.error.message).toContain('email');
-    await request(svc.app).get('/api/admin/privacy/export').use(admin()).expect(400);
+    await request(svc.app).get('/internal/privacy/export').use(admin()).expect(400);
   });
 });

@@ -99,7 +99,7 @@ describe('partners service: the retention setting (GET/PUT /api/admin/privacy/re
     await put({ months: 6 }).expect(200);
     const exported = (
       await request(svc.app)
-        .get('/api/admin/privacy/export?email=cora@lakeside.example')
+        .get('/internal/privacy/export?email=cora@lakeside.example')
         .use(admin())
         .expect(200)
     ).body;

@@ -145,7 +145,7 @@ describe('partners service: personal data stored in plain text before encryption
     expect(await rawEvents()).toEqual(raw);
 
     const erased = await request(svc.app)
-      .post('/api/admin/privacy/erasure')
+      .post('/internal/privacy/erasure')
       .use(admin())
       .send({ email: 'percival@oldtimes.example' })
       .expect(200);
@@ -169,7 +169,7 @@ describe('partners service: personal data stored in plain text before encryption
         .expect(201)
     ).body;
     await request(svc.app)
-      .post('/api/admin/privacy/erasure')
+      .post('/internal/privacy/erasure')
       .use(admin())
       .send({ email: 'gwen@gone.example' })
       .expect(200);

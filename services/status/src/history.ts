@@ -1,7 +1,7 @@
 import { streamId, type ServiceStatusEvent } from './service-status/events';
 import { defineEntityHistory, labelText, type ServiceHistory } from '@12yards/workbench';
 
-/** The status service's entity whose history admins read (GET /api/admin/history, /api/admin/activity). */
+/** The status service's entity whose history admins read (GET /api/admin/history, /internal/activity). */
 export const statusHistory: ServiceHistory = {
   service: 'status',
   entities: [

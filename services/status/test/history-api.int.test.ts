@@ -47,7 +47,7 @@ describe('status service: history and activity', () => {
     const bad = await request(svc.app).get('/api/admin/history/spaceship/1').use(admin()).expect(400);
     expect(bad.body.error.code).toBe('validation_failed');
     await request(svc.app).get('/api/admin/history/service-status/auctions').expect(401);
-    await request(svc.app).get('/api/admin/activity').expect(401);
+    await request(svc.app).get('/internal/activity').expect(401);
   });
 
   it('When the activity is read a page at a time, then every change comes once, newest first, and filters apply', async () => {
@@ -57,7 +57,7 @@ describe('status service: history and activity', () => {
     let cursor: string | null = null;
     do {
       const query = new URLSearchParams({ limit: '4', ...(cursor && { cursor }) });
-      const res = await request(svc.app).get(`/api/admin/activity?${query}`).use(editor()).expect(200);
+      const res = await request(svc.app).get(`/internal/activity?${query}`).use(editor()).expect(200);
       const page = activityResponse.parse(res.body);
       expect(page.length).toBeLessThanOrEqual(4);
       seen.push(...page);
@@ -76,12 +76,12 @@ describe('status service: history and activity', () => {
       summary: 'Status: Fully Operational → Issue under investigation',
     });
 
-    const byOps = await request(svc.app).get('/api/admin/activity?actor=OPS').use(admin()).expect(200);
+    const byOps = await request(svc.app).get('/internal/activity?actor=OPS').use(admin()).expect(200);
     expect(activityResponse.parse(byOps.body).map((e) => e.entityId)).toEqual(['ios-app', 'auctions']);
     expect(byOps.headers.link).toBeUndefined();
-    const other = await request(svc.app).get('/api/admin/activity?entityType=news').use(admin());
+    const other = await request(svc.app).get('/internal/activity?entityType=news').use(admin());
     expect(other.body).toEqual([]);
-    const badCursor = await request(svc.app).get('/api/admin/activity?cursor=abc').use(admin());
+    const badCursor = await request(svc.app).get('/internal/activity?cursor=abc').use(admin());
     expect(badCursor.status).toBe(400);
   });
 });

@@ -1,7 +1,7 @@
 import type { RouteContract } from './contract';
 import { contentRoutes } from './content';
 import { contractsRoutes } from './contracts';
-import { fanOutRoutes } from './fan-out';
+import { fanOutRoutes, INTERNAL_PREFIX, isInternalPath } from './fan-out';
 import { gatewayRoutes } from './gateway';
 import { mediaRoutes } from './media';
 import { partnersRoutes } from './partners';
@@ -14,6 +14,8 @@ export {
   contractsRoutes,
   fanOutRoutes,
   gatewayRoutes,
+  INTERNAL_PREFIX,
+  isInternalPath,
   mediaRoutes,
   partnersRoutes,
   statusRoutes,

@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import onHeaders from 'on-headers';
 import { ZodError } from 'zod';
+import { isInternalPath } from '@12yards/api/src/routes/fan-out';
 import { ConcurrencyError, DependencyUnavailableError, unavailableDependency } from '../ports';
 import { errorFields, LogSampler, redactUrl, type Logger } from '../observability/logging';
 import { damagedDatabases, onDatabaseDamage } from '../embedded/sqlite';
@@ -53,9 +54,12 @@ export const DEFAULT_JSON_LIMIT = '1mb';
 
 const ADMIN_PATH = /^\/api\/admin(?:\/|$)/i;
 
-/** An admin call: an /api/admin/* path (Express routes ignore case), or one the gateway signed an admin identity into. */
+/**
+ * An admin call: an /api/admin/* or internal path (Express routes ignore case), or one the gateway signed an admin
+ * identity into.
+ */
 export function isAdminRequest(req: Request): boolean {
-  return ADMIN_PATH.test(req.path) || req.headers[IDENTITY_HEADER] !== undefined;
+  return ADMIN_PATH.test(req.path) || isInternalPath(req.path) || req.headers[IDENTITY_HEADER] !== undefined;
 }
 
 /**

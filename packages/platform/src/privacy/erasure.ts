@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { Router } from 'express';
-import { privacyErasureRequest, type ExportedRecord, type ServiceErasure } from '@12yards/api';
+import type { Router } from 'express';
+import type { ExportedRecord, ServiceErasure } from '@12yards/api';
+import { fanOutRoutes } from '@12yards/api/src/routes/fan-out';
 import type { EventStore } from '../ports';
-import { requireAdmin } from '../http/identity';
-import { parse } from '../http/validate';
+import { contractRoutes } from '../http/contract-routes';
 import type { Logger } from '../observability/logging';
 import { ERASED_PERSONAL_DATA } from './field-cipher';
 import type { SubjectKeys } from './subject-keys';
@@ -113,17 +113,12 @@ export async function eraseRecords(
   return counts;
 }
 
-/** `POST /api/admin/privacy/erasure` of one service (admin role): what the gateway fans out to. */
+/** `POST /internal/privacy/erasure` of one service (admin role): what the gateway fans out to. */
 export function erasureRoutes(site: ErasureSite, holder: PersonalDataHolder, service: string): Router {
-  const router = Router();
-  router.post(
-    '/api/admin/privacy/erasure',
-    requireAdmin(site.env.INTERNAL_SECRET, 'admin'),
-    async (req, res) => {
-      const { email } = parse(privacyErasureRequest, req.body);
-      const result = await erasePerson(site, holder, service, email, req.admin!.username);
-      res.set('Cache-Control', 'no-store').json(result);
-    },
-  );
+  const { router, on } = contractRoutes(site.env.INTERNAL_SECRET);
+  on(fanOutRoutes.privacyErasure, async ({ body: { email }, req }) => ({
+    status: 200,
+    body: await erasePerson(site, holder, service, email, req.admin!.username),
+  }));
   return router;
 }

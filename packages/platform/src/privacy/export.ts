@@ -1,7 +1,7 @@
-import { Router } from 'express';
-import { privacyExportQuery, type ServiceExport } from '@12yards/api';
-import { requireAdmin } from '../http/identity';
-import { parse } from '../http/validate';
+import type { Router } from 'express';
+import type { ServiceExport } from '@12yards/api';
+import { fanOutRoutes } from '@12yards/api/src/routes/fan-out';
+import { contractRoutes } from '../http/contract-routes';
 import { normalisedEmail, type ErasureSite, type PersonalDataHolder } from './erasure';
 
 type Value = string | number | boolean | null | undefined;
@@ -39,7 +39,7 @@ export async function exportPerson(
 }
 
 /**
- * `GET /api/admin/privacy/export?email=...` of one service (admin role): what the gateway composes; with the months
+ * `GET /internal/privacy/export?email=...` of one service (admin role): what the gateway composes; with the months
  * of the service's retention sweep when it has one.
  */
 export function exportRoutes(
@@ -48,14 +48,10 @@ export function exportRoutes(
   service: string,
   retentionMonths?: number | (() => Promise<number>),
 ): Router {
-  const router = Router();
-  router.get(
-    '/api/admin/privacy/export',
-    requireAdmin(site.env.INTERNAL_SECRET, 'admin'),
-    async (req, res) => {
-      const { email } = parse(privacyExportQuery, req.query);
-      res.set('Cache-Control', 'no-store').json(await exportPerson(holder, service, email, retentionMonths));
-    },
-  );
+  const { router, on } = contractRoutes(site.env.INTERNAL_SECRET);
+  on(fanOutRoutes.privacyExport, async ({ query: { email } }) => ({
+    status: 200,
+    body: await exportPerson(holder, service, email, retentionMonths),
+  }));
   return router;
 }

@@ -319,7 +319,7 @@ withRealServer('kafka', (kafkaEnv) => {
       const started = Date.now();
       for (const app of [partners.app, contracts.app])
         await request(app)
-          .post('/api/admin/privacy/erasure')
+          .post('/internal/privacy/erasure')
           .use(admin())
           .send({ email: person.email })
           .expect(200);

@@ -124,7 +124,7 @@ withRealServer('kafka', (kafkaEnv) =>
         expect(await stored(events)).toBe(sealed);
 
         const erased = await request(svc.app)
-          .post('/api/admin/privacy/erasure')
+          .post('/internal/privacy/erasure')
           .use(admin())
           .send({ email: old.email })
           .expect(200);

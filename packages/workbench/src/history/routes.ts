@@ -121,7 +121,7 @@ async function activityPage(
 
 /**
  * `GET /api/admin/history/:entityType/:id` (the entity's events in words, oldest first; 404 when it has none) and
- * `GET /api/admin/activity?limit=&cursor=&entityType=&actor=` (this service's changes, newest first, paged by the
+ * `GET /internal/activity?limit=&cursor=&entityType=&actor=` (this service's changes, newest first, paged by the
  * Link header), for any admin role, on their route contracts. Each service mounts it with its own declaration.
  */
 export function workbenchRoutes(site: WorkbenchSite, history: ServiceHistory): Router {

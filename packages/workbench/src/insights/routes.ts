@@ -12,7 +12,7 @@ export interface InsightsSite {
 }
 
 /**
- * `GET /api/admin/insights?at=` on a service, for any admin role: the service's part of the dashboard, now (`at`
+ * `GET /internal/insights?at=` on a service, for any admin role: the service's part of the dashboard, now (`at`
  * absent: null) or as it stood at the end of `at` (a future or malformed `at` is a 400). `compute` reads the
  * service's insight projections; its answer is checked against `schema`.
  */

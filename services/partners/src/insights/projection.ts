@@ -6,7 +6,7 @@ import type { ContactEvent } from '../contact/events';
 import type { PartnerEvent } from '../partner/events';
 
 /**
- * The partners service's dashboard read models (GET /api/admin/insights), kept from its events (at the time each
+ * The partners service's dashboard read models (GET /internal/insights, composed by the gateway), kept from its events (at the time each
  * records, as the service's clock gave it): counters of partners
  * per type and status, of applications and of partners gained (as they moved, so any past moment can be read), each
  * partner's first contract, and the spans of open messages and open action items.
