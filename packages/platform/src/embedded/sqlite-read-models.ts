@@ -139,6 +139,17 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     })();
   }
 
+  async writeMany(puts: T[], deletes: string[]): Promise<void> {
+    const put = this.statement(
+      `INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
+    );
+    const remove = this.statement(`DELETE FROM ${this.table} WHERE id = ?`);
+    this.db.transaction(() => {
+      for (const doc of puts) put.run(doc.id, JSON.stringify(doc));
+      for (const id of deletes) remove.run(id);
+    })();
+  }
+
   async insert(doc: T): Promise<boolean> {
     const sql = `INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO NOTHING`;
     return this.statement(sql).run(doc.id, JSON.stringify(doc)).changes === 1;

@@ -2,6 +2,7 @@ import type { EventStore, ReadModels, StoredEvent } from '../ports';
 import type { Logger } from '../observability/logging';
 import type { DomainEvent } from './decider';
 import { processHolderId } from '../coordination/leader-election';
+import { PassWrites } from './pass-writes';
 
 /** Writes one service's read models from its events. apply must be idempotent for an event seen twice. */
 export interface Projection {
@@ -280,10 +281,14 @@ export class Projector {
     return (await this.checkpoints.putIf(locked, expected)) ? locked : null;
   }
 
-  /** Applies the events under the lock and moves the checkpoint past them; returns how many it applied. */
+  /**
+   * Applies the events under the lock and moves the checkpoint past them; returns how many it applied. The rows
+   * they write are sent together (PassWrites) before the checkpoint moves: it never passes a write not yet sent.
+   */
   private async applyLocked(events: StoredEvent[], lock: Checkpoint): Promise<number> {
     let held = lock;
     let applied = 0;
+    const writes = new PassWrites(this.models);
     // Frees the lock at the position reached (kept when more remains to do); false when the lock was taken over.
     const advance = async (position: number, keep: boolean) => {
       const next: Checkpoint = keep
@@ -297,15 +302,24 @@ export class Projector {
     };
     try {
       for (const event of events) {
-        for (const p of this.projections) await p.apply(event, this.models);
+        for (const p of this.projections) await p.apply(event, writes);
         applied++;
         if (applied < events.length && Date.now() > (held.lockedUntil ?? 0) - LOCK_MS / 2) {
+          await writes.flush();
           if (!(await advance(event.position, true))) return this.lockLost(applied);
         }
       }
+      await writes.flush();
     } catch (err) {
-      // Leave what was applied recorded and the lock free, so this or another process carries on from there.
-      const position = applied > 0 ? events[applied - 1]!.position : held.position;
+      // Leave what was applied recorded and the lock free, so this or another process carries on from there: the
+      // checkpoint moves past the applied events only once their writes are sent (a failed send is kept to retry).
+      const sent =
+        applied > 0 &&
+        (await writes.flush().then(
+          () => true,
+          () => false,
+        ));
+      const position = sent ? events[applied - 1]!.position : held.position;
       await advance(position, false).catch(() => undefined);
       throw err;
     }

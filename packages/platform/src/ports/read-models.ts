@@ -45,6 +45,12 @@ export interface Collection<T extends Document> {
   /** Inserts or replaces many documents in a few round trips (a rebuild's copy). Not on compare-and-set ones. */
   putMany(docs: T[]): Promise<void>;
   /**
+   * Puts each document (inserting or replacing the one with its id) and deletes each id, in one round trip where
+   * the server allows (a projector pass's writes, sent together before its checkpoint moves). Ids are distinct.
+   * Not on compare-and-set ones.
+   */
+  writeMany(puts: T[], deletes: string[]): Promise<void>;
+  /**
    * Compare-and-set: replaces the document with that id only while the stored one matches `expected`, or, with
    * `expected` null, inserts it only while there is none. True when written; false when another writer got there
    * first (read again and decide again). Atomic across processes sharing the store. Only on collections declared

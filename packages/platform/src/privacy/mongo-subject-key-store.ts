@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import { Batcher, insertEach } from '../adapters/mongo/batcher';
 import type { SubjectKeyStore } from './subject-keys';
 
 interface KeyDoc {
@@ -15,6 +16,9 @@ const bytesOf = (wrapped: KeyDoc['wrapped']): Buffer =>
 
 /** The subject keys in their own collection (`subject_keys`) of the service's MongoDB database. */
 export class MongoSubjectKeyStore implements SubjectKeyStore {
+  /** New keys made by concurrent writes go in one insert (see Batcher); a key already there fails only its own. */
+  private readonly inserts = new Batcher<KeyDoc, true>((docs) => insertEach(this.keys, docs));
+
   constructor(private readonly conn: Connection) {}
 
   private get keys() {
@@ -28,7 +32,7 @@ export class MongoSubjectKeyStore implements SubjectKeyStore {
 
   async putIfAbsent(subjectId: string, wrapped: Buffer): Promise<Buffer> {
     try {
-      await this.keys.insertOne({ _id: subjectId, wrapped, createdAt: new Date() });
+      await this.inserts.call({ _id: subjectId, wrapped, createdAt: new Date() });
       return wrapped;
     } catch (err) {
       if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;

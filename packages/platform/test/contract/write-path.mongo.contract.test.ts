@@ -15,7 +15,7 @@ function filterKeys(command: Record<string, unknown>): string[] | undefined {
 withRealServer('mongo', (env) => {
   // One append and its projection, in commands: the stream's next commit looked up (1); the position counter, the
   // commit and its position entry (3); the checkpoint's lock and move (2); the row (1). The projection applies the
-  // events the append handed back: nothing is read back by position.
+  // events the append handed back: nothing is read back by position. Writers at once share those commands.
   writePathContract(
     'mongo',
     async () => {
@@ -38,6 +38,9 @@ withRealServer('mongo', (env) => {
       };
     },
     7,
+    // Ten at once: measured 6 (one counter increment, one insert of commits, one of position entries, the lock,
+    // the rows, the checkpoint); twice that allows for the writes arriving in two batches.
+    12,
   );
 
   describe('Checkpoints shared by replicas [mongo]', () => {

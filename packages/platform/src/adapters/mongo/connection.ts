@@ -67,13 +67,3 @@ export function isDuplicateKey(
 ): err is { code: number; message: string; keyPattern?: Record<string, number> } {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 }
-
-/** Serialises async work (used where the server does not make a read-modify-write atomic, see infra/README.md). */
-export class Mutex {
-  private tail: Promise<unknown> = Promise.resolve();
-  run<T>(fn: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(fn, fn);
-    this.tail = result.catch(() => undefined);
-    return result;
-  }
-}

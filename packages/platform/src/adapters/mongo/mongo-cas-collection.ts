@@ -1,5 +1,5 @@
 import type { Connection, Collection as MongoNativeCollection } from 'mongoose';
-import type { Collection, Document, FieldFilter, Where } from '../../ports';
+import { matches, type Collection, type Document, type Where } from '../../ports';
 import { isDuplicateKey } from './connection';
 
 /** One revision of a document: the newest revision of a key is the document (a null doc: deleted). */
@@ -28,28 +28,6 @@ const PROBE_MS = 10_000;
 const SWEEP_MS = 2_000;
 
 const revisionId = (key: string, rev: number) => `${key}\u0001${String(rev).padStart(12, '0')}`;
-
-/** The port's filter evaluated on a document read (equality, with null matching an absent field, or operators). */
-export function matches<D extends object>(doc: D, where: Where<D>): boolean {
-  const fields = new Map<string, unknown>(Object.entries(doc));
-  return Object.entries(where).every(([field, filter]) => {
-    const value = fields.get(field) ?? null;
-    if (filter === null || typeof filter !== 'object' || Array.isArray(filter))
-      return value === (filter ?? null);
-    const ops = filter as Exclude<FieldFilter<unknown>, unknown[]> & Record<string, unknown>;
-    const cmp = value as number | string;
-    return Object.entries(ops).every(([op, v]) => {
-      const bound = v as number | string;
-      if (op === '$lt') return value !== null && cmp < bound;
-      if (op === '$lte') return value !== null && cmp <= bound;
-      if (op === '$gt') return value !== null && cmp > bound;
-      if (op === '$gte') return value !== null && cmp >= bound;
-      if (op === '$ne') return value !== (v ?? null);
-      if (op === '$in') return (v as unknown[]).includes(value);
-      throw new Error(`Unknown operator ${op}`);
-    });
-  });
-}
 
 /**
  * A collection written with compare-and-set (leases, checkpoints), kept as an append-only chain of revisions in
@@ -223,6 +201,10 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
 
   putMany(): Promise<void> {
     throw new Error('putMany is not offered on a compare-and-set collection (use putIf)');
+  }
+
+  writeMany(): Promise<void> {
+    throw new Error('writeMany is not offered on a compare-and-set collection (use putIf)');
   }
 
   update(): Promise<T | null> {

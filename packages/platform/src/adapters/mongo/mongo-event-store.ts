@@ -11,7 +11,8 @@ import {
   type StoredEvent,
 } from '../../ports';
 import type { Logger } from '../../observability/logging';
-import { isDuplicateKey, isReplicaSet, Mutex, pingMongo } from './connection';
+import { isDuplicateKey, isReplicaSet, pingMongo } from './connection';
+import { Batcher, insertEach } from './batcher';
 import { StreamCache } from './stream-cache';
 
 /**
@@ -103,7 +104,21 @@ export class MongoEventStore implements EventStore {
   private readonly commits: NativeCollection<CommitDoc>;
   private readonly counters: NativeCollection<CounterDoc>;
   private readonly positions: NativeCollection<PositionDoc>;
-  private readonly counterLock = new Mutex();
+  /**
+   * Concurrent appends of this process share their commands (group commit): one counter increment reserves the
+   * positions of every append waiting for some, one insert writes their commits, one their position entries.
+   * Increments go one at a time: FerretDB v1 loses concurrent $inc updates.
+   */
+  private readonly reservations = new Batcher<number, number>((counts) => this.reserveMany(counts), {
+    concurrency: 1,
+  });
+  private readonly commitInserts = new Batcher<CommitDoc, true>(async (docs) =>
+    insertEach(this.commits, docs, { writeConcern: { w: (await this.setup()).w } }),
+  );
+  /** The position entries of one-event commits (the common case); longer commits insert theirs in order, alone. */
+  private readonly claimInserts = new Batcher<PositionDoc, true>(async (docs) =>
+    insertEach(this.positions, docs, { writeConcern: { w: (await this.setup()).w } }),
+  );
   private readonly streams: StreamCache;
   private init?: Promise<{ w: 'majority' | 1 }>;
   /** When this process first found a reserved position without its entry (to tell a dead writer). */
@@ -138,21 +153,32 @@ export class MongoEventStore implements EventStore {
   }
 
   /** Reserves `count` positions; returns the first. */
-  private async reserve(count: number, w: 'majority' | 1): Promise<number> {
-    // Atomic on MongoDB; FerretDB v1 loses concurrent $inc updates, so callers in one process go one at a time, and
-    // a position handed out twice (by two processes) is caught by the commits' unique index on position.
+  private reserve(count: number): Promise<number> {
+    return this.reservations.call(count);
+  }
+
+  /**
+   * One increment for the reservations waiting together, each given its run of positions in turn. A position
+   * handed out twice (by two processes, FerretDB's lost $inc) is caught by the commits' unique index on position.
+   */
+  private async reserveMany(counts: number[]) {
+    const { w } = await this.setup();
+    const total = counts.reduce((a, b) => a + b, 0);
     const increment = () =>
       this.counters.findOneAndUpdate(
         { _id: 'position' },
-        { $inc: { value: count } },
+        { $inc: { value: total } },
         { upsert: true, returnDocument: 'after', writeConcern: { w } },
       );
-    return this.counterLock.run(async () => {
-      const doc = await increment().catch((err: unknown) => {
-        if (isDuplicateKey(err)) return increment(); // two processes creating the counter at once
-        throw err;
-      });
-      return doc!.value - count + 1;
+    const doc = await increment().catch((err: unknown) => {
+      if (isDuplicateKey(err)) return increment(); // two processes creating the counter at once
+      throw err;
+    });
+    let next = doc!.value - total + 1;
+    return counts.map((count) => {
+      const first = next;
+      next += count;
+      return { value: first };
     });
   }
 
@@ -205,7 +231,7 @@ export class MongoEventStore implements EventStore {
       const already = provided.length > 0 ? known?.find((e) => provided.includes(e.id)) : undefined;
       if (already) throw new DuplicateEventError(already.id);
 
-      const first = await this.reserve(events.length, w);
+      const first = await this.reserve(events.length);
       const id = commitId(streamId, actual + 1);
       const occurredAt = this.now().toISOString();
       const stored: CommitEvent[] = events.map((e, i) => ({
@@ -228,7 +254,7 @@ export class MongoEventStore implements EventStore {
         events: stored,
       };
       try {
-        await this.commits.insertOne(commit, { writeConcern: { w } }).catch(async (err: unknown) => {
+        await this.commitInserts.call(commit).catch(async (err: unknown) => {
           if (isDuplicateKey(err)) throw err;
           // Lost touch with the server: the commit may be written. Only a commit surely not there frees its
           // positions (else readers would skip a written one); one that is there is this append, done.
@@ -273,12 +299,15 @@ export class MongoEventStore implements EventStore {
       const { _id, version: _v, lastVersion: _l, committedAt: _c, ...copy } = placed;
       const first = placed.position;
       try {
-        await this.positions.insertMany(
-          placed.events.map((e, i) =>
-            i === 0 ? { _id: positionId(first), commit: copy } : { _id: positionId(e.position), first },
-          ),
-          { writeConcern: { w } },
-        );
+        if (placed.events.length === 1)
+          await this.claimInserts.call({ _id: positionId(first), commit: copy });
+        else
+          await this.positions.insertMany(
+            placed.events.map((e, i) =>
+              i === 0 ? { _id: positionId(first), commit: copy } : { _id: positionId(e.position), first },
+            ),
+            { writeConcern: { w } },
+          );
         return placed;
       } catch (err) {
         const held = isDuplicateKey(err)
@@ -292,7 +321,7 @@ export class MongoEventStore implements EventStore {
           );
           return placed;
         }
-        const to = await this.reserve(placed.events.length, w);
+        const to = await this.reserve(placed.events.length);
         const events = placed.events.map((e, i) => ({ ...e, position: to + i }));
         const moved = await this.commits.updateOne(
           { _id: placed._id, position: first },

@@ -137,6 +137,35 @@ class MongoCollection<T extends Document> implements Collection<T> {
     }
   }
 
+  async writeMany(puts: T[], deletes: string[]): Promise<void> {
+    if (puts.length === 0 && deletes.length === 0) return;
+    const wc = await this.writeConcern();
+    const replaces = puts.map((d) => {
+      const { _id, ...rest } = toDoc(d);
+      return { replaceOne: { filter: { _id }, replacement: rest, upsert: true } };
+    });
+    const removals = deletes.map((id) => ({ deleteOne: { filter: { _id: id } } }));
+    // One command, each statement by key. An upsert that lost a race to insert the same new id (replicas projecting
+    // the same event) fails on its _id alone; the document exists then, so that statement is sent again.
+    await this.model.collection
+      .bulkWrite([...replaces, ...removals] as never[], { ordered: false, writeConcern: wc })
+      .catch(
+        async (err: {
+          writeErrors?: { index: number; code: number }[] | { index: number; code: number };
+        }) => {
+          const errors = [err.writeErrors ?? []].flat();
+          if (errors.length === 0 || errors.some((e) => e.code !== 11000)) throw err;
+          for (const { index } of errors) {
+            const { filter, replacement } = replaces[index]!.replaceOne;
+            await this.model.collection.replaceOne(filter as never, replacement, {
+              upsert: true,
+              writeConcern: wc,
+            });
+          }
+        },
+      );
+  }
+
   async insert(doc: T): Promise<boolean> {
     const wc = await this.writeConcern();
     const { _id, ...rest } = toDoc(doc);
