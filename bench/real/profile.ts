@@ -22,6 +22,7 @@ interface Call {
   ms: number;
 }
 const calls: Call[] = [];
+const TOGETHER_MS = Number(process.env.BENCH_TOGETHER_MS ?? 3000);
 const record = (kind: Call['kind'], what: string, start: number) =>
   calls.push({ kind, what, start, ms: performance.now() - start });
 
@@ -165,6 +166,76 @@ async function main() {
     true,
   );
 
+  /**
+   * Ten writers at once for TOGETHER_MS, straight to the service: writes per second, the request's p50/p95, and per
+   * kind of command, how many a write took and how long each took (p50/p95): where the time goes under load.
+   */
+  const together: Record<string, unknown> = {};
+  const concurrent = async (
+    name: string,
+    base: string,
+    path: string,
+    body: () => unknown,
+    signed: boolean,
+  ) => {
+    await settle();
+    calls.length = 0;
+    const latencies: number[] = [];
+    const end = performance.now() + TOGETHER_MS;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (performance.now() < end) {
+          const start = performance.now();
+          const res = await fetch(`${base}${path}`, {
+            method: 'POST',
+            headers: signed ? admin('POST', path) : { 'content-type': 'application/json' },
+            body: JSON.stringify(body()),
+          });
+          await res.arrayBuffer();
+          if (res.status >= 300) throw new Error(`${name}: ${res.status}`);
+          latencies.push(performance.now() - start);
+        }
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    const byKind = new Map<string, number[]>();
+    for (const c of calls) byKind.set(c.what, [...(byKind.get(c.what) ?? []), c.ms]);
+    const pct = (xs: number[], q: number) => {
+      const sorted = [...xs].sort((a, b) => a - b);
+      return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;
+    };
+    const rows = [...byKind]
+      .map(([what, ms]) => ({
+        what,
+        perWrite: Math.round((ms.length / latencies.length) * 100) / 100,
+        p50: pct(ms, 0.5),
+        p95: pct(ms, 0.95),
+      }))
+      .sort((a, b) => b.perWrite - a.perWrite);
+    together[name] = {
+      perSecond: Math.round((latencies.length / seconds) * 10) / 10,
+      p50: pct(latencies, 0.5),
+      p95: pct(latencies, 0.95),
+      calls: rows,
+    };
+    console.log(
+      `\n${name}, 10 at once: ${(latencies.length / seconds).toFixed(1)}/s, p50 ${pct(latencies, 0.5)} ms, p95 ${pct(latencies, 0.95)} ms`,
+    );
+    for (const r of rows)
+      console.log(
+        `  ${r.perWrite.toFixed(2).padStart(6)} a write  p50 ${String(r.p50).padStart(6)} ms  p95 ${String(r.p95).padStart(6)} ms  ${r.what}`,
+      );
+  };
+  await concurrent(
+    'faq',
+    contentUrl,
+    '/api/admin/faqs',
+    () => ({ question: `Question ${++n}?`, answer: 'Yes.', sortOrder: n }),
+    true,
+  );
+  await concurrent('application', partnersUrl, '/api/partners', application, false);
+
   for (const [name, p] of Object.entries(profiles)) {
     console.log(`\n${name}: ${p.status}, ${p.totalMs} ms, ${p.calls.length} calls`);
     for (const c of p.calls)
@@ -175,6 +246,7 @@ async function main() {
   console.log(
     JSON.stringify({
       bench: 'write-profile',
+      together,
       writes: Object.fromEntries(
         Object.entries(profiles).map(([name, p]) => [
           name,

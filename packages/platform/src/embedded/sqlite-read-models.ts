@@ -139,20 +139,24 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     })();
   }
 
-  async writeMany(puts: T[], deletes: string[]): Promise<void> {
+  async writeMany(puts: T[], deletes: string[], inserts: T[] = []): Promise<void> {
     const put = this.statement(
       `INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
     );
     const remove = this.statement(`DELETE FROM ${this.table} WHERE id = ?`);
+    const insert = this.statement(
+      `INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO NOTHING`,
+    );
     this.db.transaction(() => {
       for (const doc of puts) put.run(doc.id, JSON.stringify(doc));
       for (const id of deletes) remove.run(id);
+      for (const doc of inserts) insert.run(doc.id, JSON.stringify(doc));
     })();
   }
 
-  async insert(doc: T): Promise<boolean> {
+  async insert(doc: T): Promise<void> {
     const sql = `INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO NOTHING`;
-    return this.statement(sql).run(doc.id, JSON.stringify(doc)).changes === 1;
+    this.statement(sql).run(doc.id, JSON.stringify(doc));
   }
 
   async putIf(doc: T, expected: Where<T> | null): Promise<boolean> {

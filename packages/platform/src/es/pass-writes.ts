@@ -20,6 +20,11 @@ const withoutUndefined = (patch: object) =>
 class PassCollection<T extends Document> implements Collection<T> {
   /** Written by the pass and not sent yet: the document, or null once deleted. */
   private readonly written = new Map<string, T | null>();
+  /**
+   * Inserted by the pass without knowing whether the store has the id: sent as inserts that leave a document already
+   * there as it is (a new entity's row needs no read first).
+   */
+  private readonly inserted = new Map<string, T>();
   /** As read from the store, or as sent, during the pass. */
   private readonly known = new Map<string, T | null>();
 
@@ -30,6 +35,13 @@ class PassCollection<T extends Document> implements Collection<T> {
     if (this.known.has(id)) return this.known.get(id)!;
     const doc = await this.inner.get(id);
     this.known.set(id, doc);
+    const insert = this.inserted.get(id);
+    if (insert) {
+      // Known now: the stored document stays (the insert would have left it), or the insert is a plain write.
+      this.inserted.delete(id);
+      if (!doc) this.written.set(id, insert);
+      return doc ?? insert;
+    }
     return doc;
   }
 
@@ -39,22 +51,29 @@ class PassCollection<T extends Document> implements Collection<T> {
   }
 
   async put(doc: T): Promise<void> {
+    this.inserted.delete(doc.id);
     this.written.set(doc.id, copy(doc));
   }
 
   async putMany(docs: T[]): Promise<void> {
-    for (const doc of docs) this.written.set(doc.id, copy(doc));
+    for (const doc of docs) await this.put(doc);
   }
 
-  async writeMany(puts: T[], deletes: string[]): Promise<void> {
+  async writeMany(puts: T[], deletes: string[], inserts: T[] = []): Promise<void> {
     await this.putMany(puts);
-    for (const id of deletes) this.written.set(id, null);
+    for (const id of deletes) {
+      this.inserted.delete(id);
+      this.written.set(id, null);
+    }
+    for (const doc of inserts) await this.insert(doc);
   }
 
-  async insert(doc: T): Promise<boolean> {
-    if (await this.current(doc.id)) return false;
-    this.written.set(doc.id, copy(doc));
-    return true;
+  async insert(doc: T): Promise<void> {
+    if (this.written.has(doc.id) || this.known.has(doc.id)) {
+      if (!(await this.current(doc.id))) this.written.set(doc.id, copy(doc));
+      return;
+    }
+    if (!this.inserted.has(doc.id)) this.inserted.set(doc.id, copy(doc));
   }
 
   async update(id: string, patch: Partial<T>): Promise<T | null> {
@@ -67,6 +86,7 @@ class PassCollection<T extends Document> implements Collection<T> {
 
   async delete(id: string): Promise<boolean> {
     const existed = (await this.current(id)) !== null;
+    this.inserted.delete(id);
     this.written.set(id, null);
     return existed;
   }
@@ -80,12 +100,13 @@ class PassCollection<T extends Document> implements Collection<T> {
    * orders them); an order, a limit or a search is the store's to answer, once the pass's writes are there.
    */
   async find(options: FindOptions<T> = {}): Promise<T[]> {
-    if (this.written.size === 0) return this.inner.find(options);
+    if (this.written.size === 0 && this.inserted.size === 0) return this.inner.find(options);
     if (options.sort || options.limit !== undefined || options.after || options.search) {
       await this.flush();
       return this.inner.find(options);
     }
     const where = options.where ?? {};
+    if (this.inserted.size > 0) await this.flush(); // whether they were there decides what the answer holds
     const stored = (await this.inner.find(options)).filter((d) => !this.written.has(d.id));
     const own = [...this.written.values()].filter((d): d is T => d !== null && matches(d, where));
     return [...stored, ...own.map(copy)].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -98,21 +119,24 @@ class PassCollection<T extends Document> implements Collection<T> {
 
   async clear(): Promise<void> {
     this.written.clear();
+    this.inserted.clear();
     this.known.clear();
     await this.inner.clear();
   }
 
   /** Sends what the pass wrote; kept until the store took it, so a failed send can be sent again. */
   async flush(): Promise<void> {
-    if (this.written.size === 0) return;
+    if (this.written.size === 0 && this.inserted.size === 0) return;
     const puts: T[] = [];
     const deletes: string[] = [];
     for (const [id, doc] of this.written)
       if (doc) puts.push(doc);
       else deletes.push(id);
-    await this.inner.writeMany(puts, deletes);
+    const inserts = [...this.inserted.values()];
+    await this.inner.writeMany(puts, deletes, inserts);
     for (const [id, doc] of this.written) this.known.set(id, doc);
     this.written.clear();
+    this.inserted.clear(); // what the store holds for them is not known: read again if asked
   }
 }
 

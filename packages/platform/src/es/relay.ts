@@ -26,10 +26,12 @@ export function toMessage(source: StoredEvent, published: PublishedEvent): Store
 
 export interface OutboxRelayOptions {
   /**
-   * Subscribes to appends in this process (SignallingEventStore.onAppend): the relay publishes right after one.
+   * Subscribes to appends in this process (SignallingEventStore.onAppend over the store the relay reads): the relay
+   * publishes right after one, and the events it is handed, as that store holds them, go out without being read
+   * back (those that follow what it published, one after another; past a position it was not handed, it reads).
    * Returns the unsubscribe function.
    */
-  onAppend?: (listener: () => void) => () => void;
+  onAppend?: (listener: (events: StoredEvent[]) => void) => () => void;
   /** The fallback poll, for appends no notification reached (another process, a lost signal). Default 1 s. */
   pollMs?: number;
   /** The wait after a failed publish before trying again (a notification does not cut it short). Default 1 s. */
@@ -45,6 +47,9 @@ export interface OutboxRelayOptions {
   toIntegration?: IntegrationMapper;
 }
 
+/** Past this many, appended events are no longer kept for the relay (it reads the store instead). */
+const MAX_HANDED = 10_000;
+
 /**
  * The outbox relay: the event store is the outbox. Events go to the bus in position order, and the checkpoint
  * moves only after the bus acknowledged, so a crash re-sends (at least once) instead of losing anything.
@@ -56,8 +61,15 @@ export class OutboxRelay {
   private wakeUp?: (bySignal: boolean) => void;
   /** Set by a notification; a flush in progress then runs once more instead of waiting. */
   private signalled = false;
+  /**
+   * Set by a poll, a retry or notify() from outside (this process began to lead): the next flush reads the store. A
+   * wake-up by handed-over events alone reads it only when they do not follow what was published.
+   */
+  private mustRead = true;
   /** The position this relay last published up to (undefined: read the stored checkpoint). */
   private published?: number;
+  /** Events appended in this process and handed over, by position, until published (see onAppend). */
+  private readonly handed = new Map<number, StoredEvent>();
   private running?: Promise<void>;
   private unsubscribe?: () => void;
   private readonly options: Required<
@@ -79,12 +91,21 @@ export class OutboxRelay {
 
   start(): void {
     if (!this.bus.needsRelay || this.running) return;
-    this.unsubscribe = this.options.onAppend?.(() => this.notify());
+    this.unsubscribe = this.options.onAppend?.((events) => {
+      if (this.handed.size + events.length <= MAX_HANDED && (this.options.isActive?.() ?? true))
+        for (const e of events) this.handed.set(e.position, e);
+      this.wake();
+    });
     this.running = this.loop();
   }
 
   /** Publishes now (or right after the flush in progress). */
   notify(): void {
+    this.mustRead = true;
+    this.wake();
+  }
+
+  private wake(): void {
     this.signalled = true;
     this.wakeUp?.(true);
   }
@@ -94,14 +115,17 @@ export class OutboxRelay {
       // On a poll the stored checkpoint is read again (another replica may have relayed further); right after a
       // notification the position this relay published up to is enough, which saves a read on the hot path.
       if (!this.signalled) this.published = undefined;
+      const read = this.mustRead || !this.signalled;
       this.signalled = false;
+      this.mustRead = false;
       if (this.options.isActive && !this.options.isActive()) {
         await this.pause(this.options.pollMs, true); // notify() wakes it when this process starts to lead
         continue;
       }
       try {
-        await this.flush();
+        await this.flush(read);
       } catch (err) {
+        this.mustRead = true;
         this.logger?.error({ err }, 'outbox relay: publishing failed; will retry');
         await this.pause(this.options.retryMs, false);
         continue;
@@ -125,8 +149,11 @@ export class OutboxRelay {
     });
   }
 
-  /** Publishes everything not yet published. */
-  async flush(): Promise<number> {
+  /**
+   * Publishes everything not yet published; with `read` false (woken by handed-over events alone), the store is
+   * read only past a position that was not handed over.
+   */
+  async flush(read = true): Promise<number> {
     const checkpoints = this.models.collection<{ id: string; position: number }>('checkpoints', {
       compareAndSet: true,
     });
@@ -136,7 +163,10 @@ export class OutboxRelay {
     let position = stored ?? 0;
     let sent = 0;
     for (;;) {
-      const events = await this.store.readAll(position, 500);
+      const handed = this.handedAfter(position);
+      if (handed.length === 0 && !read && this.handed.size === 0) return sent;
+      read = true;
+      const events = handed.length > 0 ? handed : await this.store.readAll(position, 500);
       if (events.length === 0) return sent;
       const messages = this.messagesOf(events);
       if (messages.length > 0) await this.bus.publish(this.topic, messages);
@@ -153,8 +183,22 @@ export class OutboxRelay {
       stored = position = next;
       this.published = position;
       sent += events.length;
-      if (events.length < 500) return sent;
+      // After a handed-over run, the store is read only when events were handed past a position that was not.
+      if (handed.length > 0 ? this.handed.size === 0 : events.length < 500) return sent;
     }
+  }
+
+  /** The handed-over events right after `position`, one after another (at most a page); forgets those before. */
+  private handedAfter(position: number): StoredEvent[] {
+    for (const p of this.handed.keys()) if (p <= position) this.handed.delete(p);
+    const run: StoredEvent[] = [];
+    for (
+      let next = this.handed.get(position + 1);
+      next && run.length < 500;
+      next = this.handed.get(next.position + 1)
+    )
+      run.push(next);
+    return run;
   }
 
   /** The bus messages of a batch: its integration events (the checkpoint still moves past the internal ones). */
@@ -171,6 +215,7 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.handed.clear();
     this.unsubscribe?.();
     this.wakeUp?.(false);
     await this.running;

@@ -45,11 +45,11 @@ export interface Collection<T extends Document> {
   /** Inserts or replaces many documents in a few round trips (a rebuild's copy). Not on compare-and-set ones. */
   putMany(docs: T[]): Promise<void>;
   /**
-   * Puts each document (inserting or replacing the one with its id) and deletes each id, in one round trip where
-   * the server allows (a projector pass's writes, sent together before its checkpoint moves). Ids are distinct.
-   * Not on compare-and-set ones.
+   * Puts each document (inserting or replacing the one with its id), deletes each id, and inserts each of `inserts`
+   * unless its id is there (left as it is), in one round trip where the server allows (a projector pass's writes,
+   * sent together before its checkpoint moves). Ids are distinct. Not on compare-and-set ones.
    */
-  writeMany(puts: T[], deletes: string[]): Promise<void>;
+  writeMany(puts: T[], deletes: string[], inserts?: T[]): Promise<void>;
   /**
    * Compare-and-set: replaces the document with that id only while the stored one matches `expected`, or, with
    * `expected` null, inserts it only while there is none. True when written; false when another writer got there
@@ -57,11 +57,8 @@ export interface Collection<T extends Document> {
    * with `compareAndSet`.
    */
   putIf(doc: T, expected: Where<T> | null): Promise<boolean>;
-  /**
-   * Inserts the document unless one with that id is there: true when inserted, false when there was one (left as
-   * it is). One round trip, where get-then-put takes two.
-   */
-  insert(doc: T): Promise<boolean>;
+  /** Inserts the document unless one with that id is there (left as it is): one round trip, without a read. */
+  insert(doc: T): Promise<void>;
   get(id: string): Promise<T | null>;
   find(options?: FindOptions<T>): Promise<T[]>;
   /** Merges the patch into the document; returns the result, or null when there is none. */

@@ -134,18 +134,15 @@ export async function startService<U extends OptionalAdapter>(
     uses: def.uses,
     topics: producers,
   });
+  // Appends are signalled as stored too (personal fields sealed): the outbox relay publishes them from there.
+  const stored = new SignallingEventStore(infra.eventStore);
   const storedEvents = infra.eventStore;
   // Every append in this process signals the outbox relay, which then publishes at once (its poll is the fallback).
   // Appended events carry the request's trace context in their meta; consumers continue that trace.
   // Personal fields are encrypted below everything else, so every reader (projections, history, activity, relay)
   // sees them decrypted, or erased, while the store and its backups hold only ciphertext (integration events carry
   // only what the service's mapper puts in them).
-  const personal = withPersonalData(
-    infra.eventStore,
-    infra.subjectKeys,
-    def.personalData,
-    () => env.INTERNAL_SECRET,
-  );
+  const personal = withPersonalData(stored, infra.subjectKeys, def.personalData, () => env.INTERNAL_SECRET);
   const appends = new SignallingEventStore(traceEvents(personal.store));
   infra.eventStore = appends;
   // Counted from the start (seeding included); served by the app's registry once it is built.
@@ -242,7 +239,7 @@ export async function startService<U extends OptionalAdapter>(
   // The relay reads the events as stored: the personal fields its integration events carry stay encrypted with the
   // data subject's key, so a topic holds no personal data in plain text (consumers open them with the keys).
   const relay = new OutboxRelay(storedEvents, infra.bus, infra.readModels, def.name, logger, {
-    onAppend: (listener) => appends.onAppend(listener),
+    onAppend: (listener) => stored.onAppend(listener),
     onPublished: (count) => published.inc({ service: def.name }, count),
     isActive: () => leader.isLeader,
     toIntegration: def.integrationEvents ?? (() => null),

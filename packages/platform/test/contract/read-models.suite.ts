@@ -44,10 +44,29 @@ export function readModelsContract(adapter: string, make: () => Promise<ReadMode
     });
 
     it('When a document is inserted, then it is written only while its id is free: an existing one stays as it is', async () => {
-      expect(await items.insert({ ...seed[0]!, id: 'new', title: 'New' })).toBe(true);
+      await items.insert({ ...seed[0]!, id: 'new', title: 'New' });
       expect(await items.get('new')).toEqual({ ...seed[0], id: 'new', title: 'New' });
-      expect(await items.insert({ ...seed[0]!, title: 'Alpha again' })).toBe(false);
+      await items.insert({ ...seed[0]!, title: 'Alpha again' });
       expect(await items.get('a')).toEqual(seed[0]);
+    });
+
+    it('When many writes are sent together, then each document is put, deleted or inserted unless there, in one call', async () => {
+      await items.writeMany(
+        [
+          { ...seed[0]!, title: 'Alpha put' },
+          { ...seed[1]!, id: 'w1', title: 'New put' },
+        ],
+        ['b'],
+        [
+          { ...seed[1]!, id: 'w2', title: 'New insert' },
+          { ...seed[2]!, title: 'Insert over an existing one' },
+        ],
+      );
+      expect(await items.get('a')).toEqual({ ...seed[0], title: 'Alpha put' });
+      expect(await items.get('w1')).toEqual({ ...seed[1], id: 'w1', title: 'New put' });
+      expect(await items.get('b')).toBeNull();
+      expect(await items.get('w2')).toEqual({ ...seed[1], id: 'w2', title: 'New insert' });
+      expect(await items.get(seed[2]!.id)).toEqual(seed[2]);
     });
 
     it('When many documents are put at once, then new ones are inserted and existing ones replaced', async () => {

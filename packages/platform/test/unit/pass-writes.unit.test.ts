@@ -62,12 +62,27 @@ describe('PassWrites (a projector pass writes its rows together)', () => {
     expect(await rows.get('a')).toEqual({ id: 'a', team: 'red', n: 1 });
     await rows.update('a', { n: 2 });
     expect(await rows.get('a')).toEqual({ id: 'a', team: 'red', n: 2 });
-    expect(await rows.insert({ id: 'a', team: 'x', n: 0 })).toBe(false);
-    expect(await rows.insert({ id: 'd', team: 'red', n: 4 })).toBe(true);
+    await rows.insert({ id: 'a', team: 'x', n: 0 });
+    expect(await rows.get('a')).toEqual({ id: 'a', team: 'red', n: 2 });
+    await rows.insert({ id: 'd', team: 'red', n: 4 });
     expect(await rows.update('zz', { n: 1 })).toBeNull();
     expect(await rows.delete('d')).toBe(true);
     expect(await rows.get('d')).toBeNull();
-    expect(calls).toEqual(['rows.get', 'rows.get', 'rows.get']); // a once, d (is it new?), zz
+    expect(calls).toEqual(['rows.get', 'rows.get', 'rows.get']); // a once, zz, d (was it there before the insert?)
+  });
+
+  it('When a pass inserts rows it has not read, then it reads nothing and sends inserts that leave a row already there as it is', async () => {
+    const { models, calls } = counted(store);
+    const pass = new PassWrites(models);
+    const rows = pass.collection<Row>('rows');
+    await rows.insert({ id: 'a', team: 'replayed', n: 0 });
+    await rows.insert({ id: 'e', team: 'green', n: 7 });
+    await pass.flush();
+    expect(calls).toEqual(['rows.writeMany']);
+    expect(await store.collection<Row>('rows').find()).toEqual([
+      { id: 'a', team: 'red', n: 1 },
+      { id: 'e', team: 'green', n: 7 },
+    ]);
   });
 
   it('When a pass queries by a filter, then the answer holds the store rows and its own writes, in id order; with an order or a count, its writes are sent first', async () => {

@@ -111,6 +111,34 @@ describe('OutboxRelay notifications', () => {
     expect(bus.published.map((p) => p.event.streamId)).toEqual(['s-1', 's-2']);
   });
 
+  it('When events appended in its process are handed over, then the relay publishes them without reading them back; one written by another process is read', async () => {
+    const inner = new SqliteEventStore(db);
+    const reads: number[] = [];
+    const readAll = inner.readAll.bind(inner);
+    inner.readAll = (from, limit) => {
+      reads.push(from);
+      return readAll(from, limit);
+    };
+    store = new SignallingEventStore(inner);
+    startRelay({ pollMs: 10_000, onAppend: (l) => store.onAppend(l) });
+    await until(() => false, 20); // the first flush read the (empty) store
+    reads.length = 0;
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        store.append(`s-${i}`, 'no_stream', [{ type: 'Happened', data: { i } }]),
+      ),
+    );
+    expect(await until(() => bus.published.length === 5, 1_000)).toBe(true);
+    expect(reads).toEqual([]);
+
+    // Another process's append (straight to the store, not handed over), then one of this process after it.
+    await inner.append('elsewhere', 'no_stream', [{ type: 'Happened', data: {} }]);
+    await store.append('s-after', 'no_stream', [{ type: 'Happened', data: {} }]);
+    expect(await until(() => bus.published.length === 7, 1_000)).toBe(true);
+    expect(bus.published.map((p) => p.event.streamId).slice(5)).toEqual(['elsewhere', 's-after']);
+    expect(reads[0]).toBe(5); // the gap at 6 was read from the store
+  });
+
   it('When the relay is stopped, then it stops listening: a later append is not published', async () => {
     startRelay({ pollMs: 10_000, onAppend: (l) => store.onAppend(l) });
     await relay!.stop();

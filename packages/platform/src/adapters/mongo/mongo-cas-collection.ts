@@ -152,8 +152,8 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
     }
   }
 
-  insert(doc: T): Promise<boolean> {
-    return this.putIf(doc, null);
+  async insert(doc: T): Promise<void> {
+    await this.putIf(doc, null);
   }
 
   async get(id: string): Promise<T | null> {

@@ -137,18 +137,20 @@ class MongoCollection<T extends Document> implements Collection<T> {
     }
   }
 
-  async writeMany(puts: T[], deletes: string[]): Promise<void> {
-    if (puts.length === 0 && deletes.length === 0) return;
+  async writeMany(puts: T[], deletes: string[], inserts: T[] = []): Promise<void> {
+    if (puts.length + deletes.length + inserts.length === 0) return;
     const wc = await this.writeConcern();
     const replaces = puts.map((d) => {
       const { _id, ...rest } = toDoc(d);
       return { replaceOne: { filter: { _id }, replacement: rest, upsert: true } };
     });
     const removals = deletes.map((id) => ({ deleteOne: { filter: { _id: id } } }));
-    // One command, each statement by key. An upsert that lost a race to insert the same new id (replicas projecting
-    // the same event) fails on its _id alone; the document exists then, so that statement is sent again.
+    const insertions = inserts.map((d) => ({ insertOne: { document: toDoc(d) } }));
+    // One command, each statement by key. An insert of an id already there leaves it (a duplicate key, ignored). An
+    // upsert that lost a race to insert the same new id (replicas projecting the same event) fails on its _id alone;
+    // the document exists then, so that statement is sent again.
     await this.model.collection
-      .bulkWrite([...replaces, ...removals] as never[], { ordered: false, writeConcern: wc })
+      .bulkWrite([...replaces, ...removals, ...insertions] as never[], { ordered: false, writeConcern: wc })
       .catch(
         async (err: {
           writeErrors?: { index: number; code: number }[] | { index: number; code: number };
@@ -156,6 +158,7 @@ class MongoCollection<T extends Document> implements Collection<T> {
           const errors = [err.writeErrors ?? []].flat();
           if (errors.length === 0 || errors.some((e) => e.code !== 11000)) throw err;
           for (const { index } of errors) {
+            if (index >= replaces.length) continue; // an insert of an id already there
             const { filter, replacement } = replaces[index]!.replaceOne;
             await this.model.collection.replaceOne(filter as never, replacement, {
               upsert: true,
@@ -166,16 +169,14 @@ class MongoCollection<T extends Document> implements Collection<T> {
       );
   }
 
-  async insert(doc: T): Promise<boolean> {
+  async insert(doc: T): Promise<void> {
     const wc = await this.writeConcern();
     const { _id, ...rest } = toDoc(doc);
-    return this.model.collection.insertOne({ _id, ...rest } as never, { writeConcern: wc }).then(
-      () => true,
-      (err: unknown) => {
-        if (isDuplicateKey(err)) return false;
-        throw err;
-      },
-    );
+    await this.model.collection
+      .insertOne({ _id, ...rest } as never, { writeConcern: wc })
+      .catch((err: unknown) => {
+        if (!isDuplicateKey(err)) throw err;
+      });
   }
 
   putIf(): Promise<boolean> {
