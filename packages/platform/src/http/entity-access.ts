@@ -5,7 +5,7 @@ import type { Collection, EventMeta } from '../ports';
 import type { Decider, DomainEvent } from '../es/decider';
 import { runCommand, type CommandSite, type RunCommandOptions } from '../es/decider';
 import { deterministicEventId } from '../es/inbox';
-import { notFound } from './errors';
+import { NotFound } from '../es/errors';
 import { ifMatchVersions } from './preconditions';
 import { parse } from './validate';
 
@@ -86,7 +86,7 @@ export function entityAccess<
 >(site: CommandSite & { clock(): Date }, spec: EntitySpec<Row, State, Command, Event>) {
   const find = async (id: string): Promise<Row> => {
     const row = await spec.rows.get(id);
-    if (!row) throw notFound(`No ${spec.name} with ${spec.idName ?? 'id'} ${id}`);
+    if (!row) throw new NotFound(`No ${spec.name} with ${spec.idName ?? 'id'} ${id}`);
     return row;
   };
   const write = async (

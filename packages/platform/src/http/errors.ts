@@ -44,16 +44,12 @@ export function refuseBusy(code: string, message: string, retryAfterSeconds: num
   return err;
 }
 
-export const badRequest = (message: string, details?: unknown) =>
-  new HttpError(400, 'bad_request', message, details);
 export const unauthorized = (message = 'Authentication required') =>
   new HttpError(401, 'unauthorized', message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 export const conflict = (message: string, details?: unknown) =>
   new HttpError(409, 'conflict', message, details);
-export const unprocessable = (message: string, details?: unknown) =>
-  new HttpError(422, 'unprocessable', message, details);
 
 /** A domain error's status and code (the error's own code, when it has one, else its kind's). */
 function answer(err: DomainError, status: number, code: string): HttpError {
