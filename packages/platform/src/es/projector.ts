@@ -95,6 +95,13 @@ export class Projector {
   private readonly writing = new Set<Promise<void>>();
   /** The last pass's failure, given to the passes queued behind it until `until` (see FAILED_PASS_MS). */
   private failed?: { error: unknown; until: number };
+  /**
+   * The highest position whose rows this process has sent (under the lock): a writer waiting for its event can read
+   * its rows from then on, while the pass moves the checkpoint (should that fail, the events are applied again,
+   * which changes nothing).
+   */
+  private sent = 0;
+  private readonly sentWaiters = new Set<{ upTo: number; resolve: (applied: number) => void }>();
 
   constructor(
     private readonly store: EventStore,
@@ -137,7 +144,29 @@ export class Projector {
       }
     });
     this.chain = run.catch(() => undefined);
-    return run;
+    if (upTo === undefined) return run;
+    // Done once the rows are sent, without waiting for the checkpoint to move past them.
+    let waiter: { upTo: number; resolve: (applied: number) => void } | undefined;
+    const sent = new Promise<number>((resolve) => {
+      if (this.sent >= upTo) return resolve(0);
+      waiter = { upTo, resolve };
+      this.sentWaiters.add(waiter);
+    });
+    run.then(
+      () => waiter && this.sentWaiters.delete(waiter),
+      () => waiter && this.sentWaiters.delete(waiter),
+    );
+    return Promise.race([run, sent]);
+  }
+
+  /** Rows sent up to `position` (by a pass that applied `applied` events): the writers waiting for it may read them. */
+  private rowsSent(position: number, applied: number) {
+    this.sent = Math.max(this.sent, position);
+    for (const w of this.sentWaiters)
+      if (w.upTo <= this.sent) {
+        this.sentWaiters.delete(w);
+        w.resolve(applied);
+      }
   }
 
   /**
@@ -306,10 +335,12 @@ export class Projector {
         applied++;
         if (applied < events.length && Date.now() > (held.lockedUntil ?? 0) - LOCK_MS / 2) {
           await writes.flush();
+          this.rowsSent(event.position, applied);
           if (!(await advance(event.position, true))) return this.lockLost(applied);
         }
       }
       await writes.flush();
+      this.rowsSent(events[events.length - 1]!.position, applied);
     } catch (err) {
       // Leave what was applied recorded and the lock free, so this or another process carries on from there: the
       // checkpoint moves past the applied events only once their writes are sent (a failed send is kept to retry).
@@ -346,6 +377,7 @@ export class Projector {
         for (const c of p.collections) await this.models.collection(c).clear();
       await this.checkpoints.delete(this.name);
       this.reached = 0;
+      this.sent = 0;
       this.freed = undefined;
       let n: number;
       if (scratch) {
