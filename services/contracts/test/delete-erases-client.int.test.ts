@@ -1,18 +1,8 @@
 import request from 'supertest';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { historyResponse } from '@12yards/api';
-import { ERASED_PERSONAL_DATA, serviceDbFile } from '@12yards/platform';
-import { admin, binary, editor, startContracts, type Harness } from './helpers';
-import { storedText } from './stored-text';
-
-const filesUnder = (dir: string): string[] =>
-  existsSync(dir)
-    ? readdirSync(dir).flatMap((name) => {
-        const path = join(dir, name);
-        return statSync(path).isDirectory() ? filesUnder(path) : [path];
-      })
-    : [];
+import { ERASED_PERSONAL_DATA } from '@12yards/platform';
+import { admin, editor, startContracts, type Harness } from './helpers';
+import { contractsStoredText } from './stored-text';
 
 /**
  * Issue 26: a deleted contract leaves the screens and the erasure's search (its row is removed), so a later erasure
@@ -28,13 +18,7 @@ describe('contracts service: deleting a contract erases its client', () => {
 
   const client = { name: 'Tamsin Oduya', email: 'tamsin.oduya@fenside.example', phone: '+44 113 496 0288' };
   /** The service's SQLite file with its WAL, and its objects (a .docx read inside). */
-  const stored = () => {
-    const file = serviceDbFile(h.env.DATA_DIR, 'contracts');
-    return [file, `${file}-wal`, ...filesUnder(join(h.env.DATA_DIR, 'objects'))]
-      .filter(existsSync)
-      .map((f) => storedText(readFileSync(f)))
-      .join('\n');
-  };
+  const stored = () => contractsStoredText(h.env.DATA_DIR);
 
   it('When an admin deletes a contract with a document, then the document is gone, its history reads "Erased personal data" for the client, and no stored byte holds the client; another contract is whole', async () => {
     const partner = await h.addPartner();
@@ -44,12 +28,7 @@ describe('contracts service: deleting a contract erases its client', () => {
       clientTelephone: client.phone,
     });
     const other = await h.createContract(partner.id);
-    const generated = await request(h.app)
-      .post(`/api/admin/contracts/${contract.id}/generate-document`)
-      .use(admin())
-      .buffer(true)
-      .parse(binary)
-      .expect(200);
+    const generated = await h.generateDocument(contract.id).expect(200);
     const documentKey = `contract-documents/${contract.id}/${String(generated.headers['x-job-id'])}.docx`;
     expect(await h.svc.ctx.infra.objects.stat(documentKey)).not.toBeNull();
     const before = stored();

@@ -16,12 +16,7 @@ describe('contracts service: contract documents', () => {
   let h: Harness;
   afterEach(async () => h?.stop());
 
-  const generate = (id: string) =>
-    request(h.app)
-      .post(`/api/admin/contracts/${id}/generate-document`)
-      .use(admin())
-      .buffer(true)
-      .parse(binary);
+  const generate = (id: string) => h.generateDocument(id);
   const uploadTemplate = (name: string, validFromDate: string, bytes: Buffer, filename = 'template.docx') =>
     request(h.app)
       .post('/api/admin/contract-templates')

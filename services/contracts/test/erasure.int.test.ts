@@ -1,19 +1,9 @@
 import request from 'supertest';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { historyResponse } from '@12yards/api';
-import { ERASED_PERSONAL_DATA, serviceDbFile } from '@12yards/platform';
+import { ERASED_PERSONAL_DATA } from '@12yards/platform';
 import { admin, editor, startContracts, type Harness } from './helpers';
 import { clientWithDocument } from './privacy-person';
-
-/** Every file under a folder, recursively. */
-const filesUnder = (dir: string): string[] =>
-  existsSync(dir)
-    ? readdirSync(dir).flatMap((name) => {
-        const path = join(dir, name);
-        return statSync(path).isDirectory() ? filesUnder(path) : [path];
-      })
-    : [];
+import { contractsStoredText } from './stored-text';
 
 describe('contracts service: erasure of a person (POST /internal/privacy/erasure)', () => {
   jest.setTimeout(60_000); // a document is filled in a process of its own
@@ -25,11 +15,7 @@ describe('contracts service: erasure of a person (POST /internal/privacy/erasure
 
   const person = { name: 'Orla Fenwick', email: 'orla.fenwick@leedsfans.example', phone: '+44 113 496 0731' };
   /** The contracts service's own bytes: its SQLite file with its WAL, and its objects. */
-  const storedBytes = () => {
-    const file = serviceDbFile(h.env.DATA_DIR, 'contracts');
-    const files = [file, `${file}-wal`, ...filesUnder(join(h.env.DATA_DIR, 'objects'))].filter(existsSync);
-    return Buffer.concat(files.map((f) => readFileSync(f))).toString('latin1');
-  };
+  const storedBytes = () => contractsStoredText(h.env.DATA_DIR);
 
   it('When an admin erases a partner who is also the client of a contract with a document, then its record, the client fields and the document are erased, and a second request finds nothing', async () => {
     const { partner, contract, other, documentKey } = await clientWithDocument(h, person);

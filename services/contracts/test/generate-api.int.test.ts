@@ -1,7 +1,7 @@
 import PizZip from 'pizzip';
 import request from 'supertest';
 import { buildDocx, simpleDocumentXml } from '../src/document/default-template';
-import { admin, binary, startContracts, type Harness } from './helpers';
+import { admin, startContracts, type Harness } from './helpers';
 
 const missingOnly = {
   registrationNumber: '01234567',
@@ -84,12 +84,7 @@ describe('contracts service: POST /api/admin/contracts/generate', () => {
     const types = (await h.svc.ctx.infra.eventStore.readAll(0)).map((e) => e.type);
     expect(types).toContain('ContractCreated');
     // and its document comes from that template
-    const doc = await request(h.app)
-      .post(`/api/admin/contracts/${res.body.id}/generate-document`)
-      .use(admin())
-      .buffer(true)
-      .parse(binary)
-      .expect(200);
+    const doc = await h.generateDocument(res.body.id).expect(200);
     expect(new PizZip(doc.body).file('word/document.xml')!.asText()).toContain('Agreement with Leeds Fans');
   });
 

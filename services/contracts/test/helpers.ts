@@ -112,6 +112,14 @@ export async function startContracts(options: ContractsOptions = {}, clock?: () 
       if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body as { id: string; endedAt: string | null } & ReturnType<typeof validContract>;
     },
+    /** Asks for a contract's document (by the admin unless `as` says), its body collected as a Buffer. */
+    generateDocument(contractId: string, as = admin()) {
+      return request(svc.app)
+        .post(`/api/admin/contracts/${contractId}/generate-document`)
+        .use(as)
+        .buffer(true)
+        .parse(binary);
+    },
     async stop() {
       await svc.stop();
       partnersDb.close();

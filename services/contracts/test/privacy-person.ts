@@ -1,5 +1,4 @@
-import request from 'supertest';
-import { admin, binary, type Harness } from './helpers';
+import type { Harness } from './helpers';
 
 /**
  * A partner who is also the client of a contract made with them, with a generated document, beside another
@@ -13,12 +12,7 @@ export async function clientWithDocument(h: Harness, person: { name: string; ema
     clientTelephone: person.phone,
   });
   const other = await h.createContract((await h.addPartner()).id);
-  const generated = await request(h.app)
-    .post(`/api/admin/contracts/${contract.id}/generate-document`)
-    .use(admin())
-    .buffer(true)
-    .parse(binary)
-    .expect(200);
+  const generated = await h.generateDocument(contract.id).expect(200);
   const jobId = String(generated.headers['x-job-id']);
   return { partner, contract, other, documentKey: `contract-documents/${contract.id}/${jobId}.docx` };
 }

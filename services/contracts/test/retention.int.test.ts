@@ -1,5 +1,4 @@
 import request from 'supertest';
-import { existsSync, readFileSync } from 'node:fs';
 import {
   ERASED_PERSONAL_DATA,
   openSqlite,
@@ -11,6 +10,7 @@ import {
 import { partnersIntegrationEvents } from '@12yards/partners/src/integration-events';
 import { findPartner } from '../src/partner-view/projection';
 import { admin, startContracts, type Harness } from './helpers';
+import { contractsStoredText } from './stored-text';
 
 /**
  * Issue 26 item 4: applications that never became partners are erased after the retention period by the partners
@@ -25,12 +25,7 @@ describe("contracts service: retention of expired applicants' partner records", 
   });
   afterEach(async () => h?.stop());
 
-  const storedBytes = () => {
-    const file = serviceDbFile(h.env.DATA_DIR, 'contracts');
-    return Buffer.concat([file, `${file}-wal`].filter(existsSync).map((f) => readFileSync(f))).toString(
-      'latin1',
-    );
-  };
+  const storedBytes = () => contractsStoredText(h.env.DATA_DIR, { objects: false });
   /** The partners service's sweep record, appended and published on the partners topic as its relay does. */
   async function partnersSweepExpired(records: { kind: string; id: string }[]) {
     const db = openSqlite(serviceDbFile(h.env.DATA_DIR, 'partners'));
