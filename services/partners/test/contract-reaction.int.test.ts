@@ -7,10 +7,12 @@ import {
   type RunningService,
   type StoredEvent,
 } from '@12yards/platform';
-import { signedAs, testServiceEnv } from '@12yards/platform/testing';
+import { testServiceEnv } from '@12yards/platform/testing';
 import { partnersService } from '../src/definition';
 import { handleContractEvent } from '../src/reactions/contract-created';
 import {
+  admin,
+  applyAsClub,
   clubApplication,
   contractsTopic,
   eventually,
@@ -18,8 +20,6 @@ import {
   publishContractClosed,
   publishContractCreated,
 } from './helpers';
-
-const admin = () => signedAs({ username: 'ops', role: 'admin' });
 
 describe('automatic promotion from the contracts topic', () => {
   let env: ReturnType<typeof testServiceEnv>;
@@ -37,9 +37,7 @@ describe('automatic promotion from the contracts topic', () => {
     env.cleanup();
   });
 
-  const apply = async (name = 'Riverside') =>
-    (await request(svc.app).post('/api/partners').send(clubApplication({ name })).expect(201)).body
-      .id as string;
+  const apply = async (name = 'Riverside') => (await applyAsClub(svc.app, { name })).id as string;
   const partner = async (id: string) =>
     (await request(svc.app).get(`/api/admin/partners/${id}`).use(admin()).expect(200)).body;
   const ourEvents = async (type: string) =>

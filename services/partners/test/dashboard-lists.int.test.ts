@@ -1,10 +1,9 @@
 import request from 'supertest';
 import type { ContactMessage, Partner, PartnerActionCount, PartnersInsights } from '@12yards/api';
 import { partnersService } from '../src/definition';
-import { clubApplication } from './helpers';
-import { signedAs, startTestService, type TestService } from '@12yards/platform/testing';
+import { admin, applyAsClub } from './helpers';
+import { startTestService, type TestService } from '@12yards/platform/testing';
 
-const admin = () => signedAs({ username: 'ops', role: 'admin' });
 const HOUR = 3_600_000;
 
 /** The lists the dashboard's figures link to show exactly the rows those figures count. */
@@ -28,9 +27,7 @@ describe("the partners service's lists behind the dashboard's figures", () => {
     ).body.id as string;
   const markMessage = (id: string, status: string) =>
     request(svc.app).put(`/api/admin/contacts/${id}`).use(admin()).send({ status }).expect(200);
-  const apply = async (email: string) =>
-    (await request(svc.app).post('/api/partners').send(clubApplication({ email })).expect(201)).body
-      .id as string;
+  const apply = async (email: string) => (await applyAsClub(svc.app, { email })).id as string;
   const action = async (partnerId: string, dueDate: string | null) =>
     (
       await request(svc.app)

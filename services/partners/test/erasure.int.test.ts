@@ -7,13 +7,10 @@ import {
   serviceDbFile,
   SqliteEventStore,
 } from '@12yards/platform';
-import { signedAs, startTestService, TEST_SECRET, type TestService } from '@12yards/platform/testing';
-import { existsSync, readFileSync } from 'node:fs';
+import { startTestService, TEST_SECRET, type TestService } from '@12yards/platform/testing';
 import { partnersService } from '../src/definition';
-import { clubApplication } from './helpers';
+import { addAction, admin, applyAsClub, clubApplication, editor, storedBytes } from './helpers';
 
-const admin = () => signedAs({ username: 'ops', role: 'admin' });
-const editor = () => signedAs({ username: 'writer', role: 'editor' });
 const ann = clubApplication({ name: 'Annabel Quist', email: 'Annabel.Quist@riverside.example' });
 
 describe('partners service: erasure of a person (POST /internal/privacy/erasure)', () => {
@@ -27,24 +24,12 @@ describe('partners service: erasure of a person (POST /internal/privacy/erasure)
 
   const erase = (email: string, as = admin()) =>
     request(svc.app).post('/internal/privacy/erasure').use(as).send({ email });
-  /** Every byte of the service's SQLite file and its WAL. */
-  const storedBytes = () => {
-    const file = serviceDbFile(svc.env.DATA_DIR, 'partners');
-    return Buffer.concat([file, `${file}-wal`].filter(existsSync).map((f) => readFileSync(f))).toString(
-      'latin1',
-    );
-  };
+  const stored = () => storedBytes(svc.env.DATA_DIR);
 
   it('When an admin erases an applicant who also sent a message, then every record of them is erased, the screens and history show "Erased personal data", and the file holds none of it', async () => {
     const partner = (await request(svc.app).post('/api/partners').send(ann).expect(201)).body;
-    const other = (await request(svc.app).post('/api/partners').send(clubApplication()).expect(201)).body;
-    const action = (
-      await request(svc.app)
-        .post(`/api/admin/partners/${partner.id}/actions`)
-        .use(admin())
-        .send({ actionText: 'Phone Annabel on Friday' })
-        .expect(201)
-    ).body;
+    const other = await applyAsClub(svc.app);
+    const action = await addAction(svc.app, partner.id, 'Phone Annabel on Friday');
     const contact = (
       await request(svc.app)
         .post('/api/contacts')
@@ -56,7 +41,7 @@ describe('partners service: erasure of a person (POST /internal/privacy/erasure)
         })
         .expect(201)
     ).body;
-    expect(storedBytes()).toContain('Annabel Quist');
+    expect(stored()).toContain('Annabel Quist');
 
     const res = await erase(' ANNABEL.QUIST@riverside.example ').expect(200);
     expect(res.body).toEqual({
@@ -84,7 +69,7 @@ describe('partners service: erasure of a person (POST /internal/privacy/erasure)
     expect(activity).not.toMatch(/Annabel|Quist/i);
     expect(activity).toContain(ERASED_PERSONAL_DATA);
 
-    const bytes = storedBytes();
+    const bytes = stored();
     for (const plain of ['Annabel', 'Quist', 'annabel.quist', 'Phone Annabel'])
       expect(bytes).not.toContain(plain);
     expect(bytes).toContain('Ann Lee'); // the other applicant is untouched

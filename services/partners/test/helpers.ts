@@ -1,3 +1,6 @@
+import request from 'supertest';
+import type { Express } from 'express';
+import { existsSync, readFileSync } from 'node:fs';
 import {
   openSqlite,
   serviceDbFile,
@@ -9,7 +12,36 @@ import {
 } from '@12yards/platform';
 import type { PartnerPromoted } from '../src/partner/events';
 
+import { signedAs } from '@12yards/platform/testing';
+
 export { eventually } from '@12yards/platform/testing';
+
+export const admin = () => signedAs({ username: 'ops', role: 'admin' });
+export const editor = () => signedAs({ username: 'writer', role: 'editor' });
+
+/** Every byte of the partners service's SQLite file and its WAL, as text (what a privacy test searches). */
+export function storedBytes(dataDir: string): string {
+  const file = serviceDbFile(dataDir, 'partners');
+  return Buffer.concat([file, `${file}-wal`].filter(existsSync).map((f) => readFileSync(f))).toString(
+    'latin1',
+  );
+}
+
+/** A club's application through the public form (clubApplication with `over`): the partner answered (201). */
+export async function applyAsClub(app: Express, over: Record<string, unknown> = {}) {
+  return (await request(app).post('/api/partners').send(clubApplication(over)).expect(201)).body;
+}
+
+/** An action item about a partner, added by the admin: the item answered (201). */
+export async function addAction(app: Express, partnerId: string, actionText: string) {
+  return (
+    await request(app)
+      .post(`/api/admin/partners/${partnerId}/actions`)
+      .use(admin())
+      .send({ actionText })
+      .expect(201)
+  ).body;
+}
 
 /**
  * The contracts service's topic in embedded mode, in its SQLite file: an event appended to its store and

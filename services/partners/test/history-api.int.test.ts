@@ -2,16 +2,15 @@ import request from 'supertest';
 import { activityResponse, historyResponse } from '@12yards/api';
 import { partnersService } from '../src/definition';
 import {
-  clubApplication,
+  admin,
+  applyAsClub,
   contractsTopic,
+  editor,
   eventually,
   publishContractClosed,
   publishContractCreated,
 } from './helpers';
-import { signedAs, startTestService, type TestService } from '@12yards/platform/testing';
-
-const admin = () => signedAs({ username: 'ops', role: 'admin' });
-const editor = () => signedAs({ username: 'writer', role: 'editor' });
+import { startTestService, type TestService } from '@12yards/platform/testing';
 
 describe('partners service: history and activity', () => {
   let svc: TestService;
@@ -31,8 +30,7 @@ describe('partners service: history and activity', () => {
     );
 
   it('When a contract promotes an applicant, then the history says in words that it became a partner (by the system, no event name)', async () => {
-    const id = (await request(svc.app).post('/api/partners').send(clubApplication()).expect(201)).body
-      .id as string;
+    const id = (await applyAsClub(svc.app)).id as string;
     await publishContractCreated(topic, 'c1', id);
     const entries = await eventually(async () => {
       const h = await history('partner', id);

@@ -2,16 +2,16 @@ import request from 'supertest';
 import type { PartnersInsights } from '@12yards/api';
 import { partnersService } from '../src/definition';
 import {
+  admin,
   clubApplication,
   contractsTopic,
+  editor,
   eventually,
   influencerApplication,
   publishContractCreated,
 } from './helpers';
-import { signedAs, startTestService, type TestService } from '@12yards/platform/testing';
+import { startTestService, type TestService } from '@12yards/platform/testing';
 
-const admin = () => signedAs({ username: 'ops', role: 'admin' });
-const editor = () => signedAs({ username: 'ed', role: 'editor' });
 const HOUR = 3_600_000;
 /** The path with its query written out: the admin identity is signed for the URL as it is when .use() runs. */
 const insightsPath = (at?: string) =>

@@ -7,11 +7,10 @@ import {
   SqliteEventStore,
   type SqliteDb,
 } from '@12yards/platform';
-import { signedAs, startTestService, type TestService } from '@12yards/platform/testing';
+import { startTestService, type TestService } from '@12yards/platform/testing';
 import { partnersService } from '../src/definition';
-import { clubApplication } from './helpers';
+import { admin, applyAsClub } from './helpers';
 
-const admin = () => signedAs({ username: 'ops', role: 'admin' });
 const message = { name: 'Rosa Diaz', email: 'rosa@harbour.example', subject: 'Fan day', message: 'Call me' };
 
 describe('partners service: personal data encrypted per data subject', () => {
@@ -34,7 +33,7 @@ describe('partners service: personal data encrypted per data subject', () => {
     );
 
   it('When an application, an action about it and a message come in, then the store holds none of their personal fields in plain text while the screens read them', async () => {
-    const partner = (await request(svc.app).post('/api/partners').send(clubApplication()).expect(201)).body;
+    const partner = await applyAsClub(svc.app);
     await request(svc.app)
       .post(`/api/admin/partners/${partner.id}/actions`)
       .use(admin())
@@ -67,7 +66,7 @@ describe('partners service: personal data encrypted per data subject', () => {
   });
 
   it("When the applicant's key is erased, then their history reads 'Erased personal data' and the message sender's does not change", async () => {
-    const partner = (await request(svc.app).post('/api/partners').send(clubApplication()).expect(201)).body;
+    const partner = await applyAsClub(svc.app);
     const contact = (await request(svc.app).post('/api/contacts').send(message).expect(201)).body;
     expect(await svc.ctx.subjectKeys!.erase(`partner-${partner.id}`)).toBe(true);
 

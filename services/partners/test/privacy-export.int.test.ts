@@ -1,11 +1,9 @@
 import request from 'supertest';
 import { serviceExport } from '@12yards/api';
 import { partnersService } from '../src/definition';
-import { clubApplication } from './helpers';
-import { signedAs, startTestService, type TestService } from '@12yards/platform/testing';
+import { addAction, admin, applyAsClub, clubApplication, editor } from './helpers';
+import { startTestService, type TestService } from '@12yards/platform/testing';
 
-const admin = () => signedAs({ username: 'ops', role: 'admin' });
-const editor = () => signedAs({ username: 'writer', role: 'editor' });
 const email = 'Bea.Okafor@hillside.example';
 
 describe('partners service: export of a person (GET /internal/privacy/export)', () => {
@@ -23,20 +21,9 @@ describe('partners service: export of a person (GET /internal/privacy/export)', 
       .use(as);
 
   it('When an admin exports an applicant who also wrote, then their application, the action item about them and their message are answered with their fields by label, and no one else', async () => {
-    const partner = (
-      await request(svc.app)
-        .post('/api/partners')
-        .send(clubApplication({ name: 'Bea Okafor', email, organization: 'Hillside FC' }))
-        .expect(201)
-    ).body;
+    const partner = await applyAsClub(svc.app, { name: 'Bea Okafor', email, organization: 'Hillside FC' });
     await request(svc.app).post('/api/partners').send(clubApplication()).expect(201);
-    const action = (
-      await request(svc.app)
-        .post(`/api/admin/partners/${partner.id}/actions`)
-        .use(admin())
-        .send({ actionText: 'Send Bea the kit sizes' })
-        .expect(201)
-    ).body;
+    const action = await addAction(svc.app, partner.id, 'Send Bea the kit sizes');
     const contact = (
       await request(svc.app)
         .post('/api/contacts')

@@ -1,15 +1,13 @@
 import request from 'supertest';
 import { privacyRetention } from '@12yards/api';
 import { ERASED_PERSONAL_DATA, sweepRetention } from '@12yards/platform';
-import { signedAs, startTestService, type TestService } from '@12yards/platform/testing';
+import { startTestService, type TestService } from '@12yards/platform/testing';
 import { partnersService } from '../src/definition';
 import { partnersIntegrationEvents } from '../src/integration-events';
 import { partnersPersonalDataHolder, partnersRetention } from '../src/privacy';
 import { retentionMonths } from '../src/retention-setting';
-import { clubApplication } from './helpers';
+import { admin, applyAsClub, editor } from './helpers';
 
-const admin = () => signedAs({ username: 'ops', role: 'admin' });
-const editor = () => signedAs({ username: 'writer', role: 'editor' });
 const MONTH_MS = 31 * 24 * 60 * 60 * 1000;
 
 /** Issue 26 item 4: the retention period is a setting an admin changes, and the sweep applies the one in force. */
@@ -87,12 +85,7 @@ describe('partners service: the retention setting (GET/PUT /api/admin/privacy/re
   });
 
   it('When the period is set to 6 months, then the sweep erases an application unchanged for 7 months (kept under the default 24), the export says 6, and the partners topic names the application for the contracts service', async () => {
-    const cora = (
-      await request(svc.app)
-        .post('/api/partners')
-        .send(clubApplication({ name: 'Cora Lindqvist', email: 'cora@lakeside.example' }))
-        .expect(201)
-    ).body;
+    const cora = await applyAsClub(svc.app, { name: 'Cora Lindqvist', email: 'cora@lakeside.example' });
     now = new Date(now.getTime() + 7 * MONTH_MS);
     expect(await sweep()).toBe(0); // 24 months by default: kept
 

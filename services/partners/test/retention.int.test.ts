@@ -6,12 +6,11 @@ import {
   SqliteEventStore,
   sweepRetention,
 } from '@12yards/platform';
-import { signedAs, startTestService, type TestService } from '@12yards/platform/testing';
+import { startTestService, type TestService } from '@12yards/platform/testing';
 import { partnersService } from '../src/definition';
 import { partnersPersonalDataHolder, partnersRetention } from '../src/privacy';
-import { clubApplication } from './helpers';
+import { addAction, admin, applyAsClub } from './helpers';
 
-const admin = () => signedAs({ username: 'ops', role: 'admin' });
 const MONTH_MS = 31 * 24 * 60 * 60 * 1000;
 
 describe('partners service: retention sweep of applications that never became partners and of messages (moved clock)', () => {
@@ -39,20 +38,9 @@ describe('partners service: retention sweep of applications that never became pa
 
   /** An applicant with an action item about them, a partner, and a message: all written now. */
   async function written() {
-    const applicant = (
-      await request(svc.app)
-        .post('/api/partners')
-        .send(clubApplication({ name: 'Cora Lindqvist', email: 'cora@lakeside.example' }))
-        .expect(201)
-    ).body;
-    const action = (
-      await request(svc.app)
-        .post(`/api/admin/partners/${applicant.id}/actions`)
-        .use(admin())
-        .send({ actionText: 'Call Cora back' })
-        .expect(201)
-    ).body;
-    const partner = (await request(svc.app).post('/api/partners').send(clubApplication()).expect(201)).body;
+    const applicant = await applyAsClub(svc.app, { name: 'Cora Lindqvist', email: 'cora@lakeside.example' });
+    const action = await addAction(svc.app, applicant.id, 'Call Cora back');
+    const partner = await applyAsClub(svc.app);
     await request(svc.app)
       .put(`/api/admin/partners/${partner.id}`)
       .use(admin())

@@ -10,11 +10,9 @@ import {
   startService,
   type RunningService,
 } from '@12yards/platform';
-import { signedAs, testServiceEnv } from '@12yards/platform/testing';
+import { testServiceEnv } from '@12yards/platform/testing';
 import { partnersService } from '../src/definition';
-import { clubApplication } from './helpers';
-
-const admin = () => signedAs({ username: 'ops', role: 'admin' });
+import { admin, applyAsClub } from './helpers';
 
 /**
  * Issue 26: personal data written in plain text before encryption existed must be erasable too. On start, the
@@ -64,7 +62,7 @@ describe('partners service: personal data stored in plain text before encryption
   it('When an application, its published message and a contact message were stored in plain text, then after a start they are encrypted, read as before, and an erasure leaves none of them in the file', async () => {
     svc = await start();
     // The shape of an application as the service stores it today (its encrypted fields left empty), to write an old one.
-    const today = (await request(svc.app).post('/api/partners').send(clubApplication()).expect(201)).body;
+    const today = await applyAsClub(svc.app);
     const [submitted] = (await rawEvents()).filter((e) => e.streamId === `partner-${today.id}`);
     const shape = Object.fromEntries(
       Object.entries(submitted!.data as Record<string, unknown>).map(([k, v]) => [
@@ -162,12 +160,7 @@ describe('partners service: personal data stored in plain text before encryption
 
   it('When a subject was erased and a plain event of theirs is left from before, then a start marks it erased instead of encrypting it again', async () => {
     svc = await start();
-    const ann = (
-      await request(svc.app)
-        .post('/api/partners')
-        .send(clubApplication({ name: 'Gone Gwendolyn', email: 'gwen@gone.example' }))
-        .expect(201)
-    ).body;
+    const ann = await applyAsClub(svc.app, { name: 'Gone Gwendolyn', email: 'gwen@gone.example' });
     await request(svc.app)
       .post('/internal/privacy/erasure')
       .use(admin())
