@@ -14,10 +14,33 @@ import { trashableMediaFileDecider } from './trash';
 export async function addUploadToLibrary(
   ctx: ServiceContext,
   upload: UploadResult,
-  actor: { username?: string; requestId?: string },
+  actor: Actor,
   at: Date = ctx.clock(),
 ): Promise<void> {
   const id = uploadIdOf(upload.filename)!;
+  await addMediaFile(ctx, { id, uploadId: id, file: upload, altText: null }, actor, at);
+}
+
+/** Who adds a library entry (none: the system), and the request it came with. */
+type Actor = { username?: string; requestId?: string };
+
+/**
+ * Adds an entry to the media library: `id` is the entry's, `uploadId` the upload it shows (null: a file that is not
+ * one of this service's uploads), added by `actor`.
+ */
+export async function addMediaFile(
+  ctx: ServiceContext,
+  entry: {
+    id: string;
+    uploadId: string | null;
+    file: Pick<UploadResult, 'filename' | 'originalName' | 'mimeType' | 'size' | 'url'>;
+    altText: string | null;
+  },
+  actor: Actor,
+  at: Date = ctx.clock(),
+): Promise<void> {
+  const { id, uploadId, file, altText } = entry;
+  const { filename, originalName, mimeType, size, url } = file;
   await runCommand(
     ctx,
     streamId(id),
@@ -25,13 +48,13 @@ export async function addUploadToLibrary(
     {
       type: 'AddMediaFile',
       id,
-      filename: upload.filename,
-      originalName: upload.originalName,
-      mimeType: upload.mimeType,
-      size: upload.size,
-      url: upload.url,
-      altText: null,
-      uploadId: id,
+      filename,
+      originalName,
+      mimeType,
+      size,
+      url,
+      altText,
+      uploadId,
       uploadedBy: actor.username ?? null,
       at,
     },

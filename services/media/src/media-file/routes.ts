@@ -15,6 +15,7 @@ import { NOT_TRASHED } from '@12yards/workbench';
 import { uploadIdOf } from '../upload/store';
 import { uploadRows } from '../upload/projection';
 import { streamId } from './events';
+import { addMediaFile } from './library';
 import { mediaFileRows, type MediaFileRow } from './projection';
 import { trashableMediaFileDecider } from './trash';
 
@@ -65,24 +66,10 @@ export function mediaFileRoutes(ctx: ServiceContext<'objects'>): Router {
       }
     }
     const id = randomUUID();
-    await runCommand(
+    await addMediaFile(
       ctx,
-      streamId(id),
-      trashableMediaFileDecider,
-      {
-        type: 'AddMediaFile',
-        id,
-        filename: input.filename,
-        originalName: input.originalName,
-        mimeType: input.mimeType,
-        size: input.size,
-        url: input.url,
-        altText: input.altText ?? null,
-        uploadId,
-        uploadedBy: req.admin?.username ?? null,
-        at: ctx.clock(),
-      },
-      { meta: { actor: req.admin?.username, requestId: String(req.id) } },
+      { id, uploadId, file: input, altText: input.altText ?? null },
+      { username: req.admin?.username, requestId: String(req.id) },
     );
     const row = await rows.get(id);
     if (!row) throw new NotFound(`No media file with id ${id}`);
