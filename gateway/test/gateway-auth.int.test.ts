@@ -2,6 +2,7 @@ import request from 'supertest';
 import { statusService } from '@12yards/status/src/definition';
 import { startStack, TEST_ADMIN, TEST_EDITOR, type Stack } from '../src/testing';
 import { signedAs } from '@12yards/platform/testing';
+import { setAuctionsStatus } from './service-status';
 
 describe('gateway: admin auth and the status service end to end', () => {
   let stack: Stack;
@@ -45,12 +46,7 @@ describe('gateway: admin auth and the status service end to end', () => {
   });
 
   it('When an admin logs in and sends the CSRF token, then the change is made and visible to visitors', async () => {
-    const { agent, csrf } = await stack.login();
-    await agent
-      .put('/api/admin/service-status/auctions')
-      .set('X-CSRF-Token', csrf)
-      .send({ status: 'issue' })
-      .expect(200);
+    await setAuctionsStatus(stack, 'issue');
     const list = (await request(stack.app).get('/api/service-status')).body;
     expect(list.find((s: { id: string }) => s.id === 'auctions').status).toBe('issue');
   });
@@ -159,12 +155,7 @@ describe('gateway: admin auth and the status service end to end', () => {
   });
 
   it('When the status is invalid, then 400 with the zod issues in details', async () => {
-    const { agent, csrf } = await stack.login();
-    const res = await agent
-      .put('/api/admin/service-status/auctions')
-      .set('X-CSRF-Token', csrf)
-      .send({ status: 'broken' })
-      .expect(400);
+    const res = await setAuctionsStatus(stack, 'broken', 400);
     expect(res.body.error.details).toEqual([
       expect.objectContaining({ path: 'status', message: "status must be 'operational' or 'issue'" }),
     ]);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { statusService } from '@12yards/status/src/definition';
 import { startStack, type Stack } from '../src/testing';
+import { setAuctionsStatus } from './service-status';
 
 type Row = { id: string; status: string; lastUpdated: string };
 
@@ -21,12 +22,7 @@ describe('gateway: data survives a restart on the same DATA_DIR', () => {
 
   it('When an admin changes a status and the stack is restarted, then the change is still there', async () => {
     stack = await startStack({ services: [statusService], dataDir });
-    const { agent, csrf } = await stack.login();
-    const changed = await agent
-      .put('/api/admin/service-status/auctions')
-      .set('X-CSRF-Token', csrf)
-      .send({ status: 'issue' })
-      .expect(200);
+    const changed = await setAuctionsStatus(stack, 'issue');
     const before = (await request(stack.app).get('/api/service-status').expect(200)).body as Row[];
     expect(before.find((s) => s.id === 'auctions')?.status).toBe('issue');
     await stack.stop();
@@ -43,12 +39,7 @@ describe('gateway: data survives a restart on the same DATA_DIR', () => {
     expect(after.filter((s) => s.status === 'operational')).toHaveLength(3);
 
     // It can be changed back after the restart, by a new login.
-    const { agent: again, csrf: token } = await stack.login();
-    await again
-      .put('/api/admin/service-status/auctions')
-      .set('X-CSRF-Token', token)
-      .send({ status: 'operational' })
-      .expect(200);
+    await setAuctionsStatus(stack, 'operational');
     const list = (await request(stack.app).get('/api/service-status')).body as Row[];
     expect(list.every((s) => s.status === 'operational')).toBe(true);
   });

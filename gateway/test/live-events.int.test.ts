@@ -1,7 +1,7 @@
 import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import express from 'express';
+import express, { type Express } from 'express';
 import request from 'supertest';
 import { createLogger, ERASED_PERSONAL_DATA, finishHttpApp } from '@12yards/platform';
 import { LIVE_RESYNC_EVENT, liveEvent } from '@12yards/api';
@@ -91,6 +91,41 @@ async function within(ms: number, check: () => boolean): Promise<void> {
   }
 }
 
+/** An app listening on a free local port: its server and its base URL. */
+async function listen(app: Express): Promise<{ server: Server; base: string }> {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** Ends a listening server's connections (open streams too) and closes it. */
+async function stopListening(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+}
+
+/** The gateway with the partners and contracts services, listening, and an admin signed in to it. */
+async function listeningStackWithAdmin(partnerWaitMs: number) {
+  const stack = await startStack({ services: [partnersService, createContractsService({ partnerWaitMs })] });
+  const { server, base } = await listen(stack.app);
+  return {
+    stack,
+    base,
+    ...(await signIn(stack.app, TEST_ADMIN)),
+    async stop() {
+      await stopListening(server);
+      await stack.stop();
+    },
+  };
+}
+
+/** Signs in through the gateway: the session's cookie and its CSRF token. */
+async function signIn(app: Express, who: { username: string; password: string }) {
+  const res = await request(app).post('/api/auth/login').send(who).expect(200);
+  const cookie = (res.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+  return { cookie, csrf: res.body.csrfToken as string };
+}
+
 const contact = { name: 'Visitor One', email: 'one@example.com', subject: 'Hello', message: 'A question' };
 
 describe('GET /api/admin/events: live updates for admins (server-sent events)', () => {
@@ -108,25 +143,18 @@ describe('GET /api/admin/events: live updates for admins (server-sent events)', 
 
   beforeAll(async () => {
     stack = await startStack({ services: [partnersService] });
-    server = stack.app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, base } = await listen(stack.app));
     for (const [role, who] of [
       ['admin', TEST_ADMIN],
       ['editor', TEST_EDITOR],
-    ] as const) {
-      const res = await request(stack.app).post('/api/auth/login').send(who).expect(200);
-      cookies[role] = (res.headers['set-cookie'] as unknown as string[])
-        .map((c) => c.split(';')[0])
-        .join('; ');
-    }
+    ] as const)
+      cookies[role] = (await signIn(stack.app, who)).cookie;
   });
   afterEach(() => {
     for (const s of streams.splice(0)) s.close();
   });
   afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((r) => server?.close(r));
+    if (server) await stopListening(server);
     await stack?.stop();
   });
 
@@ -245,17 +273,15 @@ describe('the live stream when nothing happens', () => {
       next(Object.assign(req, { session: { username: 'a', role: 'admin' } }) && undefined),
     );
     app.get('/api/admin/events', live.handler(undefined));
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
+    const { server, base } = await listen(app);
     try {
-      const s = await openStream(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, {});
+      const s = await openStream(base, {});
       await within(1000, () => /\n:\n/.test(s.raw()));
       expect(s.frames).toEqual([]);
       s.close();
       await within(1000, () => live.connections === 0);
     } finally {
-      server.closeAllConnections();
-      server.close();
+      await stopListening(server);
     }
   });
 });
@@ -278,10 +304,9 @@ describe('the live stream when the admin session ends', () => {
       next();
     });
     app.get('/api/admin/events', live.handler(undefined));
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
+    const { server, base } = await listen(app);
     try {
-      const s = await openStream(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, {});
+      const s = await openStream(base, {});
       let ended = false;
       s.res.once('end', () => (ended = true));
       await within(1000, () => asked.length >= 2);
@@ -292,27 +317,17 @@ describe('the live stream when the admin session ends', () => {
       await within(1000, () => live.connections === 0);
     } finally {
       await live.stop();
-      server.closeAllConnections();
-      server.close();
+      await stopListening(server);
     }
   });
 });
 
 describe('the live stream when a contract document is generated', () => {
   it('When an admin generates a contract document through the gateway, then a connected admin gets a document-generated frame for the contract', async () => {
-    const stack = await startStack({
-      services: [partnersService, createContractsService({ partnerWaitMs: 2_000 })],
-    });
-    const server = stack.app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
+    const running = await listeningStackWithAdmin(2_000);
+    const { stack, base, cookie, csrf } = running;
     let s: Stream | undefined;
     try {
-      const login = await request(stack.app).post('/api/auth/login').send(TEST_ADMIN).expect(200);
-      const cookie = (login.headers['set-cookie'] as unknown as string[])
-        .map((c) => c.split(';')[0])
-        .join('; ');
-      const csrf = login.body.csrfToken as string;
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       s = await openStream(base, { cookie, accept: 'text/event-stream' });
       const partner = await request(stack.app).post('/api/partners').send(clubApplication()).expect(201);
       const contract = await request(stack.app)
@@ -334,9 +349,7 @@ describe('the live stream when a contract document is generated', () => {
       expect(frame.id).toBeDefined();
     } finally {
       s?.close();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-      await stack.stop();
+      await running.stop();
     }
   });
 });
@@ -346,11 +359,6 @@ describe('the live streams an admin may hold, and when they end', () => {
   let server: Server;
   let base: string;
   const streams: Stream[] = [];
-  const signIn = async (who: { username: string; password: string }) => {
-    const res = await request(stack.app).post('/api/auth/login').send(who).expect(200);
-    const cookie = (res.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
-    return { cookie, csrf: res.body.csrfToken as string };
-  };
   const open = async (cookie: string) => {
     const s = await openStream(base, { cookie, accept: 'text/event-stream' });
     streams.push(s);
@@ -374,19 +382,16 @@ describe('the live streams an admin may hold, and when they end', () => {
 
   beforeEach(async () => {
     stack = await startStack({ services: [] });
-    server = stack.app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, base } = await listen(stack.app));
   });
   afterEach(async () => {
     for (const s of streams.splice(0)) s.close();
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
+    await stopListening(server);
     await stack.stop();
   });
 
   it('When one sign-in opens a fifth stream, then it is refused with 429 JSON and the four stay open; another sign-in still connects', async () => {
-    const admin = await signIn(TEST_ADMIN);
+    const admin = await signIn(stack.app, TEST_ADMIN);
     const four = await Promise.all([1, 2, 3, 4].map(() => open(admin.cookie)));
     expect(four.map((s) => s.res.statusCode)).toEqual([200, 200, 200, 200]);
     const fifth = await request(stack.app)
@@ -402,7 +407,7 @@ describe('the live streams an admin may hold, and when they end', () => {
     });
     await within(2000, () => stack.live.connections === 4);
     expect(four.every((s) => !s.res.readableEnded)).toBe(true);
-    const editor = await signIn(TEST_EDITOR);
+    const editor = await signIn(stack.app, TEST_EDITOR);
     expect((await open(editor.cookie)).res.statusCode).toBe(200);
     // A tab closed gives its place back.
     four[0]!.close();
@@ -411,8 +416,8 @@ describe('the live streams an admin may hold, and when they end', () => {
   });
 
   it('When the admin logs out, then their open streams end at once (not at the next check) and another admin keeps theirs', async () => {
-    const admin = await signIn(TEST_ADMIN);
-    const editor = await signIn(TEST_EDITOR);
+    const admin = await signIn(stack.app, TEST_ADMIN);
+    const editor = await signIn(stack.app, TEST_EDITOR);
     const mine = [await open(admin.cookie), await open(admin.cookie)];
     const other = await open(editor.cookie);
     const logout = () =>
@@ -427,8 +432,8 @@ describe('the live streams an admin may hold, and when they end', () => {
   });
 
   it('When an admin’s password or an editor’s role changes, then every stream of theirs ends at once', async () => {
-    const admin = await signIn(TEST_ADMIN);
-    const editor = await signIn(TEST_EDITOR);
+    const admin = await signIn(stack.app, TEST_ADMIN);
+    const editor = await signIn(stack.app, TEST_EDITOR);
     const adminStream = await open(admin.cookie);
     const editorStream = await open(editor.cookie);
     const newPassword = () =>
@@ -454,9 +459,7 @@ describe('the live streams one gateway process holds', () => {
     });
     app.get('/api/admin/events', live.handler(undefined));
     finishHttpApp(app, createLogger('test', 'silent'));
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { server, base: url } = await listen(app);
     try {
       const first = await openStream(url, {});
       await openStream(url, {});
@@ -470,27 +473,17 @@ describe('the live streams one gateway process holds', () => {
       expect(again.res.statusCode).toBe(200);
     } finally {
       await live.stop();
-      server.closeAllConnections();
-      server.close();
+      await stopListening(server);
     }
   });
 });
 
 describe('the live events a gateway keeps for replay, once a person is erased', () => {
   it('When an applicant who also wrote is erased, then a client reconnecting with an older Last-Event-ID is replayed their events titled "Erased personal data", never their name', async () => {
-    const stack = await startStack({
-      services: [partnersService, createContractsService({ partnerWaitMs: 1_000 })],
-    });
-    const server = stack.app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
+    const running = await listeningStackWithAdmin(1_000);
+    const { stack, base, cookie, csrf } = running;
     const streams: Stream[] = [];
     try {
-      const login = await request(stack.app).post('/api/auth/login').send(TEST_ADMIN).expect(200);
-      const cookie = (login.headers['set-cookie'] as unknown as string[])
-        .map((c) => c.split(';')[0])
-        .join('; ');
-      const csrf = login.body.csrfToken as string;
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const open = async (extra: Record<string, string> = {}) => {
         const s = await openStream(base, { cookie, accept: 'text/event-stream', ...extra });
         streams.push(s);
@@ -539,9 +532,7 @@ describe('the live events a gateway keeps for replay, once a person is erased', 
         expect(replayed).not.toContain(plain);
     } finally {
       for (const s of streams) s.close();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-      await stack.stop();
+      await running.stop();
     }
   });
 });

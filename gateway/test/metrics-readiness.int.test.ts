@@ -2,6 +2,7 @@ import request from 'supertest';
 import { metricsHandler } from '@12yards/platform';
 import { statusService } from '@12yards/status/src/definition';
 import { startStack, type Stack } from '../src/testing';
+import { setAuctionsStatus } from './service-status';
 import { families, histogramSeries, sampleValue } from '../../packages/platform/test/support/prometheus';
 
 const contact = {
@@ -41,12 +42,7 @@ describe('gateway: /readyz names each service, /metrics only on the metrics port
   });
 
   it('When requests went through, then the metrics port shows them by route and counts the rate-limit refusals', async () => {
-    const { agent, csrf } = await stack.login();
-    await agent
-      .put('/api/admin/service-status/auctions')
-      .set('x-csrf-token', csrf)
-      .send({ status: 'issue' })
-      .expect(200);
+    await setAuctionsStatus(stack, 'issue');
     await request(stack.app).post('/api/contacts').send(contact).expect(503); // partners is down
     await request(stack.app).post('/api/contacts').send(contact).expect(429);
 
