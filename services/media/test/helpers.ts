@@ -1,6 +1,8 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import type { Response } from 'superagent';
+import request from 'supertest';
+import type { Express } from 'express';
 
 export const admin = () => signedAs({ username: 'ops', role: 'admin' });
 export const editor = () => signedAs({ username: 'writer', role: 'editor' });
@@ -67,4 +69,28 @@ export function pngClaiming(width: number, height: number): Buffer {
     chunk('IDAT', zlib.deflateSync(Buffer.alloc(64))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A PNG of 64x48 uploaded by the admin as `filename`: the upload answered (201). */
+export async function uploadPng(app: Express, filename: string) {
+  return (
+    await request(app)
+      .post('/api/admin/upload')
+      .use(admin())
+      .attach('file', await makePng(64, 48), { filename, contentType: 'image/png' })
+      .expect(201)
+  ).body;
+}
+
+/** Adds an upload (or any file) to the media library as the admin: the entry answered (201). */
+export async function addToLibrary(app: Express, file: Record<string, unknown>, altText: string | null) {
+  return (
+    await request(app)
+      .post('/api/admin/media')
+      .use(admin())
+      .send({ ...file, altText })
+      .expect(201)
+  ).body as {
+    id: string;
+  };
 }

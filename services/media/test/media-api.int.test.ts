@@ -12,7 +12,7 @@ import { signedAs, startTestService, type TestService } from '@12yards/platform/
 import { handleOutsideEvent } from '../src/reactions/content-events';
 import { referenceRows } from '../src/reference/projection';
 import { createMediaService, DEFAULT_MAX_UPLOAD_BYTES, mediaService } from '../src/definition';
-import { admin, binary, editor, eventually, makeJpeg, makePng, pngClaiming } from './helpers';
+import { addToLibrary, admin, binary, editor, eventually, makeJpeg, makePng, pngClaiming } from './helpers';
 
 // Image work on a shared 2-core machine can be slow.
 jest.setTimeout(30_000);
@@ -615,13 +615,7 @@ describe('media service HTTP API', () => {
     const refsTo = async (uploadId: string) => referenceRows(svc.ctx.infra.readModels).count({ uploadId });
     /** Adds the upload to the library (its own entry, or a new one once that is in the trash) and deletes that entry again. */
     const addAndDelete = async (u: Upload) => {
-      const added = (
-        await request(svc.app)
-          .post('/api/admin/media')
-          .use(admin())
-          .send({ ...u, altText: null })
-          .expect(201)
-      ).body;
+      const added = await addToLibrary(svc.app, u, null);
       await request(svc.app).delete(`/api/admin/media/${added.id}`).use(admin()).expect(204);
     };
 

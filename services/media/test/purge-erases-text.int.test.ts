@@ -4,7 +4,7 @@ import { ERASED_PERSONAL_DATA, serviceDbFile, startService, type RunningService 
 import { testServiceEnv } from '@12yards/platform/testing';
 import { mediaService } from '../src/definition';
 import { uploadIdOf } from '../src/upload/store';
-import { admin, makePng } from './helpers';
+import { addToLibrary, admin, uploadPng } from './helpers';
 
 jest.setTimeout(30_000);
 
@@ -29,20 +29,8 @@ describe('media service: deleting an entry for good erases its name and alt text
   const text = (value: unknown) => JSON.stringify(value);
 
   it('When a trashed entry is deleted for good, then its history and the activity read "Erased personal data", never its name or alt text', async () => {
-    const upload = (
-      await request(svc.app)
-        .post('/api/admin/upload')
-        .use(admin())
-        .attach('file', await makePng(64, 48), { filename: 'zebedee-quint.png', contentType: 'image/png' })
-        .expect(201)
-    ).body;
-    const entry = (
-      await request(svc.app)
-        .post('/api/admin/media')
-        .use(admin())
-        .send({ ...upload, altText: 'Zebedee Quint at the match' })
-        .expect(201)
-    ).body as { id: string };
+    const upload = await uploadPng(svc.app, 'zebedee-quint.png');
+    const entry = await addToLibrary(svc.app, upload, 'Zebedee Quint at the match');
     const history = async () =>
       (await request(svc.app).get(`/api/admin/history/media/${entry.id}`).use(admin()).expect(200)).body;
     expect(text(await history())).toContain('Zebedee Quint at the match');

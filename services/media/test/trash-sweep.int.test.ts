@@ -4,7 +4,7 @@ import { testServiceEnv } from '@12yards/platform/testing';
 import { sweepTrash } from '@12yards/workbench';
 import { mediaService } from '../src/definition';
 import { mediaTrash } from '../src/media-file/trash';
-import { admin, makePng } from './helpers';
+import { addToLibrary, admin, uploadPng } from './helpers';
 
 jest.setTimeout(30_000);
 const DAY = 24 * 60 * 60 * 1000;
@@ -24,21 +24,8 @@ describe('media service: the 30-day trash sweep', () => {
   });
 
   const addEntry = async (name: string) => {
-    const png = await makePng(64, 48);
-    const upload = (
-      await request(svc.app)
-        .post('/api/admin/upload')
-        .use(admin())
-        .attach('file', png, { filename: name, contentType: 'image/png' })
-        .expect(201)
-    ).body;
-    const entry = (
-      await request(svc.app)
-        .post('/api/admin/media')
-        .use(admin())
-        .send({ ...upload, altText: null })
-        .expect(201)
-    ).body as { id: string };
+    const upload = await uploadPng(svc.app, name);
+    const entry = await addToLibrary(svc.app, upload, null);
     return { id: entry.id, key: `media/${upload.filename as string}` };
   };
 
