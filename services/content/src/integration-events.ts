@@ -1,4 +1,8 @@
-import { integrationEvent, type IntegrationEvent } from '@12yards/api/src/events';
+import {
+  integrationEvent,
+  type IntegrationEvent,
+  type UnversionedIntegrationEvent,
+} from '@12yards/api/src/events';
 import type { StoredEvent } from '@12yards/platform';
 import type { FaqEvent } from './faq/events';
 import type { GalleryEvent } from './gallery/events';
@@ -11,48 +15,45 @@ type ContentEvent = NewsEvent | GalleryEvent | FaqEvent | SettingEvent;
 const TRASH_EVENT = /^(NewsArticle|Faq|GalleryItem)(Trashed|Restored)$/;
 const TRASHED_ENTITY = { NewsArticle: 'news', Faq: 'faq', GalleryItem: 'gallery-item' } as const;
 
-function trashChange(event: StoredEvent): IntegrationEvent<'content'> | null {
+function trashChange(event: StoredEvent): UnversionedIntegrationEvent<'content'> | null {
   const match = TRASH_EVENT.exec(event.type);
   if (!match) return null;
   const entityType = TRASHED_ENTITY[match[1] as keyof typeof TRASHED_ENTITY];
   const type = match[2] === 'Trashed' ? 'ContentItemTrashed' : 'ContentItemRestored';
-  return { type, version: 1, data: { entityType, id: (event.data as { id: string }).id } };
+  return { type, data: { entityType, id: (event.data as { id: string }).id } };
 }
 
-function map(event: ContentEvent): IntegrationEvent<'content'> | null {
+function map(event: ContentEvent): UnversionedIntegrationEvent<'content'> | null {
   switch (event.type) {
     case 'NewsArticlePublished':
     case 'NewsArticleDrafted':
     case 'NewsArticleUpdated':
       return {
         type: 'NewsArticleChanged',
-        version: 1,
         data: { articleId: event.data.id, imageUrl: event.data.imageUrl },
       };
     case 'NewsArticleDeleted':
-      return { type: event.type, version: 1, data: { articleId: event.data.id } };
+      return { type: event.type, data: { articleId: event.data.id } };
     case 'NewsArticleWentLive':
       return {
         type: event.type,
-        version: 1,
         data: { articleId: event.data.id, publishDate: event.data.publishDate },
       };
     case 'GalleryItemAdded':
     case 'GalleryItemUpdated':
       return {
         type: 'GalleryItemChanged',
-        version: 1,
         data: { itemId: event.data.id, imageUrl: event.data.imageUrl },
       };
     case 'GalleryItemRemoved':
-      return { type: event.type, version: 1, data: { itemId: event.data.id } };
+      return { type: event.type, data: { itemId: event.data.id } };
     case 'FaqCreated':
     case 'FaqUpdated':
-      return { type: 'FaqChanged', version: 1, data: { faqId: event.data.id } };
+      return { type: 'FaqChanged', data: { faqId: event.data.id } };
     case 'FaqDeleted':
-      return { type: event.type, version: 1, data: { faqId: event.data.id } };
+      return { type: event.type, data: { faqId: event.data.id } };
     case 'SettingChanged':
-      return { type: event.type, version: 1, data: { key: event.data.key } };
+      return { type: event.type, data: { key: event.data.key } };
     default:
       return null;
   }

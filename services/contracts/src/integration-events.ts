@@ -1,8 +1,12 @@
-import { integrationEvent, type IntegrationEvent } from '@12yards/api/src/events';
+import {
+  integrationEvent,
+  type IntegrationEvent,
+  type UnversionedIntegrationEvent,
+} from '@12yards/api/src/events';
 import type { StoredEvent } from '@12yards/platform';
 import type { ContractEvent } from './contract/events';
 
-function map(event: ContractEvent): IntegrationEvent<'contracts'> | null {
+function map(event: ContractEvent): UnversionedIntegrationEvent<'contracts'> | null {
   switch (event.type) {
     case 'ContractCreated':
     case 'ContractReactivated':
@@ -10,13 +14,11 @@ function map(event: ContractEvent): IntegrationEvent<'contracts'> | null {
     case 'ContractDeleted':
       return {
         type: event.type,
-        version: 1,
         data: { contractId: event.data.contractId, partnerId: event.data.partnerId },
       };
     case 'ContractDocumentGenerated': // for the admins' live updates
       return {
         type: event.type,
-        version: 1,
         data: {
           contractId: event.data.contractId,
           partnerId: event.data.partnerId,

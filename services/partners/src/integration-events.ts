@@ -1,4 +1,8 @@
-import { integrationEvent, type IntegrationEvent } from '@12yards/api/src/events';
+import {
+  integrationEvent,
+  type IntegrationEvent,
+  type UnversionedIntegrationEvent,
+} from '@12yards/api/src/events';
 import type { StoredEvent } from '@12yards/platform';
 import type { ContactEvent } from './contact/events';
 import type { PartnerEvent, PartnerFields } from './partner/events';
@@ -19,28 +23,26 @@ const published = (d: PartnerFields) => ({
   webAddress: d.webAddress ?? null,
 });
 
-function map(event: PartnerEvent | ContactEvent): IntegrationEvent<'partners'> | null {
+function map(event: PartnerEvent | ContactEvent): UnversionedIntegrationEvent<'partners'> | null {
   switch (event.type) {
     case 'PartnerApplicationSubmitted':
       return {
         type: event.type,
-        version: 2,
         data: { ...published(event.data), status: event.data.status },
       };
     case 'PartnerDetailsChanged':
-      return { type: event.type, version: 2, data: published(event.data) };
+      return { type: event.type, data: published(event.data) };
     case 'PartnerStatusChanged':
-      return { type: event.type, version: 2, data: { partnerId: event.data.id, status: event.data.status } };
+      return { type: event.type, data: { partnerId: event.data.id, status: event.data.status } };
     case 'PartnerPromoted':
       return {
         type: 'PartnerStatusChanged',
-        version: 2,
         data: { partnerId: event.data.id, status: event.data.status },
       };
     case 'ContactMessageReceived':
-      return { type: event.type, version: 2, data: { contactId: event.data.id, name: event.data.name } };
+      return { type: event.type, data: { contactId: event.data.id, name: event.data.name } };
     case 'ContactStatusChanged':
-      return { type: event.type, version: 1, data: { contactId: event.data.id, status: event.data.status } };
+      return { type: event.type, data: { contactId: event.data.id, status: event.data.status } };
     case 'PartnerContractEnded': // the lock is this service's own business
     default: // and the events of the service's other aggregates
       return null;
@@ -51,13 +53,13 @@ function map(event: PartnerEvent | ContactEvent): IntegrationEvent<'partners'> |
  * The retention sweep's record (PersonalDataExpired) names the applications it erased: the contracts service erases
  * its record of each (ids only; an admin's erasure reaches every service through the gateway instead).
  */
-function expired(event: StoredEvent): IntegrationEvent<'partners'> | null {
+function expired(event: StoredEvent): UnversionedIntegrationEvent<'partners'> | null {
   if (event.type !== 'PersonalDataExpired') return null;
   const records = ((event.data as { records?: { kind: string; id: string }[] }).records ?? []).filter(
     (r) => r.kind === 'application',
   );
   if (records.length === 0) return null;
-  return { type: 'ApplicationsExpired', version: 1, data: { partnerIds: records.map((r) => r.id) } };
+  return { type: 'ApplicationsExpired', data: { partnerIds: records.map((r) => r.id) } };
 }
 
 /**

@@ -1,14 +1,17 @@
-import { integrationEvent, type IntegrationEvent } from '@12yards/api/src/events';
+import {
+  integrationEvent,
+  type IntegrationEvent,
+  type UnversionedIntegrationEvent,
+} from '@12yards/api/src/events';
 import type { StoredEvent } from '@12yards/platform';
 import type { ServiceStatusEvent } from './service-status/events';
 
-function map(event: ServiceStatusEvent): IntegrationEvent<'status'> | null {
+function map(event: ServiceStatusEvent): UnversionedIntegrationEvent<'status'> | null {
   switch (event.type) {
     case 'ServiceRegistered':
     case 'ServiceStatusChanged':
       return {
         type: 'ServiceStatusChanged',
-        version: 1,
         data: { serviceId: event.data.id, status: event.data.status },
       };
     default:

@@ -63,14 +63,18 @@ export const allEventVersions: readonly EventVersion[] = [
 /** The meta key carrying an integration event's version on the bus (absent: 1, the topics before versioning). */
 export const SCHEMA_VERSION_META = 'schemaVersion';
 
-/** What a producer publishes: the event at its current version, checked against its schema. */
+type WithoutVersion<E> = E extends unknown ? Omit<E, 'version'> : never;
+/** An integration event as its producer maps it: its type and data (the version is the catalogue's current one). */
+export type UnversionedIntegrationEvent<P extends Producer = Producer> = WithoutVersion<IntegrationEvent<P>>;
+
+/** What a producer publishes: the event at its current version (from `latest`), checked against its schema. */
 export function integrationEvent<P extends Producer>(
   producer: P,
-  event: IntegrationEvent<P>,
+  event: UnversionedIntegrationEvent<P>,
 ): IntegrationEvent<P> {
   const def = (latest[producer] as readonly EventVersion[]).find((e) => e.type === event.type);
   if (!def) throw new Error(`${producer} publishes no integration event ${event.type}`);
-  return messageSchema(def).parse(event) as IntegrationEvent<P>;
+  return messageSchema(def).parse({ ...event, version: def.version }) as IntegrationEvent<P>;
 }
 
 export type ParseResult<P extends Producer> =
