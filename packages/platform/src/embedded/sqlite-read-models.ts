@@ -139,7 +139,7 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     })();
   }
 
-  async writeMany(puts: T[], deletes: string[], inserts: T[] = []): Promise<void> {
+  async writeMany(puts: T[], deletes: string[], inserts: T[] = []): Promise<string[]> {
     const put = this.statement(
       `INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
     );
@@ -147,11 +147,14 @@ class SqliteCollection<T extends Document> implements Collection<T> {
     const insert = this.statement(
       `INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO NOTHING`,
     );
+    const existing: string[] = [];
     this.db.transaction(() => {
       for (const doc of puts) put.run(doc.id, JSON.stringify(doc));
       for (const id of deletes) remove.run(id);
-      for (const doc of inserts) insert.run(doc.id, JSON.stringify(doc));
+      for (const doc of inserts)
+        if (insert.run(doc.id, JSON.stringify(doc)).changes === 0) existing.push(doc.id);
     })();
+    return existing;
   }
 
   async insert(doc: T): Promise<void> {

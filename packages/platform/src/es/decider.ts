@@ -1,4 +1,4 @@
-import type { EventMeta, EventStore, NewEvent, StoredEvent } from '../ports';
+import type { Collection, Document, EventMeta, EventStore, NewEvent, StoredEvent } from '../ports';
 import { ConcurrencyError, DuplicateEventError } from '../ports';
 import { deterministicEventId } from './inbox';
 import { Conflict, NotYetReadable, StaleVersion } from './errors';
@@ -153,6 +153,8 @@ export interface CommandSite {
     catchUp(upTo?: number, appended?: readonly StoredEvent[]): Promise<unknown>;
     /** Tells the projector a writer is busy until the returned function is called (see Projector.beginAppend). */
     beginAppend?(): () => void;
+    /** A row as the projection of the events up to `upTo` sent it, if this process did (see Projector.sentRow). */
+    sentRow?<T extends Document>(collection: Collection<T>, id: string, upTo: number): T | undefined;
   };
 }
 

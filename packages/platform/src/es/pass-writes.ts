@@ -59,13 +59,15 @@ class PassCollection<T extends Document> implements Collection<T> {
     for (const doc of docs) await this.put(doc);
   }
 
-  async writeMany(puts: T[], deletes: string[], inserts: T[] = []): Promise<void> {
+  /** Kept for the end of the pass, as each write alone; which inserts met a row is known only then (none said). */
+  async writeMany(puts: T[], deletes: string[], inserts: T[] = []): Promise<string[]> {
     await this.putMany(puts);
     for (const id of deletes) {
       this.inserted.delete(id);
       this.written.set(id, null);
     }
     for (const doc of inserts) await this.insert(doc);
+    return [];
   }
 
   async insert(doc: T): Promise<void> {
@@ -124,20 +126,44 @@ class PassCollection<T extends Document> implements Collection<T> {
     await this.inner.clear();
   }
 
-  /** Sends what the pass wrote; kept until the store took it, so a failed send can be sent again. */
-  async flush(): Promise<void> {
-    if (this.written.size === 0 && this.inserted.size === 0) return;
+  /**
+   * Sends what the pass wrote; kept until the store took it, so a failed send can be sent again. Returns the rows
+   * sent as whole documents (null: deleted); inserts that may have met a row already there are not among them.
+   */
+  async flush(): Promise<Map<string, T | null>> {
+    const sent = new Map<string, T | null>();
+    if (this.written.size === 0 && this.inserted.size === 0) return sent;
     const puts: T[] = [];
     const deletes: string[] = [];
     for (const [id, doc] of this.written)
       if (doc) puts.push(doc);
       else deletes.push(id);
     const inserts = [...this.inserted.values()];
-    await this.inner.writeMany(puts, deletes, inserts);
-    for (const [id, doc] of this.written) this.known.set(id, doc);
+    const existing = new Set(await this.inner.writeMany(puts, deletes, inserts));
+    for (const [id, doc] of this.written) {
+      this.known.set(id, doc);
+      sent.set(id, doc);
+    }
+    // An insert that met a row left it as it was: what the store holds for that id is not known (read it if asked).
+    for (const doc of inserts)
+      if (!existing.has(doc.id)) {
+        this.known.set(doc.id, doc);
+        sent.set(doc.id, doc);
+      }
     this.written.clear();
-    this.inserted.clear(); // what the store holds for them is not known: read again if asked
+    this.inserted.clear();
+    return sent;
   }
+
+  get store(): Collection<T> {
+    return this.inner;
+  }
+}
+
+/** The rows one collection of the store was sent by a flush, by id (null: deleted). */
+export interface SentRows {
+  collection: Collection<Document>;
+  rows: Map<string, Document | null>;
 }
 
 /**
@@ -158,9 +184,13 @@ export class PassWrites implements ReadModels {
     return c as unknown as Collection<T>; // one untyped collection per name serves every caller
   }
 
-  /** Sends every collection's writes, all at once. */
-  async flush(): Promise<void> {
-    await Promise.all([...this.collections.values()].map((c) => c.flush()));
+  /** Sends every collection's writes, all at once; returns each collection's rows sent (see PassCollection.flush). */
+  async flush(): Promise<SentRows[]> {
+    const collections = [...this.collections.values()];
+    const sent = await Promise.all(collections.map((c) => c.flush()));
+    return collections
+      .map((c, i) => ({ collection: c.store, rows: sent[i]! }))
+      .filter((s) => s.rows.size > 0);
   }
 
   ready(): Promise<boolean> {

@@ -1,8 +1,8 @@
-import type { EventStore, ReadModels, StoredEvent } from '../ports';
+import type { Collection, Document, EventStore, ReadModels, StoredEvent } from '../ports';
 import type { Logger } from '../observability/logging';
 import type { DomainEvent } from './decider';
 import { processHolderId } from '../coordination/leader-election';
-import { PassWrites } from './pass-writes';
+import { PassWrites, type SentRows } from './pass-writes';
 
 /** Writes one service's read models from its events. apply must be idempotent for an event seen twice. */
 export interface Projection {
@@ -52,6 +52,9 @@ interface Checkpoint {
  * order, appends finish in any order) before it reads the store, where the next event may be another process's.
  */
 const BUFFER_WAIT_MS = 20;
+/** Rows kept for writers to read back (see Projector.sentRow); past this many they are forgotten. */
+const MAX_SENT_ROWS = 5000;
+
 /** Past this many, appended events are no longer kept for the next pass (it reads the store instead). */
 const MAX_BUFFERED = 10_000;
 
@@ -101,6 +104,15 @@ export class Projector {
    * which changes nothing).
    */
   private sent = 0;
+  /**
+   * The rows this process's passes sent lately, by collection and id, with the position the pass had reached: a
+   * writer reads its entity back from here instead of asking the store (see sentRow).
+   */
+  private readonly sentRows = new Map<
+    Collection<Document>,
+    Map<string, { doc: Document | null; position: number }>
+  >();
+  private sentRowCount = 0;
   private readonly sentWaiters = new Set<{ upTo: number; resolve: (applied: number) => void }>();
 
   constructor(
@@ -157,6 +169,32 @@ export class Projector {
       () => waiter && this.sentWaiters.delete(waiter),
     );
     return Promise.race([run, sent]);
+  }
+
+  /**
+   * The row as the pass that applied the events up to `upTo` sent it (or a later pass of this process): the entity
+   * as a writer's command left it, without a read. Undefined when this process did not send it so (the caller reads
+   * the store).
+   */
+  sentRow<T extends Document>(collection: Collection<T>, id: string, upTo: number): T | undefined {
+    const entry = this.sentRows.get(collection as unknown as Collection<Document>)?.get(id);
+    if (!entry?.doc || entry.position < upTo) return undefined;
+    return structuredClone(entry.doc) as T;
+  }
+
+  private recordSent(sent: SentRows[], position: number) {
+    if (this.sentRowCount > MAX_SENT_ROWS) {
+      this.sentRows.clear();
+      this.sentRowCount = 0;
+    }
+    for (const { collection, rows } of sent) {
+      let byId = this.sentRows.get(collection);
+      if (!byId) this.sentRows.set(collection, (byId = new Map()));
+      for (const [id, doc] of rows) {
+        if (!byId.has(id)) this.sentRowCount++;
+        byId.set(id, { doc, position });
+      }
+    }
   }
 
   /** Rows sent up to `position` (by a pass that applied `applied` events): the writers waiting for it may read them. */
@@ -334,12 +372,12 @@ export class Projector {
         for (const p of this.projections) await p.apply(event, writes);
         applied++;
         if (applied < events.length && Date.now() > (held.lockedUntil ?? 0) - LOCK_MS / 2) {
-          await writes.flush();
+          this.recordSent(await writes.flush(), event.position);
           this.rowsSent(event.position, applied);
           if (!(await advance(event.position, true))) return this.lockLost(applied);
         }
       }
-      await writes.flush();
+      this.recordSent(await writes.flush(), events[events.length - 1]!.position);
       this.rowsSent(events[events.length - 1]!.position, applied);
     } catch (err) {
       // Leave what was applied recorded and the lock free, so this or another process carries on from there: the
@@ -378,6 +416,8 @@ export class Projector {
       await this.checkpoints.delete(this.name);
       this.reached = 0;
       this.sent = 0;
+      this.sentRows.clear();
+      this.sentRowCount = 0;
       this.freed = undefined;
       let n: number;
       if (scratch) {

@@ -94,8 +94,18 @@ export function entityAccess<
     command: Command & { id: string },
     options?: RunCommandOptions,
   ): Promise<Row> => {
-    await runRequestCommand(site, req, spec.streamId(command.id), spec.decider, command, options);
-    return find(command.id);
+    const result = await runRequestCommand(
+      site,
+      req,
+      spec.streamId(command.id),
+      spec.decider,
+      command,
+      options,
+    );
+    // The row as the pass that applied this command sent it: the entity as the command left it, with no read.
+    const upTo = result.events.at(-1)?.position;
+    const sent = upTo === undefined ? undefined : site.projector.sentRow?.(spec.rows, command.id, upTo);
+    return sent ?? find(command.id);
   };
   return { find, write };
 }

@@ -47,9 +47,10 @@ export interface Collection<T extends Document> {
   /**
    * Puts each document (inserting or replacing the one with its id), deletes each id, and inserts each of `inserts`
    * unless its id is there (left as it is), in one round trip where the server allows (a projector pass's writes,
-   * sent together before its checkpoint moves). Ids are distinct. Not on compare-and-set ones.
+   * sent together before its checkpoint moves). Ids are distinct. Not on compare-and-set ones. Returns the ids of
+   * `inserts` that were there already (left as they were).
    */
-  writeMany(puts: T[], deletes: string[], inserts?: T[]): Promise<void>;
+  writeMany(puts: T[], deletes: string[], inserts?: T[]): Promise<string[]>;
   /**
    * Compare-and-set: replaces the document with that id only while the stored one matches `expected`, or, with
    * `expected` null, inserts it only while there is none. True when written; false when another writer got there

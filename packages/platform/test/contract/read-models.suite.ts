@@ -51,7 +51,7 @@ export function readModelsContract(adapter: string, make: () => Promise<ReadMode
     });
 
     it('When many writes are sent together, then each document is put, deleted or inserted unless there, in one call', async () => {
-      await items.writeMany(
+      const existing = await items.writeMany(
         [
           { ...seed[0]!, title: 'Alpha put' },
           { ...seed[1]!, id: 'w1', title: 'New put' },
@@ -67,6 +67,7 @@ export function readModelsContract(adapter: string, make: () => Promise<ReadMode
       expect(await items.get('b')).toBeNull();
       expect(await items.get('w2')).toEqual({ ...seed[1], id: 'w2', title: 'New insert' });
       expect(await items.get(seed[2]!.id)).toEqual(seed[2]);
+      expect(existing).toEqual([seed[2]!.id]); // the insert that met a document
     });
 
     it('When many documents are put at once, then new ones are inserted and existing ones replaced', async () => {

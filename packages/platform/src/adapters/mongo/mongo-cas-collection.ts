@@ -203,7 +203,7 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
     throw new Error('putMany is not offered on a compare-and-set collection (use putIf)');
   }
 
-  writeMany(): Promise<void> {
+  writeMany(): Promise<string[]> {
     throw new Error('writeMany is not offered on a compare-and-set collection (use putIf)');
   }
 

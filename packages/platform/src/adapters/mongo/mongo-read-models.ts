@@ -137,8 +137,8 @@ class MongoCollection<T extends Document> implements Collection<T> {
     }
   }
 
-  async writeMany(puts: T[], deletes: string[], inserts: T[] = []): Promise<void> {
-    if (puts.length + deletes.length + inserts.length === 0) return;
+  async writeMany(puts: T[], deletes: string[], inserts: T[] = []): Promise<string[]> {
+    if (puts.length + deletes.length + inserts.length === 0) return [];
     const wc = await this.writeConcern();
     const replaces = puts.map((d) => {
       const { _id, ...rest } = toDoc(d);
@@ -146,27 +146,30 @@ class MongoCollection<T extends Document> implements Collection<T> {
     });
     const removals = deletes.map((id) => ({ deleteOne: { filter: { _id: id } } }));
     const insertions = inserts.map((d) => ({ insertOne: { document: toDoc(d) } }));
-    // One command, each statement by key. An insert of an id already there leaves it (a duplicate key, ignored). An
-    // upsert that lost a race to insert the same new id (replicas projecting the same event) fails on its _id alone;
-    // the document exists then, so that statement is sent again.
+    const firstInsert = replaces.length + removals.length;
+    const existing: string[] = [];
+    type WriteErrors = { writeErrors?: { index: number; code: number }[] | { index: number; code: number } };
+    // One command, each statement by key. An insert of an id already there leaves it (a duplicate key). An upsert
+    // that lost a race to insert the same new id (replicas projecting the same event) fails on its _id alone; the
+    // document exists then, so that statement is sent again.
     await this.model.collection
       .bulkWrite([...replaces, ...removals, ...insertions] as never[], { ordered: false, writeConcern: wc })
-      .catch(
-        async (err: {
-          writeErrors?: { index: number; code: number }[] | { index: number; code: number };
-        }) => {
-          const errors = [err.writeErrors ?? []].flat();
-          if (errors.length === 0 || errors.some((e) => e.code !== 11000)) throw err;
-          for (const { index } of errors) {
-            if (index >= replaces.length) continue; // an insert of an id already there
-            const { filter, replacement } = replaces[index]!.replaceOne;
-            await this.model.collection.replaceOne(filter as never, replacement, {
-              upsert: true,
-              writeConcern: wc,
-            });
+      .catch(async (err: WriteErrors) => {
+        const errors = [err.writeErrors ?? []].flat();
+        if (errors.length === 0 || errors.some((e) => e.code !== 11000)) throw err;
+        for (const { index } of errors) {
+          if (index >= firstInsert) {
+            existing.push(inserts[index - firstInsert]!.id);
+            continue;
           }
-        },
-      );
+          const { filter, replacement } = replaces[index]!.replaceOne;
+          await this.model.collection.replaceOne(filter as never, replacement, {
+            upsert: true,
+            writeConcern: wc,
+          });
+        }
+      });
+    return existing;
   }
 
   async insert(doc: T): Promise<void> {
