@@ -45,6 +45,9 @@ export class SignallingEventStore implements EventStore {
   lastPosition() {
     return this.inner.lastPosition();
   }
+  reservedHere(position: number) {
+    return this.inner.reservedHere?.(position);
+  }
   ready() {
     return this.inner.ready();
   }

@@ -52,6 +52,9 @@ interface Checkpoint {
  * order, appends finish in any order) before it reads the store, where the next event may be another process's.
  */
 const BUFFER_WAIT_MS = 20;
+/** The longest wait between tries for a checkpoint another process holds (a pass takes a few round trips). */
+const LOCK_RETRY_MAX_MS = 20;
+
 /** Rows kept for writers to read back (see Projector.sentRow); past this many they are forgotten. */
 const MAX_SENT_ROWS = 5000;
 
@@ -92,8 +95,9 @@ export class Projector {
   private readonly appended = new Map<number, StoredEvent>();
   /** Passes waiting for a writer of this process to hand over the next event. */
   private waiting: (() => void)[] = [];
-  /** Set by a pass that stopped at a position no writer of this process has handed over yet. */
+  /** Set by a pass that stopped at a position no writer of this process has handed over yet: `missing`. */
   private short = false;
+  private missing = 0;
   /** Writers of this process between the start of their command and the hand-over of what they appended. */
   private readonly writing = new Set<Promise<void>>();
   /** The last pass's failure, given to the passes queued behind it until `until` (see FAILED_PASS_MS). */
@@ -244,7 +248,10 @@ export class Projector {
       if (this.short) busy ??= new Set(this.writing);
       if (busy) for (const w of busy) if (!this.writing.has(w)) busy.delete(w);
       const ownStillAppending = (busy?.size ?? 0) > 0;
-      if (this.short && (ownStillAppending || Date.now() < buffering)) {
+      // A missing position the store says another process reserved (a replica's) is read from the store at once:
+      // waiting for this process's writers would not bring it.
+      const foreign = this.short && this.store.reservedHere?.(this.missing) === false;
+      if (this.short && !foreign && (ownStillAppending || Date.now() < buffering)) {
         if (ownStillAppending) await this.handedOver(deadline - Date.now(), Promise.all(busy!));
         else await this.handedOver(buffering - Date.now());
         applied += await this.pass(true);
@@ -306,6 +313,7 @@ export class Projector {
         // A writer of this process is still appending the next position: wait for it rather than read the store.
         this.freed = own;
         this.short = true;
+        this.missing = own.position + 1;
         return applied;
       }
       if (next.length === 0) waitForWriters = false;
@@ -319,7 +327,7 @@ export class Projector {
         // Another process moved the checkpoint since this one freed it (read it again at once), or is applying
         // these events (re-read once it moved the checkpoint).
         if (!own) await sleep(wait);
-        wait = own ? wait : Math.min(wait * 2, 100);
+        wait = own ? wait : Math.min(wait * 2, LOCK_RETRY_MAX_MS);
         continue;
       }
       wait = 5;

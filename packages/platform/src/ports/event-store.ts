@@ -47,6 +47,12 @@ export interface EventStore {
   readAllBackward(beforePosition?: number, limit?: number): Promise<StoredEvent[]>;
   /** The highest position in the store (0 when empty). */
   lastPosition(): Promise<number>;
+  /**
+   * Whether this process reserved the position for an append (true), or another process did (false); undefined where
+   * the store cannot tell. A reader missing a position waits for this process's own writer to hand it over, and
+   * reads another process's from the store at once.
+   */
+  reservedHere?(position: number): boolean | undefined;
   ready(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -102,6 +102,10 @@ export class PersonalDataStore implements EventStore {
     return this.inner.lastPosition();
   }
 
+  reservedHere(position: number): boolean | undefined {
+    return this.inner.reservedHere?.(position);
+  }
+
   ready(): Promise<boolean> {
     return this.inner.ready();
   }

@@ -83,6 +83,8 @@ const INDEXES = [
   { key: { 'events.id': 1 }, options: { unique: true, name: 'event_id' } },
 ] as const;
 
+/** Positions this process remembers having reserved (see reservedHere): far more than appends on their way. */
+const RESERVED_KEPT = 10_000;
 /** A backlog longer than this is read with one sorted query instead of position by position. */
 const WALK_LIMIT = 64;
 /** A sorted cursor left open for the next page of a long read is dropped after this long unused. */
@@ -123,6 +125,8 @@ export class MongoEventStore implements EventStore {
   private init?: Promise<{ w: 'majority' | 1 }>;
   /** When this process first found a reserved position without its entry (to tell a dead writer). */
   private readonly holesSeen = new Map<number, number>();
+  /** The positions this process reserved lately, oldest first (see reservedHere). */
+  private readonly reservedByThis = new Set<number>();
   /** Sorted cursors of long reads, by the position each goes on from (the relay's and the projector's). */
   private readonly bulkReads = new Map<number, BulkRead>();
 
@@ -232,58 +236,86 @@ export class MongoEventStore implements EventStore {
       if (already) throw new DuplicateEventError(already.id);
 
       const first = await this.reserve(events.length);
-      const id = commitId(streamId, actual + 1);
-      const occurredAt = this.now().toISOString();
-      const stored: CommitEvent[] = events.map((e, i) => ({
-        id: ids[i]!,
-        type: e.type,
-        version: actual + i + 1,
-        position: first + i,
-        occurredAt,
-        data: e.data ?? null,
-        meta: e.meta ?? {},
-      }));
-      const commit: CommitDoc = {
-        _id: id,
-        streamId,
-        version: actual + 1,
-        lastVersion: actual + events.length,
-        position: first,
-        lastPosition: first + events.length - 1,
-        committedAt: new Date(),
-        events: stored,
-      };
-      try {
-        await this.commitInserts.call(commit).catch(async (err: unknown) => {
-          if (isDuplicateKey(err)) throw err;
-          // Lost touch with the server: the commit may be written. Only a commit surely not there frees its
-          // positions (else readers would skip a written one); one that is there is this append, done.
-          const written = await this.commits.findOne({ _id: id }).catch(() => undefined);
-          if (written?.position === first) return;
-          if (written === null) await this.markGap(first, events.length);
-          throw err;
-        });
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-        this.streams.delete(streamId);
-        const current = await this.load(streamId);
-        if (current.version !== actual) {
-          await this.markGap(first, events.length);
-          if (expectedVersion === 'any' && attempt < 20) continue;
-          throw new ConcurrencyError(streamId, expectedVersion, current.version);
+      for (let p = first; p < first + events.length; p++) this.reservedByThis.add(p);
+      if (this.reservedByThis.size > RESERVED_KEPT)
+        for (const p of this.reservedByThis) {
+          this.reservedByThis.delete(p);
+          if (this.reservedByThis.size <= RESERVED_KEPT / 2) break;
         }
-        // Not the stream's key: positions another process was handed too (FerretDB's lost $inc), or an event id
-        // MongoDB already holds in another stream.
-        if ((await this.commits.findOne({ position: first }, { projection: { _id: 1 } })) && attempt < 20)
-          continue;
-        await this.markGap(first, events.length);
-        throw new DuplicateEventError(ids[0]!);
-      }
-      const placed = await this.indexByPosition(commit, w);
-      const appended = placed.events.map((e) => ({ ...e, streamId }));
-      this.streams.extend(streamId, actual, appended);
-      return { nextExpectedVersion: commit.lastVersion, events: appended };
+      const done = await this.write(streamId, expectedVersion, events, ids, actual, first, w, attempt);
+      if (done) return done;
     }
+  }
+
+  reservedHere(position: number): boolean {
+    return this.reservedByThis.has(position);
+  }
+
+  /**
+   * Writes the commit at the positions reserved, then its position entries. Undefined when the append is to be tried
+   * again (another writer got the stream's key first, with expectedVersion 'any'; positions handed out twice).
+   */
+  private async write(
+    streamId: string,
+    expectedVersion: ExpectedVersion,
+    events: NewEvent[],
+    ids: string[],
+    actual: number,
+    first: number,
+    w: 'majority' | 1,
+    attempt: number,
+  ): Promise<AppendResult | undefined> {
+    const id = commitId(streamId, actual + 1);
+    const occurredAt = this.now().toISOString();
+    const stored: CommitEvent[] = events.map((e, i) => ({
+      id: ids[i]!,
+      type: e.type,
+      version: actual + i + 1,
+      position: first + i,
+      occurredAt,
+      data: e.data ?? null,
+      meta: e.meta ?? {},
+    }));
+    const commit: CommitDoc = {
+      _id: id,
+      streamId,
+      version: actual + 1,
+      lastVersion: actual + events.length,
+      position: first,
+      lastPosition: first + events.length - 1,
+      committedAt: new Date(),
+      events: stored,
+    };
+    try {
+      await this.commitInserts.call(commit).catch(async (err: unknown) => {
+        if (isDuplicateKey(err)) throw err;
+        // Lost touch with the server: the commit may be written. Only a commit surely not there frees its
+        // positions (else readers would skip a written one); one that is there is this append, done.
+        const written = await this.commits.findOne({ _id: id }).catch(() => undefined);
+        if (written?.position === first) return;
+        if (written === null) await this.markGap(first, events.length);
+        throw err;
+      });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      this.streams.delete(streamId);
+      const current = await this.load(streamId);
+      if (current.version !== actual) {
+        await this.markGap(first, events.length);
+        if (expectedVersion === 'any' && attempt < 20) return undefined;
+        throw new ConcurrencyError(streamId, expectedVersion, current.version);
+      }
+      // Not the stream's key: positions another process was handed too (FerretDB's lost $inc), or an event id
+      // MongoDB already holds in another stream.
+      if ((await this.commits.findOne({ position: first }, { projection: { _id: 1 } })) && attempt < 20)
+        return undefined;
+      await this.markGap(first, events.length);
+      throw new DuplicateEventError(ids[0]!);
+    }
+    const placed = await this.indexByPosition(commit, w);
+    const appended = placed.events.map((e) => ({ ...e, streamId }));
+    this.streams.extend(streamId, actual, appended);
+    return { nextExpectedVersion: commit.lastVersion, events: appended };
   }
 
   /**

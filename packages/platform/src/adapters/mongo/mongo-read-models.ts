@@ -201,7 +201,9 @@ class MongoCollection<T extends Document> implements Collection<T> {
   }
 
   async get(id: string): Promise<T | null> {
-    return fromDoc<T>(await this.model.findById(id).lean<Stored>());
+    // The driver's own findOne: a lookup by key needs none of a mongoose query's casting (the hot read of every
+    // request: sessions, read-backs, rows a projection reads).
+    return fromDoc<T>((await this.model.collection.findOne({ _id: id } as never)) as Stored | null);
   }
 
   async find(options: FindOptions<T> = {}): Promise<T[]> {
