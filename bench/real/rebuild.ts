@@ -11,6 +11,7 @@ import {
   createLogger,
   rebuildReadModels,
   startService,
+  withPersonalData,
   type ServiceEnv,
 } from '@12yards/platform';
 import { testServiceEnv } from '@12yards/platform/testing';
@@ -22,6 +23,14 @@ const PER_APPEND = Number(process.env.BENCH_PER_APPEND ?? 10);
 
 async function seed(env: ServiceEnv) {
   const infra = await createInfrastructure('content', env, createLogger('bench-seed', 'warn'), { uses: [] });
+  // Written as the service writes them: the FAQs' text sealed with each stream's key (plain text would have the
+  // service seal every event in place when it starts, a one-time migration, not a start).
+  const { store } = withPersonalData(
+    infra.eventStore,
+    infra.subjectKeys,
+    contentService.personalData,
+    () => env.INTERNAL_SECRET,
+  );
   const at = new Date().toISOString();
   const t0 = performance.now();
   try {
@@ -33,7 +42,7 @@ async function seed(env: ServiceEnv) {
         isActive: true,
         sortOrder: n,
       });
-      await infra.eventStore.append(
+      await store.append(
         `faq-${id}`,
         'no_stream',
         Array.from({ length: Math.min(PER_APPEND, EVENTS - n) }, (_, i) =>
@@ -65,16 +74,26 @@ async function measure(adapters: 'embedded' | 'real') {
   } finally {
     process.env = saved;
   }
-  const t1 = performance.now();
-  const svc = await startService(contentService, env, { logger: createLogger('content', 'warn') });
-  const startMs = Math.round(performance.now() - t1);
-  const faqs = await svc.ctx.infra.readModels.collection('faqs').count();
-  await svc.stop();
+  // The first start also checks the events once for text written before it was sealed (none here); later starts
+  // do not.
+  const start = async () => {
+    const t1 = performance.now();
+    const svc = await startService(contentService, env, { logger: createLogger('content', 'warn') });
+    return { svc, ms: Math.round(performance.now() - t1) };
+  };
+  const first = await start();
+  const startMs = first.ms;
+  await first.svc.stop();
+  const again = await start();
+  const restartMs = again.ms;
+  const faqs = await again.svc.ctx.infra.readModels.collection('faqs').count();
+  await again.svc.stop();
   env.cleanup();
   return {
     seedMs,
     rebuild: { ...rebuild, perSecond: Math.round(rebuild.events / (rebuild.ms / 1000)) },
     startMs,
+    restartMs,
     faqsAfter: faqs,
   };
 }

@@ -417,34 +417,55 @@ export class Projector {
    * are applied there, where a write costs no round trip, and each collection is then copied over in a few bulk
    * writes: a rebuild on a server then takes one pass over the events and one over the documents.
    */
-  async rebuild(scratch?: ReadModels): Promise<number> {
-    const run = this.chain.then(async () => {
-      for (const p of this.projections)
-        for (const c of p.collections) await this.models.collection(c).clear();
-      await this.checkpoints.delete(this.name);
-      this.reached = 0;
-      this.sent = 0;
-      this.sentRows.clear();
-      this.sentRowCount = 0;
-      this.freed = undefined;
+  rebuild(scratch?: ReadModels): Promise<number> {
+    return Projector.rebuildTogether([this], scratch);
+  }
+
+  /**
+   * Rebuilds several projectors of one store (a service's projections and its reports) in one pass over the events:
+   * each one's read models emptied, and its checkpoint moved to the end once its collections are written.
+   */
+  static async rebuildTogether(projectors: Projector[], scratch?: ReadModels): Promise<number> {
+    const [first] = projectors;
+    if (!first) return 0;
+    const run = Promise.all(projectors.map((p) => p.chain)).then(async () => {
+      for (const p of projectors) await p.reset();
       let n: number;
+      let position: number;
       if (scratch) {
-        const inMemory = new Projector(this.store, scratch, this.projections, this.logger, this.name);
+        const all = projectors.flatMap((p) => p.projections);
+        const inMemory = new Projector(first.store, scratch, all, first.logger, first.name);
         n = await inMemory.pass();
-        for (const p of this.projections)
-          for (const c of p.collections) {
-            const docs = await scratch.collection(c).find();
-            if (docs.length > 0) await this.models.collection(c).putMany(docs);
-          }
-        const position = await inMemory.position();
-        if (position > 0)
-          await this.checkpoints.putIf({ id: this.name, position, lockedBy: null, lockedUntil: 0 }, null);
-        this.reached = position;
-      } else n = await this.pass();
-      this.logger?.info({ events: n }, 'read models rebuilt');
+        position = await inMemory.position();
+        for (const p of projectors) {
+          for (const projection of p.projections)
+            for (const c of projection.collections) {
+              const docs = await scratch.collection(c).find();
+              if (docs.length > 0) await p.models.collection(c).putMany(docs);
+            }
+          if (position > 0)
+            await p.checkpoints.putIf({ id: p.name, position, lockedBy: null, lockedUntil: 0 }, null);
+          p.reached = position;
+        }
+      } else {
+        n = 0;
+        for (const p of projectors) n = Math.max(n, await p.pass());
+      }
+      first.logger?.info({ events: n }, 'read models rebuilt');
       return n;
     });
-    this.chain = run.catch(() => undefined);
+    for (const p of projectors) p.chain = run.catch(() => undefined);
     return run;
+  }
+
+  /** Its read models emptied and its checkpoint deleted, as before any event. */
+  private async reset() {
+    for (const p of this.projections) for (const c of p.collections) await this.models.collection(c).clear();
+    await this.checkpoints.delete(this.name);
+    this.reached = 0;
+    this.sent = 0;
+    this.sentRows.clear();
+    this.sentRowCount = 0;
+    this.freed = undefined;
   }
 }

@@ -43,6 +43,10 @@ export class MongoSubjectKeyStore implements SubjectKeyStore {
     }
   }
 
+  async *all(): AsyncIterable<[string, Buffer]> {
+    for await (const doc of this.keys.find({}, { batchSize: 5000 })) yield [doc._id, bytesOf(doc.wrapped)];
+  }
+
   async delete(subjectId: string): Promise<boolean> {
     return (await this.keys.deleteOne({ _id: subjectId })).deletedCount > 0;
   }

@@ -122,6 +122,12 @@ export class PersonalDataStore implements EventStore {
       if (!key) keys.set(subject, (key = this.keys.existingKey(subject)));
       return key;
     };
+    // Every subject's key asked for at once (a page of a rebuild holds many streams), then read as the events come.
+    for (const event of events) {
+      const rule = this.policy[event.type];
+      if (rule)
+        keyOf(rule.subject({ streamId: event.streamId, data: event.data as Data })).catch(() => undefined);
+    }
     const opened: StoredEvent[] = [];
     for (const event of events) {
       const rule = this.policy[event.type];

@@ -34,6 +34,13 @@ export class SqliteSubjectKeyStore implements SubjectKeyStore {
     return this.getStmt.get(subjectId)!.wrapped;
   }
 
+  async *all(): AsyncIterable<[string, Buffer]> {
+    const rows = this.db
+      .prepare<[], { subject_id: string; wrapped: Buffer }>('SELECT subject_id, wrapped FROM subject_keys')
+      .iterate();
+    for (const row of rows) yield [row.subject_id, row.wrapped];
+  }
+
   async delete(subjectId: string): Promise<boolean> {
     const deleted = this.deleteStmt.run(subjectId).changes > 0;
     if (deleted) scrubWal(this.db);

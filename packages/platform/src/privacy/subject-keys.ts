@@ -20,6 +20,8 @@ export interface SubjectKeyStore {
    * pages behind (SQLite: the WAL checkpointed and truncated). Absent where the server does it itself.
    */
   compact?(): Promise<void>;
+  /** Every subject's wrapped key, in one read (a rebuild opens every stream's events). */
+  all?(): AsyncIterable<[subjectId: string, wrapped: Buffer]>;
   ready(): Promise<boolean>;
 }
 
@@ -48,6 +50,8 @@ export function masterKeyFrom(secret: string): Buffer {
 export class SubjectKeys {
   private readonly recent = new Map<string, { key: Buffer; at: number }>();
   private readonly known = new Set<string>();
+  /** Every subject's wrapped key, once loadAll read them. */
+  private loaded?: Map<string, Buffer>;
 
   constructor(
     private readonly store: SubjectKeyStore,
@@ -68,10 +72,30 @@ export class SubjectKeys {
     return this.remember(subjectId, this.unwrap(subjectId, stored));
   }
 
+  /**
+   * Reads every subject's key at once and keeps them (wrapped) for the life of this object: a rebuild, which opens
+   * every stream's events, then asks the store for none of them. A subject without a key reads as erased. Keeps at
+   * most `max` (none when the store holds more); false when it kept none.
+   */
+  async loadAll(max = 1_000_000): Promise<boolean> {
+    if (!this.store.all) return false;
+    const all = new Map<string, Buffer>();
+    for await (const [subjectId, wrapped] of this.store.all()) {
+      if (all.size >= max) return false;
+      all.set(subjectId, wrapped);
+    }
+    this.loaded = all;
+    return true;
+  }
+
   /** The subject's key, or null when it was erased (or never made). */
   async existingKey(subjectId: string): Promise<Buffer | null> {
     const recent = this.recentKey(subjectId);
     if (recent) return recent;
+    if (this.loaded) {
+      const wrapped = this.loaded.get(subjectId);
+      return wrapped ? this.remember(subjectId, this.unwrap(subjectId, wrapped)) : null;
+    }
     const wrapped = await this.store.get(subjectId);
     return wrapped && this.remember(subjectId, this.unwrap(subjectId, wrapped));
   }
@@ -79,6 +103,7 @@ export class SubjectKeys {
   /** Erases the subject: their key is deleted, so everything encrypted with it is unreadable from now on. */
   erase(subjectId: string): Promise<boolean> {
     this.recent.delete(subjectId);
+    this.loaded?.delete(subjectId);
     this.known.delete(subjectId);
     return this.store.delete(subjectId);
   }

@@ -299,17 +299,21 @@ export async function rebuildReadModels(def: ServiceDefinition): Promise<number>
   const logger = createLogger(`${def.name}-rebuild`, 'info');
   const infra = await createInfrastructure(def.name, env as ServiceEnv, logger, { uses: [] });
   try {
-    const { store } = withPersonalData(infra.eventStore, infra.subjectKeys, def.personalData, () =>
+    const { store, keys } = withPersonalData(infra.eventStore, infra.subjectKeys, def.personalData, () =>
       secretOf(env),
     );
+    // Every stream's events are opened: their keys are read in one go, not one round trip a subject.
+    await keys?.loadAll();
     const projector = new Projector(store, infra.readModels, def.projections, logger);
     const reports = new Projector(store, infra.readModels, def.reportProjections ?? [], logger, 'reports');
     // Applied in memory, then copied in bulk: one pass over the events, a few writes a collection.
     const scratch = openSqlite(':memory:');
     let events: number;
     try {
-      events = await projector.rebuild(new SqliteReadModels(scratch));
-      if (def.reportProjections?.length) await reports.rebuild(new SqliteReadModels(scratch));
+      events = await Projector.rebuildTogether(
+        def.reportProjections?.length ? [projector, reports] : [projector],
+        new SqliteReadModels(scratch),
+      );
     } finally {
       scratch.close();
     }
