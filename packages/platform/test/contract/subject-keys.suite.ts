@@ -37,6 +37,19 @@ export function subjectKeyStoreContract(adapter: string, make: () => Promise<Sub
       expect(await b.get(id)).toEqual(wrapped);
     });
 
+    it('When every key is read at once (a rebuild), then each stored subject comes with its bytes, and an erased one does not', async () => {
+      const store = await h.open();
+      const [kept, erased] = [subject(), subject()];
+      const wrapped = randomBytes(60);
+      await store.putIfAbsent(kept, wrapped);
+      await store.putIfAbsent(erased, randomBytes(60));
+      await store.delete(erased);
+      const all = new Map<string, Buffer>();
+      for await (const [id, bytes] of store.all!()) all.set(id, bytes);
+      expect(all.get(kept)).toEqual(wrapped);
+      expect(all.has(erased)).toBe(false);
+    });
+
     it('When two processes put a key for the same subject at once, then both answer the one stored', async () => {
       const [a, b] = [await h.open(), await h.open()];
       const id = subject();
