@@ -1,16 +1,9 @@
 import { SqliteEventStore } from '../../src/embedded/sqlite-event-store';
 import { SqliteReadModels } from '../../src/embedded/sqlite-read-models';
-import { defineProjection, Projector } from '../../src/es/projector';
+import { Projector } from '../../src/es/projector';
 import type { EventStore } from '../../src/ports';
+import { rows } from './row-fixtures';
 import { useTempSqlite } from './temp-sqlite';
-
-type Added = { type: 'Added'; data: { n: number } };
-const rows = defineProjection<Added>({
-  collections: ['rows'],
-  async apply(event, models) {
-    await models.collection<{ id: string; n: number }>('rows').put({ id: event.streamId, n: event.data.n });
-  },
-});
 
 describe('Projector beside a replica: a position another process reserved is read, not waited for', () => {
   const sqlite = useTempSqlite();

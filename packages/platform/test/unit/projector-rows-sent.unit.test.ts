@@ -1,16 +1,9 @@
 import { SqliteEventStore } from '../../src/embedded/sqlite-event-store';
 import { SqliteReadModels } from '../../src/embedded/sqlite-read-models';
-import { defineProjection, Projector } from '../../src/es/projector';
+import { Projector } from '../../src/es/projector';
 import type { ReadModels } from '../../src/ports';
+import { rows } from './row-fixtures';
 import { useTempSqlite } from './temp-sqlite';
-
-type Added = { type: 'Added'; data: { n: number } };
-const rows = defineProjection<Added>({
-  collections: ['rows'],
-  async apply(event, models) {
-    await models.collection<{ id: string; n: number }>('rows').put({ id: event.streamId, n: event.data.n });
-  },
-});
 
 describe('Projector: a writer waits for its rows, not for the checkpoint', () => {
   const sqlite = useTempSqlite();

@@ -1,19 +1,9 @@
 import { SqliteEventStore } from '../../src/embedded/sqlite-event-store';
 import { SqliteReadModels } from '../../src/embedded/sqlite-read-models';
 import { openSqlite } from '../../src/embedded/sqlite';
-import { defineProjection, Projector } from '../../src/es/projector';
+import { Projector } from '../../src/es/projector';
+import { rowsOf } from './row-fixtures';
 import { useTempSqlite } from './temp-sqlite';
-
-type Added = { type: 'Added'; data: { n: number } };
-const rowsOf = (collection: string) =>
-  defineProjection<Added>({
-    collections: [collection],
-    async apply(event, models) {
-      await models
-        .collection<{ id: string; n: number }>(collection)
-        .put({ id: event.streamId, n: event.data.n });
-    },
-  });
 
 describe('Projector.rebuildTogether', () => {
   const sqlite = useTempSqlite();
