@@ -73,6 +73,10 @@ export function unavailableDependency(err: unknown): Dependency | null {
   if (err instanceof DependencyUnavailableError) return err.dependency;
   const e = err as { name?: string; message?: string } | null;
   if (!e || typeof e !== 'object') return null;
+  // A bulk write (insertMany, bulkWrite) cut off before any document was answered wraps the driver's own error.
+  const wrapped = (e as { errorResponse?: unknown }).errorResponse;
+  if (e.name === 'MongoBulkWriteError' && wrapped instanceof Error && wrapped !== err)
+    return unavailableDependency(wrapped);
   if (MONGO_DOWN.has(e.name ?? '') || isMongoStopping(e)) return 'database';
   if (e.name === 'MongooseError' && /buffering timed out/.test(e.message ?? '')) return 'database';
   if (e.name === 'MaxRetriesPerRequestError' || e.message === 'Connection is closed.') return 'job queue';

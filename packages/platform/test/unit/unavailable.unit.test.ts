@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { MongoBulkWriteError, MongoNetworkError } from 'mongodb';
 import { DependencyUnavailableError, toHttpError } from '../../src';
 import { MinioObjectStore } from '../../src/adapters/minio/minio-object-store';
 import { BullmqJobQueue } from '../../src/adapters/bullmq/bullmq-job-queue';
@@ -30,6 +31,21 @@ describe('a backing server that does not answer is a 503 naming it, not a 500', 
     expect(http.code).toBe('dependency_unavailable');
     expect(http.message).toMatch(/file storage is not reachable/);
     expect(http.headers['Retry-After']).toBe('5');
+  });
+
+  it('When a batched insert loses its connection to the database, then the request is a 503 naming the database, not a 500', () => {
+    // As the driver throws it when a pooled connection is refused during insertMany or bulkWrite (bulk/common.ts):
+    // its own error wrapped in a bulk write's, with no document answered.
+    const err = new MongoBulkWriteError(
+      new MongoNetworkError('connect ECONNREFUSED 127.0.0.1:27117'),
+      {} as never,
+    );
+    const http = toHttpError(err);
+    expect(http.status).toBe(503);
+    expect(http.message).toMatch(/database is not reachable/);
+    // A bulk write whose documents the server refused is not an outage.
+    const refused = new MongoBulkWriteError({ message: 'E11000 duplicate key', code: 11000 }, {} as never);
+    expect(toHttpError(refused).status).toBe(500);
   });
 
   it('When the database answers that it is stopping, then the request is a 503 naming the database, not a 500', () => {
