@@ -157,10 +157,13 @@ withRealServer('kafka', (env) => {
       const after: string[] = [];
       await bus().subscribe(group, [topic], async (e) => void after.push(e.type));
       await until(() => after.includes('After'));
-      expect(after).toEqual(['Crash', 'After']);
+      // Offsets are committed a fetched batch at a time: what the killed consumer handled before the crash in the
+      // same batch may come again (the inbox keeps its effect single), in order, and the event it died on does.
+      expect(after.length).toBeGreaterThanOrEqual(2);
+      expect(['Before', 'Crash', 'After'].slice(-after.length)).toEqual(after);
     });
 
-    it('When a group restarts, then it resumes from the offset it committed after each handled event [kafka]', async () => {
+    it('When a group restarts, then it resumes after the last event it handled [kafka]', async () => {
       const group = `g-offsets-${n}`;
       await p.produce('s', [
         { type: 'E1', data: {} },

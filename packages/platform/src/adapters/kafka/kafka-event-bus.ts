@@ -42,8 +42,8 @@ const toKafkaLog =
 
 /**
  * Event bus on Kafka: a topic per producing service, message key = stream id (so one stream stays in one
- * partition, in order), one consumer group per subscribing group. Offsets are committed one message at a time,
- * after the handler resolved: a crash before that redelivers the message to the group's next consumer.
+ * partition, in order), one consumer group per subscribing group. An offset is committed only after its handler
+ * resolved, once per fetched batch: a crash before that redelivers the message to the group's next consumer.
  */
 export class KafkaEventBus implements EventBus {
   readonly needsRelay = true;
@@ -187,20 +187,28 @@ export class KafkaEventBus implements EventBus {
       await c.connect();
       await c.subscribe({ topics: [...byKafkaName.keys()], fromBeginning: true });
       await c.run({
-        autoCommit: false,
+        // kafkajs commits the offsets resolved below once a fetched batch is handled (and, when a handler throws,
+        // those before it): one commit a batch, not one a message, which under load is most of the broker's work
+        // and a round trip between two events of a partition. A crash redelivers the rest of its batch; the inbox
+        // keeps their effects single.
+        autoCommit: true,
+        eachBatchAutoResolve: false,
         // Partitions are handled side by side (order holds within one, where a stream's events are), so one slow
         // event does not hold up the other streams' events behind it.
         partitionsConsumedConcurrently: this.options.partitions ?? 3,
-        eachMessage: async ({ topic, partition, message, heartbeat }) => {
-          if (stopping || !message.value) return;
-          const event = JSON.parse(message.value.toString('utf8')) as StoredEvent;
-          const outcome = await Promise.race([
-            handler(event, byKafkaName.get(topic) ?? topic).then(() => 'handled' as const),
-            stopped,
-          ]);
-          if (outcome === 'stopped' || stopping) return;
-          await c.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
-          await heartbeat();
+        eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+          const topic = byKafkaName.get(batch.topic) ?? batch.topic;
+          for (const message of batch.messages) {
+            if (stopping || !isRunning() || isStale()) return;
+            if (message.value) {
+              const event = JSON.parse(message.value.toString('utf8')) as StoredEvent;
+              const outcome = await Promise.race([handler(event, topic).then(() => 'handled' as const), stopped]);
+              // Abandoned by a stop: not resolved, so not committed; the group's next consumer gets it again.
+              if (outcome === 'stopped' || stopping) return;
+            }
+            resolveOffset(message.offset);
+            await heartbeat();
+          }
         },
       });
     };
