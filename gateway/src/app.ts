@@ -11,7 +11,6 @@ import {
   HttpError,
   Metrics,
   setMetricsRoute,
-  type EventBus,
   type Logger,
   type ReadModels,
 } from '@12yards/platform';
@@ -25,6 +24,7 @@ import { memoryLimiters, type LimiterFactory } from './rate-limits';
 import { createProxies, type Targets } from './proxy';
 import { GatewayReads } from './public-reads';
 import { LiveEvents } from './live-events';
+import type { InstanceSubscriptions } from './instance-subscription';
 import { canonicalPath, resolveRoute } from './routing';
 import { openApiRoutes } from './openapi';
 import { activityRoutes } from './activity';
@@ -47,8 +47,12 @@ export interface GatewayDeps {
   readiness?: Record<string, () => Promise<boolean>>;
   /** Mounts the built web apps (after the API routes). */
   mountWeb?: (app: Express) => void;
-  /** The services' events: with it the public reads are kept in memory (call `reads.start()`), without it proxied. */
-  bus?: EventBus;
+  /**
+   * This process's one subscription to the services' events, on which the public reads and the live events
+   * register (the caller starts it once every purpose has, the pages' too): with it on a bus the public reads are
+   * kept in memory and admins get the events live; without it the reads are proxied and no event comes.
+   */
+  subscriptions?: InstanceSubscriptions;
   /** Answer from memory before the middleware chain, or pass on (the web build's immutable assets). */
   fastLane?: FastHandler[];
   /** The gateway's metrics (served on METRICS_PORT by main, never on the public app); default a fresh registry. */
@@ -89,10 +93,9 @@ export function buildGateway(deps: GatewayDeps) {
     contracts: env.CONTRACTS_URL,
     media: env.MEDIA_URL,
   };
-  const reads = new GatewayReads({ bus: deps.bus, instance: env.INSTANCE_ID, logger, clock });
+  const reads = new GatewayReads({ subscriptions: deps.subscriptions, logger, clock });
   const live = new LiveEvents({
-    bus: deps.bus,
-    instance: env.INSTANCE_ID,
+    subscriptions: deps.subscriptions,
     logger,
     clock,
     stillSignedIn: async (token) => (await sessions.resolve(token, { touch: false })) !== null,
@@ -158,7 +161,7 @@ export function buildGateway(deps: GatewayDeps) {
   app.use(
     privacyRoutes({ targets, secret: env.INTERNAL_SECRET, publicOrigin: env.PUBLIC_ORIGIN, logger, clock }),
   );
-  // Server-sent events for the admin app (call `live.start()`): a long-lived answer, never proxied.
+  // Server-sent events for the admin app (fed by deps.subscriptions): a long-lived answer, never proxied.
   const events = contractRoutes(sessionGuard(env.PUBLIC_ORIGIN));
   const stream = live.handler(env.PUBLIC_ORIGIN);
   events.on(gatewayRoutes.liveEvents, ({ req, res }) => stream(req, res));

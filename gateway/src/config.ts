@@ -72,7 +72,8 @@ export const gatewayEnvFields = serviceEnv(8080).extend({
   /** scrypt cost (a power of two); tests lower it, production refuses anything below 2^17. */
   /**
    * Tells apart the gateway processes on one host (`start.mjs --replicas` sets it): each keeps its own caches, so
-   * each subscribes in a consumer group of its own named by it (subscribeInstance); unset, the host's name.
+   * each subscribes once, in a consumer group of its own named by it, `gateway-<INSTANCE_ID>`
+   * (InstanceSubscriptions); unset, the host's name.
    */
   INSTANCE_ID: z.string().max(100).optional(),
   SCRYPT_N: z.coerce

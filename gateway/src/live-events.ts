@@ -3,18 +3,10 @@ import type { Request, Response } from 'express';
 import { createChannel, createSession, type Channel, type DefaultChannelState } from 'better-sse';
 import { LIVE_RESYNC_EVENT, type EntityType, type LiveEvent } from '@12yards/api';
 import { parseIntegrationEvent, type IntegrationEvent, type Producer } from '@12yards/api/src/events';
-import {
-  HttpError,
-  refuseBusy,
-  reopener,
-  type EventBus,
-  type Logger,
-  type StoredEvent,
-  type Subscription,
-} from '@12yards/platform';
+import { HttpError, refuseBusy, reopener, type Logger, type StoredEvent } from '@12yards/platform';
 import { requireSession } from './auth/guard';
 import type { SessionsEnded } from './auth/sessions';
-import { subscribeInstance } from './instance-subscription';
+import type { InstanceSubscriptions } from './instance-subscription';
 
 /** Streams one sign-in may hold open (a few tabs); a further one is refused with 429, never an older one closed. */
 export const STREAMS_PER_SESSION = 4;
@@ -24,7 +16,12 @@ export const DEFAULT_MAX_STREAMS = 500;
 const STREAMS_RETRY_AFTER = 10;
 
 /** The topics whose events an admin sees live (media publishes none). */
-const LIVE_TOPICS = ['partners', 'contracts', 'content', 'status'] as const satisfies readonly Producer[];
+export const LIVE_TOPICS = [
+  'partners',
+  'contracts',
+  'content',
+  'status',
+] as const satisfies readonly Producer[];
 type LiveTopic = (typeof LIVE_TOPICS)[number];
 type Live = Omit<LiveEvent, 'id' | 'at'>;
 
@@ -80,15 +77,17 @@ export function toLive(event: IntegrationEvent): Live | null {
 }
 
 export interface LiveEventsOptions {
-  bus?: EventBus;
-  /** This process's INSTANCE_ID: its consumer group of its own (subscribeInstance). */
-  instance?: string;
+  /** This process's subscription to the services' events (registered on as 'live'); without it no event comes. */
+  subscriptions?: InstanceSubscriptions;
   logger: Logger;
   clock?: () => Date;
   /** Events kept for clients that reconnect with Last-Event-ID. */
   bufferSize?: number;
   heartbeatMs?: number;
-  /** Events that happened longer ago than this before start (a fresh group reading a topic from its start) are not news. */
+  /**
+   * Events that happened longer ago than this before this was made (a fresh group reading a topic from its start)
+   * are not news.
+   */
   maxAgeMs?: number;
   /**
    * Whether the session a stream was opened with is still live (not logged out, expired or revoked), asked every
@@ -135,31 +134,19 @@ export class LiveEvents {
   private readonly buffer: Kept[] = [];
   private readonly epoch = randomBytes(4).toString('hex');
   private seq = 0;
-  private subscription?: Subscription;
-  private startedAt = 0;
+  /** When this was made: its events older than that by more than maxAgeMs are not news. */
+  private readonly startedAt: number;
   private readonly open = new Set<OpenStream>();
 
-  constructor(private readonly options: LiveEventsOptions) {}
-
-  async start(): Promise<void> {
-    const { bus, logger } = this.options;
-    if (!bus) return;
+  constructor(private readonly options: LiveEventsOptions) {
     this.startedAt = this.now();
-    this.subscription = await subscribeInstance(
-      bus,
-      'live',
-      this.options.instance,
-      [...LIVE_TOPICS],
-      async (message, topic) => {
-        this.receive(message, topic as LiveTopic);
-      },
-    );
-    logger.info({ topics: LIVE_TOPICS }, 'live events: pushing the services’ events to admins');
+    options.subscriptions?.register('live', LIVE_TOPICS, async (message, topic) => {
+      this.receive(message, topic as LiveTopic);
+    });
   }
 
+  /** Closes every stream (the process's subscription, which feeds them, is stopped by its owner). */
   async stop(): Promise<void> {
-    await this.subscription?.stop();
-    this.subscription = undefined;
     clearInterval(this.recheck);
     this.recheck = undefined;
     for (const session of this.channel.activeSessions) {

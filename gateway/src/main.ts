@@ -20,6 +20,7 @@ import {
 import { buildGateway } from './app';
 import { bootstrapAdmin } from './bootstrap-admin';
 import { gatewayEnv } from './config';
+import { InstanceSubscriptions } from './instance-subscription';
 import { redisLimiters } from './rate-limits';
 import { mountWeb } from './web/static';
 import { immutableAssets } from './web/immutable-assets';
@@ -34,9 +35,14 @@ async function main() {
   const shellDist = resolve(env.SHELL_DIST);
   const adminDist = resolve(env.ADMIN_DIST);
   const metrics = new Metrics();
-  // The gateway's subscriptions (public reads, pages) measured like the services' (by consumer group).
-  const bus = instrumentBus(infra.bus, metrics);
-  const pages = await publicPages({ env, logger, bus, shellDist });
+  // The gateway's one subscription measured like the services' (by consumer group: gateway-<instance>). Its
+  // purposes (pages, public reads, live events) register on it as they are made; it starts once all have.
+  const subscriptions = new InstanceSubscriptions({
+    bus: instrumentBus(infra.bus, metrics),
+    instance: env.INSTANCE_ID,
+    logger,
+  });
+  const pages = await publicPages({ env, logger, subscriptions, shellDist });
   const web = existsSync(shellDist)
     ? (app: Express) => mountWeb(app, { shellDist, adminDist, pages })
     : undefined;
@@ -48,21 +54,20 @@ async function main() {
     ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
     : undefined;
   limitsRedis?.on('error', (err) => logger.warn({ err }, 'rate limits: redis connection error'));
-  const { app, users, sessions, reads, live } = buildGateway({
+  const { app, users, sessions, live } = buildGateway({
     metrics,
     env,
     logger,
     ...(limitsRedis && { limiters: redisLimiters(limitsRedis, env.INFRA_NAMESPACE) }),
     models: infra.readModels,
-    bus,
+    subscriptions,
     fastLane: web ? [immutableAssets(shellDist), immutableAssets(adminDist, '/admin-app')] : [],
     // The embedded database's file check (sessions and admin users live there): /readyz fails when it cannot be read.
     readiness: infra.readiness.storage ? { storage: infra.readiness.storage } : {},
     mountWeb: web,
   });
   await bootstrapAdmin(env, users, logger);
-  await reads.start();
-  await live.start();
+  await subscriptions.start();
   const sweep = setInterval(() => void sessions.sweep().catch(() => undefined), 10 * 60_000);
   sweep.unref();
 
@@ -86,8 +91,8 @@ async function main() {
     // The requests being answered finish first: a balancer sends the next ones to another replica.
     await drainServer(server);
     metricsServer?.close();
+    await subscriptions.stop();
     await pages?.stop();
-    await reads.stop();
     await live.stop();
     await infra.close();
     await limitsRedis?.quit().catch(() => undefined);

@@ -6,19 +6,17 @@ import {
   READ_POSITION_HEADER,
   READ_VALID_UNTIL_HEADER,
   securityHeaders,
-  type EventBus,
   type Logger,
-  type Subscription,
 } from '@12yards/platform';
 import { ALL_ROUTES, publicReadPaths, ROUTE_CONTRACTS } from '@12yards/api/src/routes';
 import { resolveRoute, type ServiceName } from './routing';
 import { acceptedEncoding } from './web/immutable-assets';
-import { subscribeInstance } from './instance-subscription';
+import type { InstanceSubscriptions } from './instance-subscription';
 
 /** The services' public reads (marked by platform publicReads): the one copy of their answers is kept here. */
 const PUBLIC_READS = publicReadPaths(ALL_ROUTES);
 /** The topics (= services) whose answers are kept: those with a cached public read. */
-const READ_SERVICES = (Object.keys(ROUTE_CONTRACTS) as (keyof typeof ROUTE_CONTRACTS)[]).filter(
+export const READ_SERVICES = (Object.keys(ROUTE_CONTRACTS) as (keyof typeof ROUTE_CONTRACTS)[]).filter(
   (s): s is ServiceName & typeof s =>
     s !== 'gateway' && s !== 'workbench' && Object.values(ROUTE_CONTRACTS[s]).some((r) => 'publicRead' in r),
 );
@@ -85,7 +83,8 @@ function notModified(req: IncomingMessage, etag: string): boolean {
  * only while nothing says it changed: every event of its service's topic newer than the position the answer was
  * read at drops it, and so does every write proxied through this gateway to that service (from the moment the
  * write is sent until it has been answered, reads of that service bypass the copy), so a writer reads its write at
- * once. Without an event bus nothing is kept and every read is proxied.
+ * once. Without an event bus nothing is kept and every read is proxied; nothing either before the process's
+ * subscription has started, or once it has stopped.
  */
 export class GatewayReads {
   private readonly entries = new Map<string, Entry>();
@@ -94,48 +93,29 @@ export class GatewayReads {
   private readonly seen: Record<string, number> = {};
   private readonly writing: Record<string, number> = {};
   private readonly security = securityHeaders();
-  private subscription?: Subscription;
   /** Hits answered from memory (tests: the copy is really used). */
   hits = 0;
 
   constructor(
     private readonly options: {
-      bus?: EventBus;
-      /** This process's INSTANCE_ID: its consumer group of its own (subscribeInstance). */
-      instance?: string;
+      /** This process's subscription to the services' events (registered on as 'reads'). */
+      subscriptions?: InstanceSubscriptions;
       logger: Logger;
       clock?: () => Date;
     },
   ) {
     for (const s of READ_SERVICES) this.generation[s] = this.seen[s] = this.writing[s] = 0;
+    options.subscriptions?.register('reads', READ_SERVICES, async (event, topic) => {
+      this.seen[topic] = Math.max(this.seen[topic] ?? 0, event.position);
+      for (const [key, entry] of this.entries) {
+        if (entry.service === topic && entry.position < event.position) this.entries.delete(key);
+      }
+    });
   }
 
-  async start(): Promise<void> {
-    const { bus, logger } = this.options;
-    if (!bus) return;
-    // Each gateway process keeps its own copy, so it reads every event: a group of its own.
-    this.subscription = await subscribeInstance(
-      bus,
-      'reads',
-      this.options.instance,
-      READ_SERVICES,
-      async (event, topic) => {
-        this.seen[topic] = Math.max(this.seen[topic] ?? 0, event.position);
-        for (const [key, entry] of this.entries) {
-          if (entry.service === topic && entry.position < event.position) this.entries.delete(key);
-        }
-      },
-    );
-    logger.info({ topics: READ_SERVICES }, 'public reads kept in memory, dropped on events');
-  }
-
-  async stop(): Promise<void> {
-    await this.subscription?.stop();
-    this.subscription = undefined;
-  }
-
+  /** Answers are kept only while the events that drop them come. */
   private get enabled(): boolean {
-    return this.subscription !== undefined;
+    return this.options.subscriptions?.running ?? false;
   }
 
   private now(): number {

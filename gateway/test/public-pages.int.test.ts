@@ -4,8 +4,7 @@ import { join, resolve } from 'node:path';
 import request from 'supertest';
 import { contentService } from '@12yards/content/src/definition';
 import { statusService } from '@12yards/status/src/definition';
-import { producers } from '@12yards/api/src/events';
-import { createLogger, serviceDbFile, SqliteEventBus } from '@12yards/platform';
+import { createLogger } from '@12yards/platform';
 import { startStack, type Stack } from '../src/testing';
 import { mountWeb } from '../src/web/static';
 import { publicPages, serverEntryOf } from '../src/web/setup';
@@ -38,23 +37,20 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<number
 describe('public pages through the gateway', () => {
   let stack: Stack;
   let pages: PublicPages | undefined;
-  let bus: SqliteEventBus | undefined;
 
   beforeAll(async () => {
     ensureShellBuilt();
     stack = await startStack({
       services: [contentService, statusService],
-      web: async ({ env, db, dataDir }) => {
-        const topics = Object.fromEntries(producers.map((s) => [s, serviceDbFile(dataDir, s)]));
-        bus = new SqliteEventBus({ topics, db, pollMs: 50 });
-        pages = await publicPages({ env, logger: createLogger('gateway'), bus, shellDist });
+      // The pages register on the gateway's one subscription, as main.ts has them.
+      web: async ({ env, subscriptions }) => {
+        pages = await publicPages({ env, logger: createLogger('gateway'), subscriptions, shellDist });
         return (app) => mountWeb(app, { shellDist, adminDist, pages });
       },
     });
   });
   afterAll(async () => {
     await pages?.stop();
-    await bus?.close();
     await stack?.stop();
   });
 

@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { buildGateway, type GatewayDeps } from '../app';
 import { gatewayEnv, type GatewayEnv } from '../config';
 import type { ThrottleOptions } from '../auth/throttle';
+import { InstanceSubscriptions } from '../instance-subscription';
 
 export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery staple' };
 export const TEST_EDITOR = { username: 'editor', password: 'quiet lantern harbour 12345' };
@@ -36,6 +37,8 @@ export interface Stack {
   users: ReturnType<typeof buildGateway>['users'];
   /** The gateway's metrics (main serves them on METRICS_PORT; tests: metricsHandler(stack.metrics)). */
   metrics: ReturnType<typeof buildGateway>['metrics'];
+  /** The gateway's one subscription to the services' events (public reads, live events, pages), started. */
+  subscriptions: InstanceSubscriptions;
   services: Record<string, RunningService>;
   /** Each started service's base URL by variable name (PARTNERS_URL, ...), as the gateway is given them. */
   urls: Record<string, string>;
@@ -66,10 +69,18 @@ export async function startStack(options: {
   logs?: LogDestination;
   /** Handlers answering before the gateway's middleware chain (the web build's immutable assets). */
   fastLane?: GatewayDeps['fastLane'];
-  /** Wraps the bus the gateway's copy of the public reads follows (tests: events that arrive late). */
+  /** Wraps the bus the gateway's subscription follows (tests: events that arrive late, subscriptions counted). */
   wrapBus?: (bus: EventBus) => EventBus;
-  /** Mounts the web apps, given the gateway's env, its SQLite file (for the embedded bus) and the data dir. */
-  web?: (ctx: { env: GatewayEnv; db: SqliteDb; dataDir: string }) => Promise<GatewayDeps['mountWeb']>;
+  /**
+   * Mounts the web apps, given the gateway's env, its SQLite file, the data dir, and the gateway's subscription to
+   * the services' events (for the pages to register on: it is started once the gateway is built).
+   */
+  web?: (ctx: {
+    env: GatewayEnv;
+    db: SqliteDb;
+    dataDir: string;
+    subscriptions: InstanceSubscriptions;
+  }) => Promise<GatewayDeps['mountWeb']>;
 }): Promise<Stack> {
   const base = testServiceEnv(options.dataDir ? { DATA_DIR: options.dataDir } : {});
   const servers: Server[] = [];
@@ -99,7 +110,6 @@ export async function startStack(options: {
   });
   const db = openSqlite(join(base.DATA_DIR, 'gateway.sqlite'));
   const models = new SqliteReadModels(db);
-  const mountWeb = await options.web?.({ env, db, dataDir: base.DATA_DIR });
   // The services' topics, as the gateway reads them in production (its copy of the public reads follows them).
   // Personal fields travel encrypted: opened with the producers' keys, as createInfrastructure does.
   const bus = withProducerKeys(
@@ -110,9 +120,17 @@ export async function startStack(options: {
     base,
     producers,
   );
+  // One subscription for the process, as main.ts makes it: the pages (web), then the reads and live events
+  // register on it, and it is started once the gateway is built.
+  const subscriptions = new InstanceSubscriptions({
+    bus: options.wrapBus?.(bus) ?? bus,
+    instance: env.INSTANCE_ID,
+    logger: logger('gateway'),
+  });
+  const mountWeb = await options.web?.({ env, db, dataDir: base.DATA_DIR, subscriptions });
   const gateway = buildGateway({
     mountWeb,
-    bus: options.wrapBus?.(bus) ?? bus,
+    subscriptions,
     fastLane: options.fastLane,
     env,
     logger: logger('gateway'),
@@ -123,8 +141,7 @@ export async function startStack(options: {
   });
   await gateway.users.upsert({ ...TEST_ADMIN, role: 'admin' });
   await gateway.users.upsert({ ...TEST_EDITOR, role: 'editor' });
-  await gateway.reads.start();
-  await gateway.live.start();
+  await subscriptions.start();
 
   return {
     app: gateway.app,
@@ -132,6 +149,7 @@ export async function startStack(options: {
     live: gateway.live,
     users: gateway.users,
     metrics: gateway.metrics,
+    subscriptions,
     services,
     urls: targets,
     dataDir: base.DATA_DIR,
@@ -148,7 +166,7 @@ export async function startStack(options: {
         s.closeAllConnections();
         await new Promise((r) => s.close(r));
       }
-      await gateway.reads.stop();
+      await subscriptions.stop();
       await gateway.live.stop();
       await bus.close();
       for (const svc of Object.values(services)) await svc.stop();

@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
 import type { NextFunction, Request, Response } from 'express';
 import { pageCursor, publicNewsCategories, type NewsArticle } from '@12yards/api';
-import { HttpError, type EventBus, type Logger, type Subscription } from '@12yards/platform';
+import { HttpError, type Logger } from '@12yards/platform';
 import { canonicalPath, resolveRoute } from '../routing';
 import type { Targets } from '../proxy';
 import { cachedAnswer, PageCache, type CachedAnswer } from './page-cache';
 import { FEED_PATH, rssXml, sitemapXml } from './feeds';
-import { subscribeInstance } from '../instance-subscription';
+import type { InstanceSubscriptions } from '../instance-subscription';
 
 /** What web/shell's server entry (src/entry-server.tsx, built to dist-server/entry-server.cjs) exports. */
 export interface ShellServerEntry {
@@ -42,10 +42,11 @@ export interface PagesOptions {
   entry: ShellServerEntry;
   targets: Targets;
   logger: Logger;
-  /** The events that refresh the pages; without it pages are rendered per request and never kept. */
-  bus?: EventBus;
-  /** This process's INSTANCE_ID: its consumer group of its own (subscribeInstance). */
-  instance?: string;
+  /**
+   * This process's subscription to the services' events (registered on as 'web'), which refresh the pages; without
+   * one on a bus, pages are rendered per request and never kept.
+   */
+  subscriptions?: InstanceSubscriptions;
 }
 
 /**
@@ -137,23 +138,16 @@ export class PublicPages {
   readonly cursorPages = new PageCache(MAX_CURSOR_PAGES);
   private readonly fetchPage: (path: string) => Promise<{ body: unknown; link: string | null }>;
   private readonly fetchJson: (path: string) => Promise<unknown>;
-  private subscription?: Subscription;
   private settle?: NodeJS.Timeout;
 
   constructor(private readonly options: PagesOptions) {
     this.fetchPage = fetcher(options.targets);
     this.fetchJson = async (path) => (await this.fetchPage(path)).body;
-  }
-
-  /** Subscribes to the events that change the pages (each gateway instance keeps its own cache, so its own group). */
-  async start(): Promise<void> {
-    const { bus, logger } = this.options;
-    if (!bus) return;
     const invalidate = (rerender: boolean) => {
       this.cache.invalidate(rerender);
       this.cursorPages.invalidate();
     };
-    this.subscription = await subscribeInstance(bus, 'web', this.options.instance, PAGE_TOPICS, async () => {
+    options.subscriptions?.register('web', PAGE_TOPICS, async () => {
       invalidate(false);
       clearTimeout(this.settle);
       // Once settled, the pages that were held (the routes, not the later /news pages) are rendered again ahead
@@ -161,12 +155,11 @@ export class PublicPages {
       this.settle = setTimeout(() => invalidate(true), SETTLE_MS);
       this.settle.unref();
     });
-    logger.info({ topics: PAGE_TOPICS }, 'public pages refresh on events');
   }
 
+  /** Drops the pending re-render (the process's subscription, which invalidates the pages, is stopped by its owner). */
   async stop(): Promise<void> {
     clearTimeout(this.settle);
-    await this.subscription?.stop();
   }
 
   /**
@@ -242,7 +235,7 @@ export class PublicPages {
 
   /** Without events nothing says when a page is out of date, so nothing is kept. */
   private get kept(): boolean {
-    return !!this.options.bus;
+    return this.options.subscriptions?.enabled ?? false;
   }
 
   private async news(path: string): Promise<NewsArticle[] | null> {

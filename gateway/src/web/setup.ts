@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { EventBus, Logger } from '@12yards/platform';
+import type { Logger } from '@12yards/platform';
+import type { InstanceSubscriptions } from '../instance-subscription';
 import type { GatewayEnv } from '../config';
 import { loadServerEntry, PublicPages } from './pages';
 
@@ -34,19 +35,17 @@ export const serverEntryOf = (shellDist: string) =>
   join(resolve(shellDist), '..', 'dist-server', 'entry-server.cjs');
 
 /**
- * The server-rendered public pages, refreshed by the bus's events, or undefined when the shell or its server entry
- * is not built (every route then gets the client-rendered index.html).
+ * The server-rendered public pages, refreshed by the services' events (registered on `subscriptions`, which the
+ * caller starts), or undefined when the shell or its server entry is not built (every route then gets the
+ * client-rendered index.html).
  */
 export async function publicPages(options: {
-  env: Pick<
-    GatewayEnv,
-    'STATUS_URL' | 'CONTENT_URL' | 'PARTNERS_URL' | 'CONTRACTS_URL' | 'MEDIA_URL' | 'INSTANCE_ID'
-  >;
+  env: Pick<GatewayEnv, 'STATUS_URL' | 'CONTENT_URL' | 'PARTNERS_URL' | 'CONTRACTS_URL' | 'MEDIA_URL'>;
   logger: Logger;
-  bus?: EventBus;
+  subscriptions?: InstanceSubscriptions;
   shellDist: string;
 }): Promise<PublicPages | undefined> {
-  const { env, logger, bus, shellDist } = options;
+  const { env, logger, subscriptions, shellDist } = options;
   const entryFile = serverEntryOf(shellDist);
   const index = join(shellDist, 'index.html');
   if (!existsSync(entryFile) || !existsSync(index)) {
@@ -67,9 +66,7 @@ export async function publicPages(options: {
       media: env.MEDIA_URL,
     },
     logger,
-    bus,
-    instance: env.INSTANCE_ID,
+    subscriptions,
   });
-  await pages.start();
   return pages;
 }
