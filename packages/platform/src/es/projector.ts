@@ -55,6 +55,14 @@ const BUFFER_WAIT_MS = 20;
 /** The longest wait between tries for a checkpoint another process holds (a pass takes a few round trips). */
 const LOCK_RETRY_MAX_MS = 20;
 
+/**
+ * A lock kept between passes (see Projector.kept) is freed once no pass has used it for this long: a replica waiting
+ * for the checkpoint gets it then.
+ */
+const KEPT_IDLE_MS = 20;
+/** After this process failed to take the checkpoint's lock, it does not take it ahead of a pass for this long. */
+const CONTENDED_MS = 1000;
+
 /** Rows kept for writers to read back (see Projector.sentRow); past this many they are forgotten. */
 const MAX_SENT_ROWS = 5000;
 
@@ -88,6 +96,17 @@ export class Projector {
    * another process have moved it meanwhile, taking the lock fails (compare-and-set) and the pass reads it afresh.
    */
   private freed?: Checkpoint;
+  /**
+   * The checkpoint as this process holds it locked between passes: taken ahead of a pass while a writer appends (its
+   * round trip beside the append's instead of after it), or kept at the end of a pass while more writers are on their
+   * way, so the next pass needs neither the read nor the lock. Freed once unused for KEPT_IDLE_MS.
+   */
+  private kept?: Checkpoint;
+  private keptTimer?: NodeJS.Timeout;
+  /** A step taking the lock ahead of a pass is queued. */
+  private lockingAhead = false;
+  /** When this process last found the lock held by another (replicas): it then takes it only when a pass needs it. */
+  private contendedAt = 0;
   /**
    * Events this process's writers appended and have not seen applied yet, by position: a pass applies those that
    * follow the checkpoint it freed, one after another, without reading them back from the store.
@@ -220,10 +239,64 @@ export class Projector {
     let end!: () => void;
     const done = new Promise<void>((resolve) => (end = resolve));
     this.writing.add(done);
+    this.lockAhead();
     return () => {
       this.writing.delete(done);
       end();
     };
+  }
+
+  /**
+   * Queues the taking of the checkpoint's lock, so that it runs while the writer appends: the writer's pass then
+   * starts with it. Not while the lock is kept already, nor while another process was found holding it lately.
+   */
+  private lockAhead(): void {
+    if (this.kept || this.lockingAhead || Date.now() - this.contendedAt < CONTENDED_MS) return;
+    this.lockingAhead = true;
+    this.chain = this.chain
+      .then(async () => {
+        this.lockingAhead = false;
+        if (this.usableKept() || (this.failed && Date.now() < this.failed.until)) return;
+        const own = this.freed;
+        this.freed = undefined;
+        const read = own ?? (await this.checkpoints.get(this.name));
+        this.reached = Math.max(this.reached, read?.position ?? 0);
+        const lock = await this.lock(read);
+        if (lock) this.keep(lock);
+        else this.contendedAt = Date.now();
+      })
+      .catch(() => {
+        this.lockingAhead = false;
+      });
+  }
+
+  /** The kept lock, when its lease has more than half of LOCK_MS left (a pass renews it as it goes). */
+  private usableKept(): Checkpoint | undefined {
+    if (this.kept && (this.kept.lockedUntil ?? 0) - Date.now() > LOCK_MS / 2) return this.kept;
+    this.kept = undefined;
+    return undefined;
+  }
+
+  /** Keeps the lock between passes, and frees it once no pass used it for KEPT_IDLE_MS. */
+  private keep(lock: Checkpoint): void {
+    this.kept = lock;
+    this.freed = undefined;
+    clearTimeout(this.keptTimer);
+    this.keptTimer = setTimeout(() => {
+      this.chain = this.chain.then(() => this.freeKept()).catch(() => undefined);
+    }, KEPT_IDLE_MS);
+    this.keptTimer.unref();
+  }
+
+  /** Frees the kept lock at its position (a replica may take it then); kept on while writers are still appending. */
+  private async freeKept(): Promise<void> {
+    const kept = this.kept;
+    if (!kept) return;
+    if (this.writing.size > 0) return this.keep(kept);
+    this.kept = undefined;
+    const free: Checkpoint = { id: this.name, position: kept.position, lockedBy: null, lockedUntil: 0 };
+    if (await this.checkpoints.putIf(free, { position: kept.position, lockedBy: this.holder }))
+      this.freed = free;
   }
 
   /** The position of the last event applied to the read models (shared by every replica that shares them). */
@@ -240,7 +313,7 @@ export class Projector {
    */
   private async passToEnd(upTo: number | undefined, deadline: number): Promise<number> {
     const buffering = Date.now() + BUFFER_WAIT_MS;
-    let applied = await this.pass(true);
+    let applied = await this.pass(true, upTo);
     // The writers busy when a pass first stopped short: the missing position is one of theirs or another process's.
     let busy: Set<Promise<void>> | undefined;
     for (let delay = 5; Date.now() < deadline; delay = Math.min(delay * 2, 100)) {
@@ -254,12 +327,12 @@ export class Projector {
       if (this.short && !foreign && (ownStillAppending || Date.now() < buffering)) {
         if (ownStillAppending) await this.handedOver(deadline - Date.now(), Promise.all(busy!));
         else await this.handedOver(buffering - Date.now());
-        applied += await this.pass(true);
+        applied += await this.pass(true, upTo);
         continue;
       }
       if ((await this.store.lastPosition()) <= (await this.position())) break;
       await this.handedOver(delay);
-      applied += await this.pass();
+      applied += await this.pass(false, upTo);
     }
     // A caller about to read its own write must not read past it: say so instead (runCommand answers that the
     // write was saved and cannot be shown yet).
@@ -298,12 +371,16 @@ export class Projector {
    * instead of applying the same events beside the other (an event applied by both at once could undo a later one
    * the other already applied, e.g. re-create a deleted row).
    */
-  private async pass(waitForWriters = false): Promise<number> {
+  private async pass(waitForWriters = false, upTo?: number): Promise<number> {
     let applied = 0;
     this.short = false;
     for (let wait = 5; ;) {
-      const own = this.freed;
+      // A lock this process holds: nobody else can have moved the checkpoint.
+      const held = this.usableKept();
+      this.kept = undefined;
+      const own = held ?? this.freed;
       this.freed = undefined;
+      const unused = () => (held ? this.keep(held) : (this.freed = own));
       const read = own ?? (await this.checkpoints.get(this.name));
       this.reached = Math.max(this.reached, read?.position ?? 0);
       // Writers' events handed over, when nothing can lie between the checkpoint and them (a stale checkpoint fails
@@ -311,7 +388,7 @@ export class Projector {
       const next = own ? this.handedOverAfter(own.position) : [];
       if (own && next.length === 0 && waitForWriters && this.appended.size > 0) {
         // A writer of this process is still appending the next position: wait for it rather than read the store.
-        this.freed = own;
+        unused();
         this.short = true;
         this.missing = own.position + 1;
         return applied;
@@ -319,11 +396,14 @@ export class Projector {
       if (next.length === 0) waitForWriters = false;
       const events = next.length > 0 ? next : await this.store.readAll(read?.position ?? 0, 500);
       if (events.length === 0) {
-        this.freed = own;
+        unused();
         return applied;
       }
-      const lock = await this.lock(read);
+      const lock = held ?? (await this.lock(read));
       if (!lock) {
+        this.contendedAt = Date.now();
+        // The caller's events were applied by the process holding the lock: nothing left to wait for.
+        if (upTo !== undefined && this.reached >= upTo) return applied;
         // Another process moved the checkpoint since this one freed it (read it again at once), or is applying
         // these events (re-read once it moved the checkpoint).
         if (!own) await sleep(wait);
@@ -400,7 +480,11 @@ export class Projector {
       await advance(position, false).catch(() => undefined);
       throw err;
     }
-    if (!(await advance(events[events.length - 1]!.position, false))) return this.lockLost(applied);
+    // More writers on their way: their pass follows at once, so the lock is kept for it.
+    const last = events[events.length - 1]!.position;
+    const more = this.writing.size > 0 || [...this.appended.keys()].some((p) => p > last);
+    if (!(await advance(last, more))) return this.lockLost(applied);
+    if (more) this.keep(held);
     return applied;
   }
 
@@ -467,5 +551,15 @@ export class Projector {
     this.sentRows.clear();
     this.sentRowCount = 0;
     this.freed = undefined;
+    this.kept = undefined;
+    clearTimeout(this.keptTimer);
+  }
+
+  /** Frees a lock this process keeps (at shutdown: a replica, or this service started again, need not wait it out). */
+  async close(): Promise<void> {
+    clearTimeout(this.keptTimer);
+    const done = this.chain.then(() => this.freeKept());
+    this.chain = done.catch(() => undefined);
+    await done.catch(() => undefined);
   }
 }

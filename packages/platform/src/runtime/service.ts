@@ -255,6 +255,8 @@ export async function startService<U extends OptionalAdapter>(
       await relay.stop();
       await built.stop?.();
       await leader.stop(); // released: a follower takes over at its next try, not after the TTL
+      await projector.close(); // a checkpoint lock kept between passes freed, as the leader's lease
+      await reports.close();
       await infra.close();
     },
   };
