@@ -84,6 +84,19 @@ export function eventStoreContract(adapter: string, make: () => Promise<EventSto
       expect(await h.store.read(s)).toHaveLength(1);
     });
 
+    it('When a reaction appends again the event id it appended before, at the version it read since, then it is refused as a duplicate', async () => {
+      const s = stream('redelivered');
+      const id = '7a2d9b63-2d4a-4bc6-8e66-8b1d0a2f3c42'.replace(/.{4}$/, String(1000 + (n % 9000)));
+      await h.store.append(s, 'no_stream', [{ id, type: 'A', data: {} }]);
+      await expect(h.store.append(s, 'no_stream', [{ id, type: 'A', data: {} }])).rejects.toBeInstanceOf(
+        ConcurrencyError,
+      );
+      await expect(h.store.append(s, 1, [{ id, type: 'A', data: {} }])).rejects.toBeInstanceOf(
+        DuplicateEventError,
+      );
+      expect(await h.store.read(s)).toHaveLength(1);
+    });
+
     it('When several streams are written, then readAll returns them in position order from a position', async () => {
       const start = await h.store.lastPosition();
       const s1 = stream('x');

@@ -60,11 +60,16 @@ function counting(store: EventStore, models: ReadModels) {
   return { store: wrap(store, 'events'), models: countedModels, calls, log };
 }
 
-/** Writes a note to a new stream, as a service's route does (newStream: the route made the id just now). */
+/**
+ * Writes a note to a new stream, as a service's route does (newStream: the route made the id just now), or as a
+ * reaction to another service's message does (causedBy: the events' ids derive from the message's).
+ */
 function writer(store: EventStore, models: ReadModels) {
   const site = { infra: { eventStore: store }, projector: new Projector(store, models, [noteRows]) };
-  return (text: string, options: { newStream?: boolean } = {}) =>
-    runCommand(site, `note-${Date.now()}-${Math.random()}`, notes, { text }, options);
+  return (
+    text: string,
+    options: { newStream?: boolean; causedBy?: { eventId: string; purpose: string } } = {},
+  ) => runCommand(site, `note-${Date.now()}-${Math.random()}`, notes, { text }, options);
 }
 
 /**
@@ -128,6 +133,25 @@ export function writePathContract(
         'write_path_notes.writeMany': 1,
       });
       expect(h.takeCommands().length).toBeLessThanOrEqual(Math.max(0, maxCommands - 1));
+    });
+
+    it("When a reaction writes to a stream it has not seen, then the stream is read once: the read it decided on also tells a redelivered message's events apart", async () => {
+      const { store, models, calls } = counting(h.store, h.models);
+      const write = writer(store, models);
+      const reaction = (i: number) => ({ eventId: `message-${Date.now()}-${i}`, purpose: 'write-path' });
+      for (let i = 0; i < 3; i++) await write(`warm ${i}`, { causedBy: reaction(i) });
+      calls.clear();
+      h.takeCommands();
+
+      await write('reacted', { causedBy: reaction(9) });
+
+      expect(Object.fromEntries(calls)).toEqual({
+        'events.read': 1,
+        'events.append': 1,
+        'checkpoints.putIf': 2,
+        'write_path_notes.writeMany': 1,
+      });
+      expect(h.takeCommands().length).toBeLessThanOrEqual(maxCommands);
     });
 
     it("When a writer appends, then the projection's lock is taken beside the append, not after it: the write waits for one round trip less", async () => {

@@ -222,8 +222,12 @@ export class MongoEventStore implements EventStore {
       let known: StoredEvent[] | undefined;
       // A new stream this process has not seen is not looked up either: its first commit's key is taken if it exists.
       const known0 = cached?.version === expected || (expectedVersion === 'no_stream' && !cached);
-      if (typeof expected === 'number' && known0 && !events.some((e) => e.id)) {
+      if (typeof expected === 'number' && known0) {
+        // Events with ids of their own (a reaction's, derived from its message) are checked against the stream for
+        // a redelivery: the cached stream at the expected version is the whole stream, or else the commit's key is
+        // taken and the append goes the way of a conflict (reload, then the duplicate is found).
         actual = expected;
+        known = cached?.events ?? [];
       } else {
         const stream = await this.load(streamId);
         actual = stream.version;
