@@ -15,10 +15,13 @@ export const partnerViewProjection = defineProjection<PartnerViewEvent>({
   async apply(event, models) {
     if (event.type !== 'PartnerRecorded') return;
     const rows = partnerRows(models);
-    const row = await rows.get(event.data.partner.id);
-    if (row && row.version >= event.version) return; // already applied
     // Events recorded before the web address was left out still hold it (encrypted): the row does not.
     const { webAddress: _notKept, ...partner } = event.data.partner as PartnerViewRow;
+    // A partner's first record (an application, as a rule) makes the row without reading it first: a row already
+    // there is as new or newer, and the insert leaves it as it is.
+    if (event.version === 1) return rows.insert({ ...partner, version: 1 });
+    const row = await rows.get(event.data.partner.id);
+    if (row && row.version >= event.version) return; // already applied
     await rows.put({ ...partner, version: event.version });
   },
 });
