@@ -11,7 +11,8 @@
 //   servers against the embedded stack, and with --replicas partners=2,content=2 against one process each;
 // - a rebuild of the read models from 100,000 events and the start-up with them (bench/real/rebuild.ts).
 // `npm run bench:real -- --profile` prints instead every MongoDB, Redis and Kafka call of one write of each kind;
-// `-- --tally` the MongoDB commands per write of every process of a running stack (consumers included).
+// `-- --tally [--replicas partners=2,content=2]` the MongoDB commands per write of every process of a running stack
+// (consumers included).
 // Budgets (issues 16, 24): promotion p95 <= 200 ms real (from the 201) and 250 ms (from before the POST), <= 100 ms
 // embedded; real write throughput >= 0.5 of embedded; single writes p95 <= 50 ms; replicas >= 1x one process;
 // rebuild >= 5,000 events/s. Results: bench/results/real.json.

@@ -3,8 +3,8 @@
  * as `npm run start:real` runs them) on infra/local's servers, each connection counting its commands by command and
  * collection (MONGO_COMMAND_TALLY); then BENCH_TALLY_N FAQs by admins and applications by visitors, 10 at a time,
  * and the commands per write of each database, the request path and the consumers (relays, projections, inboxes
- * of other services, the gateway's live updates and caches) alike. `tsx bench/real/tally.ts`
- * (npm run bench:real -- --tally). Prints the tables, then one JSON line.
+ * of other services, the gateway's live updates and caches) alike. `tsx bench/real/tally.ts [--replicas ...]`
+ * (npm run bench:real -- --tally [--replicas partners=2,content=2]). Prints the tables, then one JSON line.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,9 @@ import { applicationInput, faqInput } from './write-input';
 const N = Number(process.env.BENCH_TALLY_N ?? 200);
 const CONCURRENCY = 10;
 const SETTLE_MS = 3000;
+const replicasArg = process.argv.indexOf('--replicas');
+/** `--replicas partners=2,content=2`: the stack runs those replicas, as `npm run start:real -- --replicas` does. */
+const replicas = replicasArg > 0 ? ['--replicas', process.argv[replicasArg + 1]!] : [];
 
 type Tally = Record<string, number>;
 
@@ -72,7 +75,7 @@ async function main() {
   process.env.MONGO_COMMAND_TALLY = dir;
   let stack: BenchStack | undefined;
   try {
-    stack = await startStack('tally', 'real', 18790);
+    stack = await startStack('tally', 'real', 18790, replicas);
     const s = stack;
     const post = (path: string, body: unknown, headers: Record<string, string>) =>
       fetch(`${s.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
