@@ -383,6 +383,16 @@ export class Projector {
       const unused = () => (held ? this.keep(held) : (this.freed = own));
       const read = own ?? (await this.checkpoints.get(this.name));
       this.reached = Math.max(this.reached, read?.position ?? 0);
+      if (!own && this.lockedByAnother(read)) {
+        // Another process is applying: the events are not read meanwhile (on FerretDB a long read is a scan of
+        // every commit, which a replica waiting for the lock would make again at every try).
+        this.contendedAt = Date.now();
+        if (upTo !== undefined && this.reached >= upTo) return applied;
+        if ((await this.store.lastPosition()) <= (read?.position ?? 0)) return applied;
+        await sleep(wait);
+        wait = Math.min(wait * 2, LOCK_RETRY_MAX_MS);
+        continue;
+      }
       // Writers' events handed over, when nothing can lie between the checkpoint and them (a stale checkpoint fails
       // the lock below, and the pass reads the store, so a retry reads what is really there).
       const next = own ? this.handedOverAfter(own.position) : [];
@@ -422,10 +432,15 @@ export class Projector {
     }
   }
 
+  /** Whether the checkpoint as read is locked by another process, and its lock has not run out. */
+  private lockedByAnother(read: Checkpoint | null): boolean {
+    return Boolean(read?.lockedBy && read.lockedBy !== this.holder && (read.lockedUntil ?? 0) > Date.now());
+  }
+
   /** Takes the checkpoint's lock at the position read; null when another process holds it or got it first. */
   private async lock(read: Checkpoint | null): Promise<Checkpoint | null> {
     const now = Date.now();
-    if (read?.lockedBy && read.lockedBy !== this.holder && (read.lockedUntil ?? 0) > now) return null;
+    if (this.lockedByAnother(read)) return null;
     const locked: Checkpoint = {
       id: this.name,
       position: read?.position ?? 0,
