@@ -24,7 +24,10 @@ export interface KafkaEventBusOptions {
   heartbeatIntervalMs?: number;
   /** Prefix of every topic and consumer group (`<namespace>.<name>`), keeping deployments on one cluster apart. */
   namespace?: string;
-  /** How long a fetch may wait for new messages. Default 100 ms (low latency). */
+  /**
+   * How long an idle fetch waits for new messages. Default 500 ms: a fetch answers as soon as one message is there, so
+   * this is only how often an idle consumer asks again (at 100 ms, ten consumers kept the broker busy doing nothing).
+   */
   maxWaitTimeInMs?: number;
 }
 
@@ -172,7 +175,7 @@ export class KafkaEventBus implements EventBus {
         rebalanceTimeout: 10_000,
         heartbeatInterval: this.options.heartbeatIntervalMs ?? 1000,
         // A fetch answers as soon as one message is there (minBytes 1); maxWait only bounds an idle long poll.
-        maxWaitTimeInMs: this.options.maxWaitTimeInMs ?? 100,
+        maxWaitTimeInMs: this.options.maxWaitTimeInMs ?? 500,
         minBytes: 1,
         allowAutoTopicCreation: false,
         retry: { initialRetryTime: 200, retries: 5 },
@@ -202,7 +205,10 @@ export class KafkaEventBus implements EventBus {
             if (stopping || !isRunning() || isStale()) return;
             if (message.value) {
               const event = JSON.parse(message.value.toString('utf8')) as StoredEvent;
-              const outcome = await Promise.race([handler(event, topic).then(() => 'handled' as const), stopped]);
+              const outcome = await Promise.race([
+                handler(event, topic).then(() => 'handled' as const),
+                stopped,
+              ]);
               // Abandoned by a stop: not resolved, so not committed; the group's next consumer gets it again.
               if (outcome === 'stopped' || stopping) return;
             }
