@@ -20,7 +20,7 @@ import { applicationInput, faqInput } from './write-input';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
-const SINGLES = Number(process.env.BENCH_SINGLES ?? 30);
+const SINGLES = Number(process.env.BENCH_SINGLES ?? 100);
 const PROMOTIONS = Number(process.env.BENCH_PROMOTIONS ?? 25);
 /** The stack counts as idle below this many cores busy (its processes and the servers), waited for at most SETTLE_MS. */
 const IDLE_CORES = 0.25;

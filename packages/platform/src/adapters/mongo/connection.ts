@@ -36,8 +36,12 @@ export async function connectMongo(url: string, dbName: string): Promise<Connect
 function tallyCommands(conn: Connection, file: string) {
   const counts: Record<string, number> = {};
   conn.getClient().on('commandStarted', (e) => {
-    const target = (e.command as Record<string, unknown>)[e.commandName];
-    const key = `${e.commandName} ${typeof target === 'string' ? target : ''}`.trim();
+    const command = e.command as Record<string, unknown>;
+    const target = command[e.commandName];
+    // What a find selects by: a lookup by _id, or a query the server may answer by reading the collection.
+    const filter = (command.filter ?? command.query) as object | undefined;
+    const by = filter ? ` {${Object.keys(filter).join(',')}}` : '';
+    const key = `${e.commandName} ${typeof target === 'string' ? target : ''}${by}`.trim();
     counts[key] = (counts[key] ?? 0) + 1;
   });
   setInterval(() => writeFileSync(file, JSON.stringify(counts)), 500).unref();
