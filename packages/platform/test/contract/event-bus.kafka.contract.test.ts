@@ -132,6 +132,32 @@ withRealServer('kafka', (env) => {
       expect(offsets.filter((o) => Number(o.high) > 0).length).toBeGreaterThan(1);
     });
 
+    it("When one stream's event is slow, then the other streams' events of the same partition are handled meanwhile, each stream in order [kafka]", async () => {
+      const onePartition = new KafkaEventBus({ brokers, clientId: `contract-${runId}`, partitions: 1 });
+      buses.push(onePartition);
+      await onePartition.ensureTopics([topic]);
+      await p.produce('slow', [{ type: 'S1', data: {} }]);
+      await p.produce('quick', [
+        { type: 'Q1', data: {} },
+        { type: 'Q2', data: {} },
+      ]);
+      await p.produce('slow', [{ type: 'S2', data: {} }]);
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      const handled: string[] = [];
+      await bus().subscribe(`g-streams-${n}`, [topic], async (e: StoredEvent) => {
+        if (e.type === 'S1') await gate;
+        handled.push(e.type);
+      });
+      await until(() => handled.includes('Q2'));
+      expect(handled).toEqual(['Q1', 'Q2']); // S1 is still being handled, S2 waits behind it
+      release();
+      await until(() => handled.includes('S2'));
+      expect(handled).toEqual(['Q1', 'Q2', 'S1', 'S2']);
+      const offsets = await admin.fetchTopicOffsets(topic);
+      expect(offsets).toHaveLength(1);
+    });
+
     it('When a consumer process is killed while handling an event, then the group redelivers that event to the next consumer [kafka]', async () => {
       const group = `g-kill-${n}`;
       await p.produce('order-1', [

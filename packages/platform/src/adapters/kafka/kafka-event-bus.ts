@@ -11,6 +11,10 @@ import type { EventBus, EventHandler, StoredEvent, Subscription } from '../../po
 import type { Logger } from '../../observability/logging';
 import { context } from '@opentelemetry/api';
 import { runsByTrace, traceContextOf, traceHeaders } from '../../observability/tracing/propagation';
+import { handleByKey } from './by-key';
+
+/** Streams (message keys) of one fetched batch handled at once; each stream's events stay in order. */
+const KEYS_AT_ONCE = 10;
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -196,25 +200,34 @@ export class KafkaEventBus implements EventBus {
         // keeps their effects single.
         autoCommit: true,
         eachBatchAutoResolve: false,
-        // Partitions are handled side by side (order holds within one, where a stream's events are), so one slow
-        // event does not hold up the other streams' events behind it.
+        // Partitions are handled side by side, and within a fetched batch the streams too (handleByKey): order
+        // holds within a stream (the key), so one slow event does not hold up the other streams' events behind it.
         partitionsConsumedConcurrently: this.options.partitions ?? 3,
         eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
           const topic = byKafkaName.get(batch.topic) ?? batch.topic;
-          for (const message of batch.messages) {
-            if (stopping || !isRunning() || isStale()) return;
-            if (message.value) {
-              const event = JSON.parse(message.value.toString('utf8')) as StoredEvent;
-              const outcome = await Promise.race([
-                handler(event, topic).then(() => 'handled' as const),
-                stopped,
-              ]);
-              // Abandoned by a stop: not resolved, so not committed; the group's next consumer gets it again.
-              if (outcome === 'stopped' || stopping) return;
-            }
-            resolveOffset(message.offset);
-            await heartbeat();
-          }
+          const keyed = batch.messages.map((message) => ({
+            key: message.key?.toString('utf8') ?? '',
+            offset: message.offset,
+            value: message.value,
+          }));
+          await handleByKey(keyed, {
+            concurrency: KEYS_AT_ONCE,
+            going: () => !stopping && isRunning() && !isStale(),
+            resolve: (offset) => resolveOffset(offset),
+            handle: async ({ value }) => {
+              if (value) {
+                const event = JSON.parse(value.toString('utf8')) as StoredEvent;
+                const outcome = await Promise.race([
+                  handler(event, topic).then(() => 'handled' as const),
+                  stopped,
+                ]);
+                // Abandoned by a stop: not resolved, so not committed; the group's next consumer gets it again.
+                if (outcome === 'stopped' || stopping) return false;
+              }
+              await heartbeat();
+              return true;
+            },
+          });
         },
       });
     };
