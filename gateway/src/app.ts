@@ -21,7 +21,7 @@ import { Sessions } from './auth/sessions';
 import { AdminUsers } from './auth/users';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleOptions } from './auth/throttle';
 import { memoryLimiters, type LimiterFactory } from './rate-limits';
-import { createProxies, type Targets } from './proxy';
+import { createProxies, serviceTargets } from './proxy';
 import { GatewayReads } from './public-reads';
 import { LiveEvents } from './live-events';
 import type { InstanceSubscriptions } from './instance-subscription';
@@ -86,13 +86,7 @@ export function buildGateway(deps: GatewayDeps) {
     points: deps.publicWritesPerIp ?? env.PUBLIC_WRITES_PER_IP,
     duration: 600,
   });
-  const targets: Targets = {
-    status: env.STATUS_URL,
-    content: env.CONTENT_URL,
-    partners: env.PARTNERS_URL,
-    contracts: env.CONTRACTS_URL,
-    media: env.MEDIA_URL,
-  };
+  const targets = serviceTargets(env);
   const reads = new GatewayReads({ subscriptions: deps.subscriptions, logger, clock });
   const live = new LiveEvents({
     subscriptions: deps.subscriptions,

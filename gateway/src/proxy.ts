@@ -13,9 +13,27 @@ import {
   type Logger,
 } from '@12yards/platform';
 import { Admission, type AdmissionLimits } from './admission';
+import type { GatewayEnv } from './config';
 import type { ServiceName } from './routing';
 
 export type Targets = Record<ServiceName, string>;
+
+/** The gateway's variables that name each service's base URL. */
+export type ServiceUrls = Pick<
+  GatewayEnv,
+  'STATUS_URL' | 'CONTENT_URL' | 'PARTNERS_URL' | 'CONTRACTS_URL' | 'MEDIA_URL'
+>;
+
+/** Each service's base URL, as the gateway's configuration names them. */
+export function serviceTargets(env: ServiceUrls): Targets {
+  return {
+    status: env.STATUS_URL,
+    content: env.CONTENT_URL,
+    partners: env.PARTNERS_URL,
+    contracts: env.CONTRACTS_URL,
+    media: env.MEDIA_URL,
+  };
+}
 export type ProxyLimits = AdmissionLimits;
 
 /** What a client turned away under overload is told to wait before trying again. */

@@ -7,6 +7,7 @@ import { contentService } from '@12yards/content/src/definition';
 import { createLogger, type EventBus } from '@12yards/platform';
 import { signedAs } from '@12yards/platform/testing';
 import { LIVE_TOPICS } from '../src/live-events';
+import { serviceTargets } from '../src/proxy';
 import { READ_SERVICES } from '../src/public-reads';
 import { PAGE_TOPICS, PublicPages, type ShellServerEntry } from '../src/web/pages';
 import { startStack, TEST_ADMIN, type Stack } from '../src/testing';
@@ -63,13 +64,7 @@ describe("a gateway process reads the services' events once", () => {
         pages = new PublicPages({
           template: '<html></html>',
           entry,
-          targets: {
-            status: env.STATUS_URL,
-            content: env.CONTENT_URL,
-            partners: env.PARTNERS_URL,
-            contracts: env.CONTRACTS_URL,
-            media: env.MEDIA_URL,
-          },
+          targets: serviceTargets(env),
           logger: createLogger('gateway', 'silent'),
           subscriptions,
         });

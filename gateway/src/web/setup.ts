@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Logger } from '@12yards/platform';
 import type { InstanceSubscriptions } from '../instance-subscription';
-import type { GatewayEnv } from '../config';
+import { serviceTargets, type ServiceUrls } from '../proxy';
 import { loadServerEntry, PublicPages } from './pages';
 
 /**
@@ -40,7 +40,7 @@ export const serverEntryOf = (shellDist: string) =>
  * client-rendered index.html).
  */
 export async function publicPages(options: {
-  env: Pick<GatewayEnv, 'STATUS_URL' | 'CONTENT_URL' | 'PARTNERS_URL' | 'CONTRACTS_URL' | 'MEDIA_URL'>;
+  env: ServiceUrls;
   logger: Logger;
   subscriptions?: InstanceSubscriptions;
   shellDist: string;
@@ -58,13 +58,7 @@ export async function publicPages(options: {
   const pages = new PublicPages({
     template: lowPriorityPreloads(inlineStylesheets(readFileSync(index, 'utf8'), shellDist)),
     entry: loadServerEntry(entryFile),
-    targets: {
-      status: env.STATUS_URL,
-      content: env.CONTENT_URL,
-      partners: env.PARTNERS_URL,
-      contracts: env.CONTRACTS_URL,
-      media: env.MEDIA_URL,
-    },
+    targets: serviceTargets(env),
     logger,
     subscriptions,
   });
