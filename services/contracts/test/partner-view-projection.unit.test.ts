@@ -1,19 +1,21 @@
 import { openSqlite, SqliteReadModels, type SqliteDb, type StoredEvent } from '@12yards/platform';
+import { storedEvent } from '@12yards/platform/testing';
 import { findPartner, partnerViewProjection } from '../src/partner-view/projection';
 
 let position = 0;
+/** A PartnerRecorded event of the partner's view stream, at its version, later in the store than the one before. */
 const recorded = (version: number, status: string): StoredEvent => ({
+  ...storedEvent(
+    'PartnerRecorded',
+    {
+      partner: { id: 'p1', name: 'Alex', email: 'alex@example.com', type: 'club', status },
+      source: { eventId: `source-${version}`, type: 'PartnerStatusChanged', at: '2026-11-22T10:00:00.000Z' },
+    },
+    'partner-view-p1',
+  ),
   id: `e-${++position}`,
-  type: 'PartnerRecorded',
-  streamId: 'partner-view-p1',
   version,
   position,
-  occurredAt: '2026-11-22T10:00:00.000Z',
-  data: {
-    partner: { id: 'p1', name: 'Alex', email: 'alex@example.com', type: 'club', status },
-    source: { eventId: `source-${version}`, type: 'PartnerStatusChanged', at: '2026-11-22T10:00:00.000Z' },
-  },
-  meta: {},
 });
 
 describe('partner view projection', () => {
