@@ -15,24 +15,28 @@ import { applicationInput, faqInput } from './write-input';
 const N = Number(process.env.BENCH_TALLY_N ?? 200);
 const CONCURRENCY = 10;
 const SETTLE_MS = 3000;
+/** Commands sent less often than this per write are left out (BENCH_TALLY_MIN; 0.001 lists the timers' too). */
+const MIN_PER_WRITE = Number(process.env.BENCH_TALLY_MIN ?? 0.05);
 const replicasArg = process.argv.indexOf('--replicas');
 /** `--replicas partners=2,content=2`: the stack runs those replicas, as `npm run start:real -- --replicas` does. */
 const replicas = replicasArg > 0 ? ['--replicas', process.argv[replicasArg + 1]!] : [];
 
 type Tally = Record<string, number>;
 
-/** Every connection's counts summed by `<database> <command> <collection>`. */
-function snapshot(dir: string): Tally {
-  const total: Tally = {};
+/** Every connection's counts and milliseconds summed by `<database> <command> <collection>`. */
+function snapshot(dir: string): { counts: Tally; ms: Tally; docs: Tally } {
+  const total = { counts: {} as Tally, ms: {} as Tally, docs: {} as Tally };
   for (const file of readdirSync(dir)) {
     const db = file.replace(/-\d+\.json$/, '').replace(/^bench_[a-z0-9_]+?_[a-z0-9]+_/, '');
-    let counts: Tally;
+    let tally: { counts: Tally; ms: Tally; docs?: Tally };
     try {
-      counts = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Tally;
+      tally = JSON.parse(readFileSync(join(dir, file), 'utf8')) as typeof tally;
     } catch {
       continue; // being rewritten; the next snapshot has it
     }
-    for (const [key, n] of Object.entries(counts)) total[`${db} ${key}`] = (total[`${db} ${key}`] ?? 0) + n;
+    for (const part of ['counts', 'ms', 'docs'] as const)
+      for (const [key, n] of Object.entries(tally[part] ?? {}))
+        total[part][`${db} ${key}`] = (total[part][`${db} ${key}`] ?? 0) + n;
   }
   return total;
 }
@@ -55,19 +59,29 @@ async function perWrite(dir: string, n: number, write: (i: number) => Promise<Re
   );
   await settle();
   const after = snapshot(dir);
-  const rows = Object.entries(after)
-    .map(([key, count]) => ({ key, perWrite: (count - (before[key] ?? 0)) / n }))
-    .filter((r) => r.perWrite >= 0.05)
+  const rows = Object.entries(after.counts)
+    .map(([key, count]) => ({
+      key,
+      perWrite: (count - (before.counts[key] ?? 0)) / n,
+      msPerWrite: ((after.ms[key] ?? 0) - (before.ms[key] ?? 0)) / n,
+      docsPerWrite: ((after.docs[key] ?? 0) - (before.docs[key] ?? 0)) / n,
+    }))
+    .filter((r) => r.perWrite >= MIN_PER_WRITE)
     .sort((a, b) => b.perWrite - a.perWrite);
   const total = rows.reduce((sum, r) => sum + r.perWrite, 0);
-  return { failed, total: Math.round(total * 10) / 10, rows };
+  const ms = rows.reduce((sum, r) => sum + r.msPerWrite, 0);
+  return { failed, total: Math.round(total * 10) / 10, ms: Math.round(ms * 10) / 10, rows };
 }
 
 function print(name: string, result: Awaited<ReturnType<typeof perWrite>>) {
   console.log(
-    `\n${name}: ${result.total} MongoDB commands per write (all processes), ${result.failed} failed`,
+    `\n${name}: ${result.total} MongoDB commands per write (all processes), taking ${result.ms} ms from send to answer, ${result.failed} failed`,
   );
-  for (const r of result.rows) console.log(`  ${r.perWrite.toFixed(2).padStart(6)}  ${r.key}`);
+  console.log('  per write     ms   docs read');
+  for (const r of result.rows)
+    console.log(
+      `  ${r.perWrite.toFixed(2).padStart(9)}  ${r.msPerWrite.toFixed(2).padStart(6)}  ${r.docsPerWrite.toFixed(2).padStart(9)}  ${r.key}`,
+    );
 }
 
 async function main() {

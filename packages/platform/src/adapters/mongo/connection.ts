@@ -30,21 +30,40 @@ export async function connectMongo(url: string, dbName: string): Promise<Connect
 }
 
 /**
- * For bench/real/tally.ts (MONGO_COMMAND_TALLY=<dir>): counts this connection's commands by command and collection
- * into `file`, rewritten every 500 ms, so a bench can tell what every process of a running stack sent per write.
+ * For bench/real/tally.ts (MONGO_COMMAND_TALLY=<dir>): counts this connection's commands by command and collection,
+ * with the milliseconds they took from send to answer and the documents their cursors returned, into `file`
+ * (`{ counts, ms, docs }`), rewritten every 500 ms, so a
+ * bench can tell what every process of a running stack sent per write and which commands cost the server most.
  */
 function tallyCommands(conn: Connection, file: string) {
   const counts: Record<string, number> = {};
-  conn.getClient().on('commandStarted', (e) => {
+  const ms: Record<string, number> = {};
+  const docs: Record<string, number> = {};
+  const pending = new Map<number, string>();
+  const client = conn.getClient();
+  client.on('commandStarted', (e) => {
     const command = e.command as Record<string, unknown>;
     const target = command[e.commandName];
     // What a find selects by: a lookup by _id, or a query the server may answer by reading the collection.
     const filter = (command.filter ?? command.query) as object | undefined;
     const by = filter ? ` {${Object.keys(filter).join(',')}}` : '';
-    const key = `${e.commandName} ${typeof target === 'string' ? target : ''}${by}`.trim();
+    const key = `${e.commandName} ${typeof target === 'string' ? target : ''}${by}${command.comment ? ` (${String(command.comment)})` : ''}`.trim();
     counts[key] = (counts[key] ?? 0) + 1;
+    pending.set(e.requestId, key);
   });
-  setInterval(() => writeFileSync(file, JSON.stringify(counts)), 500).unref();
+  const ended = (e: { requestId: number; duration: number; reply?: unknown }) => {
+    const key = pending.get(e.requestId);
+    if (key === undefined) return;
+    pending.delete(e.requestId);
+    ms[key] = (ms[key] ?? 0) + e.duration;
+    const cursor = (e.reply as { cursor?: { firstBatch?: unknown[]; nextBatch?: unknown[] } } | undefined)
+      ?.cursor;
+    const returned = cursor?.firstBatch?.length ?? cursor?.nextBatch?.length;
+    if (returned) docs[key] = (docs[key] ?? 0) + returned;
+  };
+  client.on('commandSucceeded', ended);
+  client.on('commandFailed', ended);
+  setInterval(() => writeFileSync(file, JSON.stringify({ counts, ms, docs })), 500).unref();
 }
 
 /** True when the server is a replica set member: then writes wait for a majority. */
