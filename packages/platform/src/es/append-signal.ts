@@ -36,8 +36,8 @@ export class SignallingEventStore implements EventStore {
   read(streamId: string) {
     return this.inner.read(streamId);
   }
-  readAll(fromPosition: number, limit?: number) {
-    return this.inner.readAll(fromPosition, limit);
+  readAll(fromPosition: number, limit?: number, known?: ReadonlyMap<number, StoredEvent>) {
+    return this.inner.readAll(fromPosition, limit, known);
   }
   readAllBackward(beforePosition?: number, limit?: number) {
     return this.inner.readAllBackward(beforePosition, limit);

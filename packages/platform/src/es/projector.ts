@@ -388,7 +388,9 @@ export class Projector {
         // every commit, which a replica waiting for the lock would make again at every try).
         this.contendedAt = Date.now();
         if (upTo !== undefined && this.reached >= upTo) return applied;
-        if ((await this.store.lastPosition()) <= (read?.position ?? 0)) return applied;
+        // A caller's position not reached yet lies past the checkpoint, so the store has more: asking it would be one
+        // more read per try, while another process holds the lock at every try under load.
+        if (upTo === undefined && (await this.store.lastPosition()) <= (read?.position ?? 0)) return applied;
         await sleep(wait);
         wait = Math.min(wait * 2, LOCK_RETRY_MAX_MS);
         continue;
@@ -404,7 +406,8 @@ export class Projector {
         return applied;
       }
       if (next.length === 0) waitForWriters = false;
-      const events = next.length > 0 ? next : await this.store.readAll(read?.position ?? 0, 500);
+      const events =
+        next.length > 0 ? next : await this.store.readAll(read?.position ?? 0, 500, this.appended);
       if (events.length === 0) {
         unused();
         return applied;

@@ -38,8 +38,16 @@ export interface EventStore {
   append(streamId: string, expectedVersion: ExpectedVersion, events: NewEvent[]): Promise<AppendResult>;
   /** Every event of one stream in version order (empty when the stream does not exist). */
   read(streamId: string): Promise<StoredEvent[]>;
-  /** Events of all streams with position > fromPosition, in position order. */
-  readAll(fromPosition: number, limit?: number): Promise<StoredEvent[]>;
+  /**
+   * Events of all streams with position > fromPosition, in position order. `known`: events the caller has already,
+   * by position (what its own writers appended): an adapter that reads position by position returns those as given
+   * instead of reading them again, and reads only the others'.
+   */
+  readAll(
+    fromPosition: number,
+    limit?: number,
+    known?: ReadonlyMap<number, StoredEvent>,
+  ): Promise<StoredEvent[]>;
   /**
    * Events of all streams with position < beforePosition (every event when omitted), newest first: the activity
    * feed's page. An append still in flight may show up later below a page already read (it is newer news then).

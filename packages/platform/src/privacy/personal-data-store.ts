@@ -90,8 +90,17 @@ export class PersonalDataStore implements EventStore {
     return this.open(await this.inner.read(streamId));
   }
 
-  async readAll(fromPosition: number, limit?: number): Promise<StoredEvent[]> {
-    return this.open(await this.inner.readAll(fromPosition, limit));
+  /** `known` events are the caller's in plaintext already: given back as they are, only the others are opened. */
+  async readAll(
+    fromPosition: number,
+    limit?: number,
+    known?: ReadonlyMap<number, StoredEvent>,
+  ): Promise<StoredEvent[]> {
+    const events = await this.inner.readAll(fromPosition, limit, known);
+    if (!known?.size) return this.open(events);
+    const opened = await this.open(events.filter((e) => known.get(e.position) !== e));
+    let next = 0;
+    return events.map((e) => (known.get(e.position) === e ? e : opened[next++]!));
   }
 
   async readAllBackward(beforePosition?: number, limit?: number): Promise<StoredEvent[]> {

@@ -1,4 +1,6 @@
-import type { EventStore, ReadModels } from '../../src/ports';
+import type { EventStore, ReadModels, StoredEvent } from '../../src/ports';
+
+const runTag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 import { Projector, defineProjection, runCommand, type Decider } from '../../src/es';
 
 /** A server command one write sent (MongoDB's wire commands; the embedded adapters send none). */
@@ -206,6 +208,30 @@ export function writePathContract(
       while ((await checkpoints.get('projections'))?.lockedBy && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 20));
       expect((await checkpoints.get('projections'))?.lockedBy ?? null).toBeNull();
+    });
+
+    it("When a catch-up read is given the events its process appended, then it returns what a plain read returns, and reads by position only the other writers' events", async () => {
+      const from = await h.store.lastPosition();
+      const mine = new Map<number, StoredEvent>();
+      for (let i = 0; i < 6; i++) {
+        const { events } = await h.store.append(`known-${runTag}-${i}`, 'no_stream', [
+          { type: 'NoteWritten', data: { text: `known ${i}` } },
+        ]);
+        // Every other commit is this process's own; the others stand for a replica's.
+        if (i % 2 === 0) for (const e of events) mine.set(e.position, e);
+      }
+      h.takeCommands();
+      const plain = await h.store.readAll(from, 100);
+      const plainCommands = h.takeCommands().length;
+      const given = await h.store.readAll(from, 100, mine);
+      const givenCommands = h.takeCommands().length;
+
+      expect(given.map((e) => [e.position, e.streamId, e.data])).toEqual(
+        plain.map((e) => [e.position, e.streamId, e.data]),
+      );
+      expect(given).toHaveLength(6);
+      // On a server: the three known commits are not looked up (an embedded store reads them all in one query).
+      expect(givenCommands).toBeLessThanOrEqual(Math.max(0, plainCommands - 3));
     });
   });
 }

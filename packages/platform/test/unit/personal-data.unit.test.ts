@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SqliteEventStore } from '../../src/embedded/sqlite-event-store';
+import type { StoredEvent } from '../../src/ports';
 import {
   decryptField,
   encryptField,
@@ -110,6 +111,26 @@ describe('PersonalDataStore (crypto-shredding over the event store)', () => {
     expect((await store.read('contact-m1'))[0]!.data).toEqual(message);
     expect((await store.readAll(0))[0]!.data).toEqual(message);
     expect((await store.readAllBackward())[0]!.data).toEqual(message);
+  });
+
+  it('When a catch-up read is given the events its process appended, then those come back as given and only the others are decrypted', async () => {
+    const { raw, keys } = setUp();
+    // An adapter that reads position by position gives known events back as they are (the Mongo store's walk).
+    const walking = Object.assign(Object.create(raw) as SqliteEventStore, {
+      readAll: async (from: number, limit?: number, known?: ReadonlyMap<number, StoredEvent>) =>
+        (await raw.readAll(from, limit)).map((e) => known?.get(e.position) ?? e),
+    });
+    const store = new PersonalDataStore(walking, keys, policy);
+    const own = await store.append('contact-m1', 'no_stream', [{ type: 'MessageReceived', data: message }]);
+    const other = { ...message, id: 'm2', name: 'Grace Hopper' };
+    await store.append('contact-m2', 'no_stream', [{ type: 'MessageReceived', data: other }]);
+    const opened = jest.spyOn(keys, 'existingKey');
+
+    const events = await store.readAll(0, 10, new Map(own.events.map((e) => [e.position, e])));
+
+    expect(events.map((e) => e.data)).toEqual([message, other]);
+    expect(events[0]).toBe(own.events[0]);
+    expect(opened.mock.calls.map(([subject]) => subject)).toEqual(['contact-m2']);
   });
 
   it('When the subject is erased, then its fields read "Erased personal data" and the stream and other subjects stay whole', async () => {

@@ -448,20 +448,38 @@ export class MongoEventStore implements EventStore {
    * lower position can be written after a higher one: readAll stops at such a hole until it is filled, or until it
    * is older than gapTimeoutMs (its writer died between reserving and writing).
    */
-  async readAll(fromPosition: number, limit = 1000): Promise<StoredEvent[]> {
+  async readAll(
+    fromPosition: number,
+    limit = 1000,
+    known?: ReadonlyMap<number, StoredEvent>,
+  ): Promise<StoredEvent[]> {
     await this.setup();
     const end = (await this.counters.findOne({ _id: 'position' }))?.value ?? 0;
     if (end <= fromPosition) return [];
     if (end - fromPosition > WALK_LIMIT) return this.readSorted(fromPosition, limit);
-    return this.walk(fromPosition, end, limit);
+    return this.walk(fromPosition, end, limit, known);
   }
 
-  /** Position by position: one lookup by key for each commit (its entry), and one to find the end. */
-  private async walk(fromPosition: number, end: number, limit: number): Promise<StoredEvent[]> {
+  /**
+   * Position by position: one lookup by key for each commit (its entry), and one to find the end. A `known` event
+   * is taken as given: with replicas, a process's catch-up then reads only the other processes' commits.
+   */
+  private async walk(
+    fromPosition: number,
+    end: number,
+    limit: number,
+    known?: ReadonlyMap<number, StoredEvent>,
+  ): Promise<StoredEvent[]> {
     const gapTimeoutMs = this.options.gapTimeoutMs ?? 5000;
     const out: StoredEvent[] = [];
     let next = fromPosition + 1;
     while (next <= end && out.length < limit) {
+      const mine = known?.get(next);
+      if (mine) {
+        out.push(mine);
+        next++;
+        continue;
+      }
       let entry = await this.positions.findOne({ _id: positionId(next) });
       if (entry && this.holesSeen.size > 0) this.holesSeen.delete(next);
       if (entry?.gap) {
@@ -482,7 +500,7 @@ export class MongoEventStore implements EventStore {
       // Reserved, without its entry: a writer on its way, or one that died.
       const seen = this.holesSeen.get(next);
       if (seen === undefined) {
-        await this.noteHoles(next, end);
+        await this.noteHoles(next, end, known);
         return out;
       }
       if (Date.now() - seen < gapTimeoutMs) return out;
@@ -501,10 +519,10 @@ export class MongoEventStore implements EventStore {
   }
 
   /** Notes when the run of reserved positions without entries from `from` was first found. */
-  private async noteHoles(from: number, end: number) {
+  private async noteHoles(from: number, end: number, known?: ReadonlyMap<number, StoredEvent>) {
     const now = Date.now();
     for (let p = from; p <= end && p < from + WALK_LIMIT; p++) {
-      if (p > from && (await this.positions.findOne({ _id: positionId(p) }))) break;
+      if (p > from && (known?.has(p) || (await this.positions.findOne({ _id: positionId(p) })))) break;
       if (!this.holesSeen.has(p)) this.holesSeen.set(p, now);
     }
     if (this.holesSeen.size > 10_000) this.holesSeen.clear();
