@@ -229,17 +229,42 @@ async function installMinio() {
 }
 
 /**
- * FerretDB v1.24.2 looks documents up by `_id` with `WHERE _ferretdb_sjson->'$._id' = ?` while it indexes `_id` as
- * `_ferretdb_sjson->"_id"`: SQLite only uses an index for the very expression it was made on, so every lookup by
- * `_id` read (and parsed the JSON of) the whole table, and cost more with each document stored (measured: 168 ms
- * for one lookup in a collection of 3,000 commits; 1.7 ms with the index). The build patches that one expression
- * to the index's own, in a vendored copy of the module (nothing of FerretDB is kept in this repository).
+ * Changes made to a vendored copy of FerretDB's module before it is built (nothing of FerretDB is kept in this
+ * repository). Each must find its text, or the build stops: a new FerretDB version is checked again by hand.
  */
-const FERRETDB_ID_COLUMN = {
-  file: 'vendor/github.com/FerretDB/FerretDB/internal/backends/sqlite/metadata/metadata.go',
-  from: `IDColumn = DefaultColumn + "->'$._id'"`,
-  to: `IDColumn = DefaultColumn + \`->"_id"\``,
-};
+const FERRETDB_PATCHES = [
+  {
+    /**
+     * FerretDB v1.24.2 looks documents up by `_id` with `WHERE _ferretdb_sjson->'$._id' = ?` while it indexes `_id`
+     * as `_ferretdb_sjson->"_id"`: SQLite only uses an index for the very expression it was made on, so every lookup
+     * by `_id` read (and parsed the JSON of) the whole table, and cost more with each document stored (measured:
+     * 168 ms for one lookup in a collection of 3,000 commits; 1.7 ms with the index). Patched to the index's own.
+     */
+    file: 'vendor/github.com/FerretDB/FerretDB/internal/backends/sqlite/metadata/metadata.go',
+    from: `IDColumn = DefaultColumn + "->'$._id'"`,
+    to: `IDColumn = DefaultColumn + \`->"_id"\``,
+  },
+  {
+    /**
+     * FerretDB tracks the lifetime of every iterator, cursor, row set and transaction, a debugging aid: each one adds
+     * a stack trace to a pprof profile and gets a finalizer, several per command. That was 6.6% of its CPU under ten
+     * writers (pprof). Tracking is switched off; the objects are closed as before.
+     */
+    file: 'vendor/github.com/FerretDB/FerretDB/internal/util/resource/resource.go',
+    from: 'func Track(obj any, token *Token) {\n\tcheckArgs(obj, token)\n',
+    to: 'func Track(obj any, token *Token) {\n\tcheckArgs(obj, token)\n\tif !tracking {\n\t\treturn\n\t}\n',
+  },
+  {
+    file: 'vendor/github.com/FerretDB/FerretDB/internal/util/resource/resource.go',
+    from: 'func Untrack(obj any, token *Token) {\n\tcheckArgs(obj, token)\n',
+    to: 'func Untrack(obj any, token *Token) {\n\tcheckArgs(obj, token)\n\tif !tracking {\n\t\treturn\n\t}\n',
+  },
+  {
+    file: 'vendor/github.com/FerretDB/FerretDB/internal/util/resource/resource.go',
+    from: '// profilesM protects access to profiles.\n',
+    to: '// tracking is off in this build (see infra/local/infra.mjs).\nconst tracking = false\n\n// profilesM protects access to profiles.\n',
+  },
+];
 
 async function installFerretdb() {
   const src = join(here, 'ferretdb');
@@ -247,7 +272,7 @@ async function installFerretdb() {
     .update(readFileSync(join(src, 'go.mod')))
     .update(readFileSync(join(src, 'go.sum')))
     .update(readFileSync(join(src, 'main.go')))
-    .update(JSON.stringify(FERRETDB_ID_COLUMN))
+    .update(JSON.stringify(FERRETDB_PATCHES))
     .digest('hex')
     .slice(0, 12);
   const bin = join(DIRS.bin, `ferretdb-${FERRETDB_VERSION}-${hash}`);
@@ -260,13 +285,13 @@ async function installFerretdb() {
   mkdirSync(build, { recursive: true });
   for (const f of ['go.mod', 'go.sum', 'main.go']) copyFileSync(join(src, f), join(build, f));
   await run('go', ['mod', 'vendor'], { name: 'ferretdb', cwd: build, env: goEnv() });
-  const patched = join(build, FERRETDB_ID_COLUMN.file);
-  const source = readFileSync(patched, 'utf8');
-  if (!source.includes(FERRETDB_ID_COLUMN.from))
-    throw new Error(
-      `FerretDB ${FERRETDB_VERSION}: ${FERRETDB_ID_COLUMN.file} no longer has the _id expression to patch`,
-    );
-  writeFileSync(patched, source.replace(FERRETDB_ID_COLUMN.from, FERRETDB_ID_COLUMN.to));
+  for (const patch of FERRETDB_PATCHES) {
+    const file = join(build, patch.file);
+    const source = readFileSync(file, 'utf8');
+    if (!source.includes(patch.from))
+      throw new Error(`FerretDB ${FERRETDB_VERSION}: ${patch.file} no longer has the text to patch: ${patch.from}`);
+    writeFileSync(file, source.replace(patch.from, patch.to));
+  }
   await run('go', ['build', '-mod=vendor', '-tags', 'ferretdb_no_postgresql', '-o', `${bin}.partial`, '.'], {
     name: 'ferretdb',
     cwd: build,
