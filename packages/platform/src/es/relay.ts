@@ -162,11 +162,16 @@ export class OutboxRelay {
     let stored = this.published ?? (await checkpoints.get('relay'))?.position;
     let position = stored ?? 0;
     let sent = 0;
+    const woken = !read;
     for (;;) {
       const handed = this.handedAfter(position);
       if (handed.length === 0 && !read && this.handed.size === 0) return sent;
+      // Handed past a position this process reserved: its append is on its way, and its hand-over wakes the relay
+      // again (a poll reads the store, should it never come). Reading now would find the hole and stop there.
+      if (handed.length === 0 && woken && this.store.reservedHere?.(position + 1) === true) return sent;
       read = true;
-      const events = handed.length > 0 ? handed : await this.store.readAll(position, 500);
+      // A read takes the handed-over events as they are: a store that reads position by position reads the others.
+      const events = handed.length > 0 ? handed : await this.store.readAll(position, 500, this.handed);
       if (events.length === 0) return sent;
       const messages = this.messagesOf(events);
       if (messages.length > 0) await this.bus.publish(this.topic, messages);
@@ -184,6 +189,7 @@ export class OutboxRelay {
       this.published = position;
       sent += events.length;
       // After a handed-over run, the store is read only when events were handed past a position that was not.
+      for (const e of handed) this.handed.delete(e.position);
       if (handed.length > 0 ? this.handed.size === 0 : events.length < 500) return sent;
     }
   }

@@ -139,6 +139,43 @@ describe('OutboxRelay notifications', () => {
     expect(reads[0]).toBe(5); // the gap at 6 was read from the store
   });
 
+  it('When appends of its process finish out of order, then the relay waits for the one still on its way instead of reading the store, and publishes all in position order', async () => {
+    const inner = new SqliteEventStore(db);
+    let reads = 0;
+    const readAll = inner.readAll.bind(inner);
+    inner.readAll = (from, limit) => {
+      reads++;
+      return readAll(from, limit);
+    };
+    // Positions are reserved here before the append writes them (as the Mongo store reserves them); the append of
+    // "first" is held after its write, so it is handed over only once released.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const reserving = Object.assign(Object.create(inner) as SqliteEventStore, {
+      reservedHere: (position: number) => position <= 2,
+      append: async (...args: Parameters<SqliteEventStore['append']>) => {
+        const result = await inner.append(...args);
+        if (args[0] === 'first') await held;
+        return result;
+      },
+    });
+    store = new SignallingEventStore(reserving);
+    startRelay({ pollMs: 10_000, onAppend: (l) => store.onAppend(l) });
+    await until(() => false, 20); // the first flush read the (empty) store
+    reads = 0;
+    const first = store.append('first', 'no_stream', [{ type: 'Happened', data: {} }]);
+    await until(() => false, 5);
+    await store.append('second', 'no_stream', [{ type: 'Happened', data: {} }]);
+    await until(() => false, 20);
+    expect(bus.published).toEqual([]);
+    expect(reads).toBe(0);
+    release();
+    await first;
+    expect(await until(() => bus.published.length === 2, 1_000)).toBe(true);
+    expect(bus.published.map((p) => p.event.streamId)).toEqual(['first', 'second']);
+    expect(reads).toBe(0);
+  });
+
   it('When the relay is stopped, then it stops listening: a later append is not published', async () => {
     startRelay({ pollMs: 10_000, onAppend: (l) => store.onAppend(l) });
     await relay!.stop();
