@@ -51,6 +51,13 @@ export interface OutboxRelayOptions {
 const MAX_HANDED = 10_000;
 
 /**
+ * While it keeps publishing, the running relay moves its stored checkpoint at most this often, not after every
+ * batch: a crash then sends again at most this long's events (at least once, as always: consumers keep their
+ * effects single). A lull, a lost lead, a poll and stop() store it at once.
+ */
+const SAVE_EVERY_MS = 100;
+
+/**
  * The outbox relay: the event store is the outbox. Events go to the bus in position order, and the checkpoint
  * moves only after the bus acknowledged, so a crash re-sends (at least once) instead of losing anything.
  * It publishes as soon as an append in this process signals it, and polls now and then for the rest.
@@ -68,6 +75,11 @@ export class OutboxRelay {
   private mustRead = true;
   /** The position this relay last published up to (undefined: read the stored checkpoint). */
   private published?: number;
+  /** The checkpoint as this relay last read or stored it (with `published` set; it may lag behind it). */
+  private stored?: number;
+  /** When this relay last stored its checkpoint, and whether it published past it since. */
+  private savedAt = 0;
+  private unsaved = false;
   /** Events appended in this process and handed over, by position, until published (see onAppend). */
   private readonly handed = new Map<number, StoredEvent>();
   private running?: Promise<void>;
@@ -114,21 +126,32 @@ export class OutboxRelay {
     while (!this.stopped) {
       // On a poll the stored checkpoint is read again (another replica may have relayed further); right after a
       // notification the position this relay published up to is enough, which saves a read on the hot path.
-      if (!this.signalled) this.published = undefined;
+      if (!this.signalled) {
+        await this.saveUnsaved();
+        this.published = undefined;
+      }
       const read = this.mustRead || !this.signalled;
       this.signalled = false;
       this.mustRead = false;
       if (this.options.isActive && !this.options.isActive()) {
+        await this.saveUnsaved();
         await this.pause(this.options.pollMs, true); // notify() wakes it when this process starts to lead
         continue;
       }
       try {
-        await this.flush(read);
+        await this.send(read, true);
       } catch (err) {
         this.mustRead = true;
         this.logger?.error({ err }, 'outbox relay: publishing failed; will retry');
         await this.pause(this.options.retryMs, false);
         continue;
+      }
+      if (this.signalled) continue;
+      // A lull: what was published is stored once no more comes for a moment.
+      if (this.unsaved) {
+        await this.pause(SAVE_EVERY_MS, true);
+        if (this.signalled) continue;
+        await this.saveUnsaved();
       }
       if (!this.signalled) await this.pause(this.options.pollMs, true);
     }
@@ -149,18 +172,26 @@ export class OutboxRelay {
     });
   }
 
+  private get checkpoints() {
+    return this.models.collection<{ id: string; position: number }>('checkpoints', { compareAndSet: true });
+  }
+
+  /** Publishes everything not yet published, and stores the checkpoint past it. */
+  async flush(read = true): Promise<number> {
+    return this.send(read, false);
+  }
+
   /**
    * Publishes everything not yet published; with `read` false (woken by handed-over events alone), the store is
-   * read only past a position that was not handed over.
+   * read only past a position that was not handed over. With `defer`, the checkpoint is stored at most every
+   * SAVE_EVERY_MS (the loop stores the rest in a lull).
    */
-  async flush(read = true): Promise<number> {
-    const checkpoints = this.models.collection<{ id: string; position: number }>('checkpoints', {
-      compareAndSet: true,
-    });
-    // Moved only with a compare-and-set from the position read, so it never goes backwards: should another relay
-    // have moved it meanwhile (two leaders for a moment), this one stops and reads it again instead of overwriting.
-    let stored = this.published ?? (await checkpoints.get('relay'))?.position;
-    let position = stored ?? 0;
+  private async send(read: boolean, defer: boolean): Promise<number> {
+    if (this.published === undefined) {
+      this.stored = (await this.checkpoints.get('relay'))?.position;
+      this.unsaved = false;
+    }
+    let position = this.published ?? this.stored ?? 0;
     let sent = 0;
     const woken = !read;
     for (;;) {
@@ -176,21 +207,46 @@ export class OutboxRelay {
       const messages = this.messagesOf(events);
       if (messages.length > 0) await this.bus.publish(this.topic, messages);
       this.options.onPublished?.(messages.length);
-      const next = events[events.length - 1]!.position;
-      const moved = await checkpoints.putIf(
-        { id: 'relay', position: next },
-        stored === undefined ? null : { position: stored },
-      );
-      if (!moved) {
-        this.published = undefined; // the next flush starts from the stored checkpoint
-        return sent + events.length;
-      }
-      stored = position = next;
-      this.published = position;
+      position = this.published = events[events.length - 1]!.position;
+      this.unsaved = true;
       sent += events.length;
+      if ((!defer || Date.now() - this.savedAt >= SAVE_EVERY_MS) && !(await this.save())) return sent;
       // After a handed-over run, the store is read only when events were handed past a position that was not.
       for (const e of handed) this.handed.delete(e.position);
       if (handed.length > 0 ? this.handed.size === 0 : events.length < 500) return sent;
+    }
+  }
+
+  /**
+   * Stores the checkpoint at the position published, with a compare-and-set from the one stored before, so it never
+   * goes backwards: should another relay have moved it meanwhile (two leaders for a moment), this one reads it again
+   * at its next flush instead of overwriting it. False then.
+   */
+  private async save(): Promise<boolean> {
+    const position = this.published;
+    if (position === undefined || !this.unsaved) return true;
+    const moved = await this.checkpoints.putIf(
+      { id: 'relay', position },
+      this.stored === undefined ? null : { position: this.stored },
+    );
+    this.savedAt = Date.now();
+    this.unsaved = false;
+    if (!moved) {
+      this.published = undefined; // the next flush starts from the stored checkpoint
+      return false;
+    }
+    this.stored = position;
+    return true;
+  }
+
+  /** Stores what was published past the stored checkpoint; a failure is logged (the next lull or poll tries again). */
+  private async saveUnsaved(): Promise<void> {
+    if (!this.unsaved) return;
+    try {
+      await this.save();
+    } catch (err) {
+      this.unsaved = true;
+      this.logger?.warn({ err }, 'outbox relay: storing the checkpoint failed; will retry');
     }
   }
 
@@ -225,5 +281,6 @@ export class OutboxRelay {
     this.unsubscribe?.();
     this.wakeUp?.(false);
     await this.running;
+    await this.saveUnsaved();
   }
 }

@@ -176,6 +176,54 @@ describe('OutboxRelay notifications', () => {
     expect(reads).toBe(0);
   });
 
+  it('When the relay keeps publishing, then it stores its checkpoint at most every 100 ms, and at once when the appends pause', async () => {
+    const models = new SqliteReadModels(db);
+    const checkpoints = models.collection<{ id: string; position: number }>('checkpoints', {
+      compareAndSet: true,
+    });
+    const saved: number[] = [];
+    const putIf = checkpoints.putIf.bind(checkpoints);
+    checkpoints.putIf = (doc, expected) => {
+      saved.push(doc.position);
+      return putIf(doc, expected);
+    };
+    const counted = { ...models, collection: () => checkpoints } as unknown as SqliteReadModels;
+    relay = new OutboxRelay(store, bus, counted, 'topic', undefined, {
+      pollMs: 10_000,
+      onAppend: (l) => store.onAppend(l),
+    });
+    relay.start();
+    await until(() => false, 20);
+    const started = performance.now();
+    for (let i = 0; i < 30; i++) {
+      await store.append(`s-${i}`, 'no_stream', [{ type: 'Happened', data: { i } }]);
+      await until(() => bus.published.length === i + 1, 1_000);
+    }
+    const elapsed = performance.now() - started;
+    expect(bus.published.map((p) => (p.event.data as { i: number }).i)).toEqual([...Array(30).keys()]);
+    // Thirty batches published one by one: the checkpoint was stored far fewer times, about once per 100 ms.
+    expect(saved.length).toBeLessThanOrEqual(Math.ceil(elapsed / 100) + 2);
+    expect(saved.length).toBeLessThan(30);
+    // A lull: the last position is stored soon after.
+    expect(await until(() => saved.at(-1) === 30, 1_000)).toBe(true);
+    expect((await checkpoints.get('relay'))?.position).toBe(30);
+  });
+
+  it('When the relay is stopped while its checkpoint lags, then the checkpoint is stored at stop', async () => {
+    const models = new SqliteReadModels(db);
+    startRelay({ pollMs: 10_000, onAppend: (l) => store.onAppend(l) });
+    await until(() => false, 20);
+    await store.append('first', 'no_stream', [{ type: 'Happened', data: {} }]);
+    await until(() => bus.published.length === 1, 1_000);
+    await store.append('second', 'no_stream', [{ type: 'Happened', data: {} }]);
+    await until(() => bus.published.length === 2, 1_000);
+    await relay!.stop();
+    const stored = await models
+      .collection<{ id: string; position: number }>('checkpoints', { compareAndSet: true })
+      .get('relay');
+    expect(stored?.position).toBe(2);
+  });
+
   it('When the relay is stopped, then it stops listening: a later append is not published', async () => {
     startRelay({ pollMs: 10_000, onAppend: (l) => store.onAppend(l) });
     await relay!.stop();
