@@ -330,7 +330,9 @@ export class Projector {
         applied += await this.pass(true, upTo);
         continue;
       }
-      if ((await this.store.lastPosition()) <= (await this.position())) break;
+      // A caller's position not reached yet lies past the checkpoint, so the store has more: asked, it would cost
+      // reads at every try while a replica's append is on its way.
+      if (upTo === undefined && (await this.store.lastPosition()) <= (await this.position())) break;
       await this.handedOver(delay);
       applied += await this.pass(false, upTo);
     }
