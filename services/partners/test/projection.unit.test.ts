@@ -2,6 +2,13 @@ import { openSqlite, SqliteReadModels, type SqliteDb, type StoredEvent } from '@
 import { actionRows, partnerActionProjection } from '../src/action/projection';
 import { contactProjection, contactRows } from '../src/contact/projection';
 import { partnerProjection, partnerRows } from '../src/partner/projection';
+import {
+  APPLICATIONS,
+  insightCounters,
+  partnerInsightRows,
+  partnerInsightsProjection,
+  statusKey,
+} from '../src/insights/projection';
 
 const at = '2026-11-22T10:00:00.000Z';
 let position = 0;
@@ -115,5 +122,55 @@ describe('partners projections: revision guard on creation events', () => {
       models,
     );
     expect(await contactRows(models).get('m2')).toMatchObject({ status: 'unread', version: 1 });
+  });
+});
+
+describe('partner insights projection: a first event replayed', () => {
+  let db: SqliteDb;
+  let models: SqliteReadModels;
+  beforeEach(() => {
+    db = openSqlite(':memory:');
+    models = new SqliteReadModels(db);
+  });
+  afterEach(() => db.close());
+
+  const submitted = stored('partner-p9', 1, 'PartnerApplicationSubmitted', {
+    id: 'p9',
+    name: 'Ann Lee',
+    email: 'ann@fc.example',
+    type: 'club',
+    organization: 'Riverside FC',
+    status: 'Pending',
+    source: 'public',
+    at,
+  });
+  const approved = stored('partner-p9', 2, 'PartnerStatusChanged', {
+    id: 'p9',
+    status: 'Approved',
+    previousStatus: 'Pending',
+    at,
+  });
+  const counter = async (key: string) => (await insightCounters.current(models, [key]))[key];
+
+  it('When an application is applied twice, then it is counted once and its row made once', async () => {
+    await partnerInsightsProjection.apply(submitted, models);
+    await partnerInsightsProjection.apply(submitted, models);
+    expect(await counter(APPLICATIONS)).toBe(1);
+    expect(await counter(statusKey('club', 'Pending'))).toBe(1);
+    expect(await partnerInsightRows(models).get('p9')).toMatchObject({
+      status: 'Pending',
+      position: submitted.position,
+    });
+  });
+
+  it('When an application is applied again after its status changed, then the row and the counts keep the change', async () => {
+    for (const e of [submitted, approved, submitted]) await partnerInsightsProjection.apply(e, models);
+    expect(await partnerInsightRows(models).get('p9')).toMatchObject({
+      status: 'Approved',
+      position: approved.position,
+    });
+    expect(await counter(APPLICATIONS)).toBe(1);
+    expect(await counter(statusKey('club', 'Pending'))).toBe(0);
+    expect(await counter(statusKey('club', 'Approved'))).toBe(1);
   });
 });

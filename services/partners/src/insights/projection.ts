@@ -65,25 +65,26 @@ async function move(
 
 async function applyPartner(models: ReadModels, event: StoredEvent & PartnerEvent) {
   const rows = partnerInsightRows(models);
+  const { at } = event.data;
+  if (event.type === 'PartnerApplicationSubmitted') {
+    // A partner's first event makes its row without reading it first: the counters skip a replay by their own
+    // positions, and the insert leaves a row already there (as new or newer) as it is.
+    const next = { type: event.data.type, status: event.data.status };
+    await insightCounters.add(models, event, APPLICATIONS, 1, at);
+    await move(models, event, at, null, next);
+    await rows.insert({
+      id: event.data.id,
+      ...next,
+      appliedAt: at,
+      firstContractAt: null,
+      daysToContract: null,
+      position: event.position,
+    });
+    return;
+  }
   const row = await rows.get(event.data.id);
   if (row && row.position >= event.position) return; // a replay
-  const { at } = event.data;
   switch (event.type) {
-    case 'PartnerApplicationSubmitted': {
-      if (row) return;
-      const next = { type: event.data.type, status: event.data.status };
-      await insightCounters.add(models, event, APPLICATIONS, 1, at);
-      await move(models, event, at, null, next);
-      await rows.put({
-        id: event.data.id,
-        ...next,
-        appliedAt: at,
-        firstContractAt: null,
-        daysToContract: null,
-        position: event.position,
-      });
-      return;
-    }
     case 'PartnerDetailsChanged':
     case 'PartnerStatusChanged':
     case 'PartnerPromoted': {
