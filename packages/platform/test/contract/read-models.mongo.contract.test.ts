@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import type { Connection } from 'mongoose';
 import { connectMongo } from '../../src/adapters/mongo/connection';
 import { MongoReadModels } from '../../src/adapters/mongo/mongo-read-models';
@@ -20,6 +21,27 @@ withRealServer('mongo', (env) => {
   }));
 
   describe('ReadModels on MongoDB specifics [mongo]', () => {
+    it('When puts of one collection come while one is on its way, then they go together in one command [mongo]', async () => {
+      const conn = await mongoose
+        .createConnection(env.MONGO_URL!, { dbName: `contract_rmg_${runId}`, monitorCommands: true })
+        .asPromise();
+      const items = new MongoReadModels(conn).collection<{ id: string; n: number }>('grouped');
+      await items.put({ id: 'warm', n: 0 });
+      const sent: string[] = [];
+      const count = (e: { commandName: string }) => sent.push(e.commandName);
+      conn.getClient().on('commandStarted', count);
+      try {
+        await Promise.all(Array.from({ length: 20 }, (_, n) => items.put({ id: `g${n}`, n })));
+      } finally {
+        conn.getClient().off('commandStarted', count);
+      }
+      // Twenty puts made at once: one command (two, should the first have gone before the others were made).
+      expect(sent.filter((c) => c === 'update').length).toBeLessThanOrEqual(2);
+      expect(await items.get('g19')).toEqual({ id: 'g19', n: 19 });
+      await conn.dropDatabase().catch(() => undefined);
+      await conn.close();
+    });
+
     it('When a collection declares indexes, then MongoDB has them, each ending with _id [mongo]', async () => {
       const name = `indexed${runId}`;
       const items = new MongoReadModels(await connection()).collection<{

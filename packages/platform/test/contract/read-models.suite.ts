@@ -43,6 +43,17 @@ export function readModelsContract(adapter: string, make: () => Promise<ReadMode
       expect(await items.get('zzz')).toBeNull();
     });
 
+    it('When many puts of one collection are made at once, then each is written, and of two for one id the later one', async () => {
+      const puts = Array.from({ length: 20 }, (_, i) => ({ ...seed[0]!, id: `p${i}`, rank: i }));
+      await Promise.all([
+        ...puts.map((doc) => items.put(doc)),
+        items.put({ ...seed[1]!, title: 'first of two' }),
+        items.put({ ...seed[1]!, title: 'second of two' }),
+      ]);
+      for (const doc of puts) expect(await items.get(doc.id)).toEqual(doc);
+      expect(await items.get('b')).toEqual({ ...seed[1], title: 'second of two' });
+    });
+
     it('When a document is inserted, then it is written only while its id is free: an existing one stays as it is', async () => {
       await items.insert({ ...seed[0]!, id: 'new', title: 'New' });
       expect(await items.get('new')).toEqual({ ...seed[0], id: 'new', title: 'New' });
