@@ -208,6 +208,38 @@ describe('a partner the contracts view has not heard of [embedded]', () => {
     expect(kept).not.toHaveProperty('webAddress');
   });
 
+  it("When an application's message is recorded, then the view's new stream is not read first; delivered again, it appends nothing", async () => {
+    const partnerId = `p-${Date.now().toString(36)}`;
+    const submitted = {
+      type: 'PartnerApplicationSubmitted' as const,
+      version: 2 as const,
+      data: {
+        partnerId,
+        name: 'Applicant 8',
+        email: 'applicant8@fans.example',
+        type: 'club' as const,
+        organization: 'Fans Club 8',
+        position: 'Chair',
+        knownAs: null,
+        webAddress: null,
+        status: 'Pending' as const,
+      },
+    };
+    const source = { id: `app-${partnerId}`, occurredAt: new Date().toISOString() };
+    const reads = jest.spyOn(contracts.ctx.infra.eventStore, 'read');
+    try {
+      await recordPartnerEvent(contracts.ctx, submitted, source);
+      expect(reads).not.toHaveBeenCalled();
+      await recordPartnerEvent(contracts.ctx, submitted, source);
+    } finally {
+      reads.mockRestore();
+    }
+    expect(await contracts.ctx.infra.eventStore.read(`partner-view-${partnerId}`)).toHaveLength(1);
+    expect(await findPartner(contracts.ctx.infra.readModels, partnerId)).toMatchObject({
+      name: 'Applicant 8',
+    });
+  });
+
   it('When the partners service answers 500, then the answer is the retryable 503, not 404', async () => {
     const failing = (await import('express')).default();
     failing.use((_req, res) => res.status(500).json({ error: { code: 'internal', message: 'boom' } }));

@@ -40,6 +40,12 @@ export interface Reaction {
   /** The message's type, kept as the events' causation type (the history shows it as the actor). */
   type?: string;
   actor: string;
+  /**
+   * The message starts the stream it is recorded in (an entity's first event): the command is decided on the
+   * initial state without reading the stream first. Should the stream exist after all (a redelivery), the append
+   * fails on it and the next try reads it as usual.
+   */
+  startsStream?: boolean;
 }
 
 /** The command pipeline of a reaction to another service's message: derived ids, REACTION_ATTEMPTS tries. */
@@ -48,11 +54,12 @@ export function runReaction<State, Command, Event extends DomainEvent>(
   streamId: string,
   decider: Decider<State, Command, Event>,
   command: Command,
-  { actor, ...causedBy }: Reaction,
+  { actor, startsStream = false, ...causedBy }: Reaction,
 ) {
   return runCommand(site, streamId, decider, command, {
     meta: { actor },
     causedBy,
     attempts: REACTION_ATTEMPTS,
+    newStream: startsStream,
   });
 }

@@ -156,6 +156,38 @@ export function writePathContract(
       expect(h.takeCommands().length).toBeLessThanOrEqual(maxCommands);
     });
 
+    it('When a reaction starts a stream, then nothing is read before its append; its redelivery reads the stream and appends nothing', async () => {
+      const { store, models, calls } = counting(h.store, h.models);
+      const site = { infra: { eventStore: store }, projector: new Projector(store, models, [noteRows]) };
+      const stream = `started-${runTag}`;
+      const react = () =>
+        runCommand(
+          site,
+          stream,
+          notes,
+          { text: 'first' },
+          {
+            newStream: true,
+            causedBy: { eventId: `message-${runTag}`, purpose: 'write-path-start' },
+            attempts: 3,
+          },
+        );
+      await runCommand(site, `warm-${runTag}`, notes, { text: 'warm' }, { newStream: true });
+      calls.clear();
+
+      const first = await react();
+      expect(first.events).toHaveLength(1);
+      expect(calls.get('events.read') ?? 0).toBe(0);
+      expect(calls.get('events.append')).toBe(1);
+
+      calls.clear();
+      const again = await react(); // the same message, delivered again
+      expect(again.events).toEqual([]);
+      expect(calls.get('events.read')).toBe(1);
+      expect(await h.store.read(stream)).toHaveLength(1);
+      await site.projector.close(); // frees the checkpoint's lock for the next test's projector
+    });
+
     it("When a writer appends, then the projection's lock is taken beside the append, not after it: the write waits for one round trip less", async () => {
       const { store, models, log } = counting(h.store, h.models);
       const write = writer(store, models);

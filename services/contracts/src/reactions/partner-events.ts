@@ -27,7 +27,13 @@ export async function recordPartnerEvent(
     streamId(event.data.partnerId),
     partnerViewDecider,
     { type: 'RecordPartnerEvent', source: { id: source.id, occurredAt: source.occurredAt, event } },
-    { actor: 'partners', eventId: source.id, purpose: 'contracts-partner-view' },
+    {
+      actor: 'partners',
+      eventId: source.id,
+      purpose: 'contracts-partner-view',
+      // An application is the partner's first event: its view's stream is new, so it is not read first.
+      startsStream: event.type === 'PartnerApplicationSubmitted',
+    },
   );
 }
 
