@@ -1,5 +1,5 @@
-import { openSqlite, SqliteReadModels, type SqliteDb, type StoredEvent } from '@12yards/platform';
-import { storedEvent } from '@12yards/platform/testing';
+import type { StoredEvent } from '@12yards/platform';
+import { storedEvent, useInMemoryReadModels } from '@12yards/platform/testing';
 import { findPartner, partnerViewProjection } from '../src/partner-view/projection';
 
 let position = 0;
@@ -19,31 +19,25 @@ const recorded = (version: number, status: string): StoredEvent => ({
 });
 
 describe('partner view projection', () => {
-  let db: SqliteDb;
-  let models: SqliteReadModels;
-  beforeEach(() => {
-    db = openSqlite(':memory:');
-    models = new SqliteReadModels(db);
-  });
-  afterEach(() => db.close());
+  const models = useInMemoryReadModels();
 
   it("When a partner's first record is applied, then the row is made with it", async () => {
-    await partnerViewProjection.apply(recorded(1, 'Pending'), models);
-    expect(await findPartner(models, 'p1')).toMatchObject({ id: 'p1', status: 'Pending', version: 1 });
+    await partnerViewProjection.apply(recorded(1, 'Pending'), models());
+    expect(await findPartner(models(), 'p1')).toMatchObject({ id: 'p1', status: 'Pending', version: 1 });
   });
 
   it('When the first record is applied again after a later one (a replay), then the later one stays', async () => {
     const first = recorded(1, 'Pending');
-    await partnerViewProjection.apply(first, models);
-    await partnerViewProjection.apply(recorded(2, 'Partner'), models);
-    await partnerViewProjection.apply(first, models);
-    expect(await findPartner(models, 'p1')).toMatchObject({ status: 'Partner', version: 2 });
+    await partnerViewProjection.apply(first, models());
+    await partnerViewProjection.apply(recorded(2, 'Partner'), models());
+    await partnerViewProjection.apply(first, models());
+    expect(await findPartner(models(), 'p1')).toMatchObject({ status: 'Partner', version: 2 });
   });
 
   it('When an older record comes after a newer one, then the newer one stays', async () => {
-    await partnerViewProjection.apply(recorded(1, 'Pending'), models);
-    await partnerViewProjection.apply(recorded(3, 'Partner'), models);
-    await partnerViewProjection.apply(recorded(2, 'Approved'), models);
-    expect(await findPartner(models, 'p1')).toMatchObject({ status: 'Partner', version: 3 });
+    await partnerViewProjection.apply(recorded(1, 'Pending'), models());
+    await partnerViewProjection.apply(recorded(3, 'Partner'), models());
+    await partnerViewProjection.apply(recorded(2, 'Approved'), models());
+    expect(await findPartner(models(), 'p1')).toMatchObject({ status: 'Partner', version: 3 });
   });
 });

@@ -1,4 +1,5 @@
-import { openSqlite, SqliteReadModels, type SqliteDb, type StoredEvent } from '@12yards/platform';
+import type { SqliteReadModels, StoredEvent } from '@12yards/platform';
+import { useInMemoryReadModels } from '@12yards/platform/testing';
 import { actionRows, partnerActionProjection } from '../src/action/projection';
 import { contactProjection, contactRows } from '../src/contact/projection';
 import { partnerProjection, partnerRows } from '../src/partner/projection';
@@ -23,14 +24,28 @@ const stored = (streamId: string, version: number, type: string, data: unknown):
   meta: {},
 });
 
+/** A partner's application, then its approval: the creation event of its stream and a later change. */
+const appliedThenApproved = (id: string): [StoredEvent, StoredEvent] => [
+  stored(`partner-${id}`, 1, 'PartnerApplicationSubmitted', {
+    id,
+    name: 'Ann Lee',
+    email: 'ann@fc.example',
+    type: 'club',
+    organization: 'Riverside FC',
+    status: 'Pending',
+    source: 'public',
+    at,
+  }),
+  stored(`partner-${id}`, 2, 'PartnerStatusChanged', {
+    id,
+    status: 'Approved',
+    previousStatus: 'Pending',
+    at,
+  }),
+];
+
 describe('partners projections: revision guard on creation events', () => {
-  let db: SqliteDb;
-  let models: SqliteReadModels;
-  beforeEach(() => {
-    db = openSqlite(':memory:');
-    models = new SqliteReadModels(db);
-  });
-  afterEach(() => db.close());
+  const models = useInMemoryReadModels();
 
   // Each projection's creation event, replayed after a later change of the row, leaves the change in place.
   it.each([
@@ -39,24 +54,7 @@ describe('partners projections: revision guard on creation events', () => {
       change: 'a status change',
       projection: partnerProjection,
       row: (m: SqliteReadModels) => partnerRows(m).get('p1'),
-      events: [
-        stored('partner-p1', 1, 'PartnerApplicationSubmitted', {
-          id: 'p1',
-          name: 'Ann Lee',
-          email: 'ann@fc.example',
-          type: 'club',
-          organization: 'Riverside FC',
-          status: 'Pending',
-          source: 'public',
-          at,
-        }),
-        stored('partner-p1', 2, 'PartnerStatusChanged', {
-          id: 'p1',
-          status: 'Approved',
-          previousStatus: 'Pending',
-          at,
-        }),
-      ],
+      events: appliedThenApproved('p1'),
       kept: { status: 'Approved' },
     },
     {
@@ -105,8 +103,8 @@ describe('partners projections: revision guard on creation events', () => {
     },
   ])('When $created is applied again after $change, then the change is kept', async (c) => {
     const [creation, change] = c.events;
-    for (const e of [creation!, change!, creation!]) await c.projection.apply(e, models);
-    expect(await c.row(models)).toMatchObject({ ...c.kept, version: 2 });
+    for (const e of [creation!, change!, creation!]) await c.projection.apply(e, models());
+    expect(await c.row(models())).toMatchObject({ ...c.kept, version: 2 });
   });
 
   it('When a creation event is applied to an empty read model, then the row is created', async () => {
@@ -119,53 +117,32 @@ describe('partners projections: revision guard on creation events', () => {
         message: 'Hello',
         at,
       }),
-      models,
+      models(),
     );
-    expect(await contactRows(models).get('m2')).toMatchObject({ status: 'unread', version: 1 });
+    expect(await contactRows(models()).get('m2')).toMatchObject({ status: 'unread', version: 1 });
   });
 });
 
 describe('partner insights projection: a first event replayed', () => {
-  let db: SqliteDb;
-  let models: SqliteReadModels;
-  beforeEach(() => {
-    db = openSqlite(':memory:');
-    models = new SqliteReadModels(db);
-  });
-  afterEach(() => db.close());
+  const models = useInMemoryReadModels();
 
-  const submitted = stored('partner-p9', 1, 'PartnerApplicationSubmitted', {
-    id: 'p9',
-    name: 'Ann Lee',
-    email: 'ann@fc.example',
-    type: 'club',
-    organization: 'Riverside FC',
-    status: 'Pending',
-    source: 'public',
-    at,
-  });
-  const approved = stored('partner-p9', 2, 'PartnerStatusChanged', {
-    id: 'p9',
-    status: 'Approved',
-    previousStatus: 'Pending',
-    at,
-  });
-  const counter = async (key: string) => (await insightCounters.current(models, [key]))[key];
+  const [submitted, approved] = appliedThenApproved('p9');
+  const counter = async (key: string) => (await insightCounters.current(models(), [key]))[key];
 
   it('When an application is applied twice, then it is counted once and its row made once', async () => {
-    await partnerInsightsProjection.apply(submitted, models);
-    await partnerInsightsProjection.apply(submitted, models);
+    await partnerInsightsProjection.apply(submitted, models());
+    await partnerInsightsProjection.apply(submitted, models());
     expect(await counter(APPLICATIONS)).toBe(1);
     expect(await counter(statusKey('club', 'Pending'))).toBe(1);
-    expect(await partnerInsightRows(models).get('p9')).toMatchObject({
+    expect(await partnerInsightRows(models()).get('p9')).toMatchObject({
       status: 'Pending',
       position: submitted.position,
     });
   });
 
   it('When an application is applied again after its status changed, then the row and the counts keep the change', async () => {
-    for (const e of [submitted, approved, submitted]) await partnerInsightsProjection.apply(e, models);
-    expect(await partnerInsightRows(models).get('p9')).toMatchObject({
+    for (const e of [submitted, approved, submitted]) await partnerInsightsProjection.apply(e, models());
+    expect(await partnerInsightRows(models()).get('p9')).toMatchObject({
       status: 'Approved',
       position: approved.position,
     });
