@@ -289,7 +289,9 @@ async function installFerretdb() {
     const file = join(build, patch.file);
     const source = readFileSync(file, 'utf8');
     if (!source.includes(patch.from))
-      throw new Error(`FerretDB ${FERRETDB_VERSION}: ${patch.file} no longer has the text to patch: ${patch.from}`);
+      throw new Error(
+        `FerretDB ${FERRETDB_VERSION}: ${patch.file} no longer has the text to patch: ${patch.from}`,
+      );
     writeFileSync(file, source.replace(patch.from, patch.to));
   }
   await run('go', ['build', '-mod=vendor', '-tags', 'ferretdb_no_postgresql', '-o', `${bin}.partial`, '.'], {

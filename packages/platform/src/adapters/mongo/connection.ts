@@ -47,7 +47,8 @@ function tallyCommands(conn: Connection, file: string) {
     // What a find selects by: a lookup by _id, or a query the server may answer by reading the collection.
     const filter = (command.filter ?? command.query) as object | undefined;
     const by = filter ? ` {${Object.keys(filter).join(',')}}` : '';
-    const key = `${e.commandName} ${typeof target === 'string' ? target : ''}${by}${command.comment ? ` (${String(command.comment)})` : ''}`.trim();
+    const key =
+      `${e.commandName} ${typeof target === 'string' ? target : ''}${by}${command.comment ? ` (${String(command.comment)})` : ''}`.trim();
     counts[key] = (counts[key] ?? 0) + 1;
     pending.set(e.requestId, key);
   });
