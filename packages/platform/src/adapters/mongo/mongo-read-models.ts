@@ -107,57 +107,19 @@ class MongoCollection<T extends Document> implements Collection<T> {
    * Puts made while an earlier one of this collection is on its way go together, in one command (group commit: an
    * idle caller's put goes at once, alone). Each caller still learns of its own put once it is written.
    */
-  private readonly puts = new Batcher<Stored, void>((docs) => this.replaceEach(docs));
+  private readonly puts = new Batcher<T, void>((docs) => this.putEach(docs));
 
   put(doc: T): Promise<void> {
-    return this.puts.call(toDoc(doc));
+    return this.puts.call(doc);
   }
 
-  /** Upserts the documents by id, one statement each in one command; of two with the same id, the later one. */
-  private async replaceEach(docs: Stored[]): Promise<Outcome<void>[]> {
-    const wc = await this.writeConcern();
-    const last = new Map(docs.map((d) => [d._id, d]));
-    const replace = ({ _id, ...rest }: Stored) =>
-      this.model.collection.replaceOne({ _id } as never, rest, { upsert: true, writeConcern: wc });
-    // Two processes (replicas projecting the same event) upserting a new id at once: one inserts, the other fails
-    // on the _id; the document exists then, so its retry replaces it.
-    const retryTaken = (err: unknown, doc: Stored) => {
-      if (isDuplicateKey(err)) return replace(doc);
-      throw err;
-    };
-    if (last.size === 1) {
-      const [doc] = last.values();
-      return replace(doc!).then(
-        () => docs.map(() => ({ value: undefined })),
-        (err: unknown) =>
-          retryTaken(err, doc!).then(
-            () => docs.map(() => ({ value: undefined })),
-            (error: unknown) => docs.map(() => ({ error })),
-          ),
-      );
-    }
-    const unique = [...last.values()];
-    const statements = unique.map(({ _id, ...rest }) => ({
-      replaceOne: { filter: { _id }, replacement: rest, upsert: true },
-    }));
-    type WriteErrors = { writeErrors?: { index: number; code: number }[] | { index: number; code: number } };
-    const failed = new Map<string, unknown>();
-    await this.model.collection
-      .bulkWrite(statements as never[], { ordered: false, writeConcern: wc })
-      .catch(async (err: WriteErrors) => {
-        const errors = [err.writeErrors ?? []].flat();
-        if (errors.length === 0) throw err;
-        for (const { index, code } of errors) {
-          const doc = unique[index]!;
-          await retryTaken(Object.assign(new Error('refused'), { code }), doc).catch((e: unknown) =>
-            failed.set(doc._id, e),
-          );
-        }
-      })
-      .catch((error: unknown) => {
-        for (const doc of unique) failed.set(doc._id, error);
-      });
-    return docs.map((d) => (failed.has(d._id) ? { error: failed.get(d._id) } : { value: undefined }));
+  /** The puts of a batch as one writeMany; of two with the same id, the later one. */
+  private putEach(docs: T[]): Promise<Outcome<void>[]> {
+    const latest = [...new Map(docs.map((d) => [d.id, d])).values()];
+    return this.writeMany(latest, []).then(
+      () => docs.map(() => ({ value: undefined })),
+      (error: unknown) => docs.map(() => ({ error })),
+    );
   }
 
   async putMany(docs: T[]): Promise<void> {
