@@ -43,6 +43,9 @@ describe('gateway replicas share their rate limits through Redis', () => {
       lazyConnect: !available,
     });
     redis.on('error', () => undefined);
+    // Commands sent before the connection is ready are refused (no offline queue), and the limiter then counts in
+    // the replica's own memory (its insurance): each replica would see only its share of the failures.
+    if (available && redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
   });
   afterAll(async () => {
     if (available) {
