@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every jest tier (unit, int, contract, web), then the browser suite when it exists.
 // Ends with one plain line "tests: N passed, N failed" for CI.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,22 +10,62 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const results = join(root, '.jest-results.json');
 rmSync(results, { force: true });
 
-const jest = spawnSync(
-  process.execPath,
-  [
-    join(root, 'node_modules/jest/bin/jest.js'),
-    '--json',
-    `--outputFile=${results}`,
-    ...process.argv.slice(2),
-  ],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
-);
+// jest's own output goes through as it comes; its last lines are kept, so that the end of the run (all CI shows of a
+// long log) can say why jest failed when it wrote no results (a global setup that threw, a crash).
+const jestTail = [];
+const jest = await new Promise((done) => {
+  const child = spawn(
+    process.execPath,
+    [
+      join(root, 'node_modules/jest/bin/jest.js'),
+      '--json',
+      `--outputFile=${results}`,
+      ...process.argv.slice(2),
+    ],
+    { cwd: root, stdio: ['inherit', 'inherit', 'pipe'], env: { ...process.env, NODE_ENV: 'test' } },
+  );
+  let partial = '';
+  child.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk);
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    jestTail.push(...lines);
+    if (jestTail.length > 400) jestTail.splice(0, jestTail.length - 400);
+  });
+  child.on('close', (status, signal) => {
+    if (partial) jestTail.push(partial);
+    done({ status, signal });
+  });
+});
+const failures = [];
 let passed = 0;
 let failed = 0;
 if (existsSync(results)) {
   const r = JSON.parse(readFileSync(results, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+  for (const suite of r.testResults ?? []) {
+    const file = suite.name.slice(root.length + 1);
+    const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) failures.push(`${file} > ${t.fullName}`);
+    if (!failedTests.length && suite.status === 'failed')
+      failures.push(
+        `${file}: ${String(suite.message ?? '')
+          .split('\n')
+          .slice(0, 12)
+          .join('\n    ')}`,
+      );
+  }
+} else {
+  failed += 1;
+  failures.push(
+    `jest wrote no results (exit code ${jest.status}${jest.signal ? `, signal ${jest.signal}` : ''}); its last lines:\n` +
+      jestTail
+        .filter((l) => l.trim())
+        .slice(-40)
+        .map((l) => `    ${l}`)
+        .join('\n'),
+  );
 }
 let status = jest.status ?? 1;
 
@@ -67,5 +107,6 @@ if (!process.argv.includes('--no-faults') && process.env.SKIP_FAULTS !== '1' && 
   }
 }
 
+if (failures.length) console.log(`\njest failures:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(status !== 0 ? status : failed > 0 ? 1 : 0);

@@ -2,10 +2,11 @@
 //   1. variables already set (MONGO_URL, KAFKA_BROKERS, REDIS_URL, MINIO_*): used as they are;
 //   2. a Docker engine answering (DOCKER_HOST honoured): testcontainers starts the images `npm run images` builds
 //      here (FerretDB, Kafka, Redis, MinIO; built first when missing, nothing pulled), stopped by the teardown;
-//   3. otherwise infra/local, started when not running (see infra/README.md).
+//   3. otherwise, or when the containers fail to start, infra/local, started when not running (see infra/README.md).
 // With CI=true a server that cannot be had fails the run; without CI the suites that need it skip, loudly.
 // Plain ESM (.mjs), so jest imports it natively without transforming it.
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 
 const ALL = {
@@ -23,6 +24,17 @@ async function dockerAvailable() {
   } catch {
     return false;
   }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 async function fromContainers(missing) {
@@ -58,8 +70,9 @@ async function fromContainers(missing) {
     );
   }
   if (missing.includes('kafka')) {
-    // Kafka tells clients where to connect, so its advertised port must be the one the host sees: a fixed one.
-    const port = Number(process.env.YARDS_CONTRACT_KAFKA_PORT || 29092);
+    // Kafka tells clients where to connect, so its advertised port must be the one the host sees: one chosen here,
+    // free at this moment.
+    const port = Number(process.env.YARDS_CONTRACT_KAFKA_PORT || (await freePort()));
     jobs.push(
       boot(
         IMAGES.KAFKA_IMAGE,
@@ -137,6 +150,16 @@ async function fromContainers(missing) {
   if (failed.length) {
     // Jest runs no globalTeardown after a failed globalSetup: stop what did start.
     await Promise.allSettled(started.map((c) => c.stop({ remove: true, removeVolumes: true })));
+    started.length = 0;
+    // A container whose start failed was created all the same, and testcontainers returns no handle to it.
+    const { stdout } = await promisify(execFile)('docker', [
+      'ps',
+      '-aq',
+      '--filter',
+      `label=org.12yards.contract-run=${process.pid}`,
+    ]).catch(() => ({ stdout: '' }));
+    const leftovers = stdout.split('\n').filter(Boolean);
+    if (leftovers.length) await promisify(execFile)('docker', ['rm', '-f', ...leftovers]).catch(() => {});
     throw new Error(failed.map((r) => r.reason?.message ?? String(r.reason)).join('; '));
   }
   return env;
@@ -174,7 +197,17 @@ export default async function globalSetup() {
     let env;
     if (await dockerAvailable()) {
       source = 'testcontainers';
-      env = await fromContainers(missing);
+      try {
+        env = await fromContainers(missing);
+      } catch (err) {
+        // An engine that answers but cannot start a server (a port taken, a slow start): the servers of infra/local
+        // are as real, and CI has started them.
+        log(
+          `testcontainers could not start the servers (${err instanceof Error ? err.message : err}); infra/local instead`,
+        );
+        source = 'infra/local';
+        env = await fromInfraLocal(missing);
+      }
     } else {
       env = await fromInfraLocal(missing);
     }
