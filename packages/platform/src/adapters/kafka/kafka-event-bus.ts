@@ -12,9 +12,12 @@ import type { Logger } from '../../observability/logging';
 import { context } from '@opentelemetry/api';
 import { runsByTrace, traceContextOf, traceHeaders } from '../../observability/tracing/propagation';
 import { handleByKey } from './by-key';
+import { OffsetCommits } from './offset-commits';
 
 /** Streams (message keys) of one fetched batch handled at once; each stream's events stay in order. */
 const KEYS_AT_ONCE = 10;
+/** A group's offsets are committed at most this often while messages keep coming (see OffsetCommits). */
+const COMMIT_EVERY_MS = 100;
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -50,7 +53,7 @@ const toKafkaLog =
 /**
  * Event bus on Kafka: a topic per producing service, message key = stream id (so one stream stays in one
  * partition, in order), one consumer group per subscribing group. An offset is committed only after its handler
- * resolved, once per fetched batch: a crash before that redelivers the message to the group's next consumer.
+ * resolved, at most every COMMIT_EVERY_MS: a crash before that redelivers the message to the group's next consumer.
  */
 export class KafkaEventBus implements EventBus {
   readonly needsRelay = true;
@@ -185,20 +188,30 @@ export class KafkaEventBus implements EventBus {
         retry: { initialRetryTime: 200, retries: 5 },
       });
     let consumer = newConsumer();
+    const commitsOf = (c: Consumer) =>
+      new OffsetCommits({
+        commit: (offsets) => c.commitOffsets(offsets),
+        everyMs: COMMIT_EVERY_MS,
+        failed: (err) =>
+          this.options.logger?.debug({ err, group }, 'kafka offset commit failed; those messages come again'),
+      });
+    let commits = commitsOf(consumer);
     let stopping = false;
     let abandon!: () => void;
     // Resolves when the subscription stops: a handler still running then is abandoned, uncommitted.
     const stopped = new Promise<'stopped'>((resolve) => (abandon = () => resolve('stopped')));
     const byKafkaName = new Map(topics.map((t) => [this.named(t), t]));
-    const start = async (c: Consumer) => {
+    const start = async (c: Consumer, offsets: OffsetCommits) => {
+      c.on(c.events.GROUP_JOIN, ({ payload }) =>
+        offsets.keepOnly((topic, partition) => payload.memberAssignment[topic]?.includes(partition) ?? false),
+      );
       await c.connect();
       await c.subscribe({ topics: [...byKafkaName.keys()], fromBeginning: true });
       await c.run({
-        // kafkajs commits the offsets resolved below once a fetched batch is handled (and, when a handler throws,
-        // those before it): one commit a batch, not one a message, which under load is most of the broker's work
-        // and a round trip between two events of a partition. A crash redelivers the rest of its batch; the inbox
-        // keeps their effects single.
-        autoCommit: true,
+        // The offsets resolved below are committed by OffsetCommits, at most every COMMIT_EVERY_MS (kafkajs would
+        // commit after every fetched batch, under load one or two messages). A crash redelivers what was handled
+        // since; the inbox keeps their effects single.
+        autoCommit: false,
         eachBatchAutoResolve: false,
         // Partitions are handled side by side, and within a fetched batch the streams too (handleByKey): order
         // holds within a stream (the key), so one slow event does not hold up the other streams' events behind it.
@@ -213,7 +226,10 @@ export class KafkaEventBus implements EventBus {
           await handleByKey(keyed, {
             concurrency: KEYS_AT_ONCE,
             going: () => !stopping && isRunning() && !isStale(),
-            resolve: (offset) => resolveOffset(offset),
+            resolve: (offset) => {
+              resolveOffset(offset);
+              offsets.handled(batch.topic, batch.partition, offset);
+            },
             handle: async ({ value }) => {
               if (value) {
                 const event = JSON.parse(value.toString('utf8')) as StoredEvent;
@@ -246,11 +262,13 @@ export class KafkaEventBus implements EventBus {
       this.options.logger?.warn({ err, group, delay }, 'kafka consumer stopped; starting a new one');
       await new Promise((r) => setTimeout(r, delay));
       if (stopping) return;
+      commits.reset();
       await consumer.disconnect().catch(() => undefined);
       consumer = newConsumer();
+      commits = commitsOf(consumer);
       supervise(consumer);
       try {
-        await start(consumer);
+        await start(consumer, commits);
         failures = 0;
         restarting = false;
       } catch (again) {
@@ -258,13 +276,14 @@ export class KafkaEventBus implements EventBus {
       }
     };
     supervise(consumer);
-    await start(consumer);
+    await start(consumer, commits);
     const subscription: Subscription = {
       stop: async () => {
         if (stopping) return;
         stopping = true;
         abandon();
         this.subscriptions.delete(subscription);
+        await commits.flush();
         await consumer
           .disconnect()
           .catch((err) => this.options.logger?.warn({ err, group }, 'kafka consumer disconnect failed'));
