@@ -246,6 +246,43 @@ const FERRETDB_PATCHES = [
   },
   {
     /**
+     * FerretDB v1.24.2 pushes down to SQLite only a lookup by one `_id`; `{_id: {$in: [...]}}` read (and parsed) the
+     * whole table. Patched to `WHERE _id IN (...)` for up to 500 string ids (the filter is still applied to what comes
+     * back, as for every pushdown), so concurrent lookups by key go in one command (the Mongo adapters' Batcher).
+     */
+    file: 'vendor/github.com/FerretDB/FerretDB/internal/backends/sqlite/collection.go',
+    from: `\t\tswitch v.(type) {
+\t\tcase string, types.ObjectID:
+\t\t\twhereClause = fmt.Sprintf(\` WHERE %s = ?\`, metadata.IDColumn)
+\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}
+\t\t}`,
+    to: `\t\tswitch v := v.(type) {
+\t\tcase string, types.ObjectID:
+\t\t\twhereClause = fmt.Sprintf(\` WHERE %s = ?\`, metadata.IDColumn)
+\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}
+\t\tcase *types.Document:
+\t\t\tin, _ := v.Get("$in")
+\t\t\tif arr, ok := in.(*types.Array); ok && v.Len() == 1 && arr.Len() > 0 && arr.Len() <= 500 {
+\t\t\t\tmarks := make([]string, 0, arr.Len())
+\t\t\t\tids := make([]any, 0, arr.Len())
+\t\t\t\tfor i := 0; i < arr.Len(); i++ {
+\t\t\t\t\tid := must.NotFail(arr.Get(i))
+\t\t\t\t\tif _, isString := id.(string); !isString {
+\t\t\t\t\t\tids = nil
+\t\t\t\t\t\tbreak
+\t\t\t\t\t}
+\t\t\t\t\tmarks = append(marks, "?")
+\t\t\t\t\tids = append(ids, string(must.NotFail(sjson.MarshalSingleValue(id))))
+\t\t\t\t}
+\t\t\t\tif ids != nil {
+\t\t\t\t\twhereClause = fmt.Sprintf(\` WHERE %s IN (%s)\`, metadata.IDColumn, strings.Join(marks, ", "))
+\t\t\t\t\targs = ids
+\t\t\t\t}
+\t\t\t}
+\t\t}`,
+  },
+  {
+    /**
      * FerretDB tracks the lifetime of every iterator, cursor, row set and transaction, a debugging aid: each one adds
      * a stack trace to a pprof profile and gets a finalizer, several per command. That was 6.6% of its CPU under ten
      * writers (pprof). Tracking is switched off; the objects are closed as before.

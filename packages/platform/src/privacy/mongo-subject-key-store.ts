@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { Batcher, insertEach } from '../adapters/mongo/batcher';
+import { Batcher, findEach, insertEach } from '../adapters/mongo/batcher';
 import type { SubjectKeyStore } from './subject-keys';
 
 interface KeyDoc {
@@ -25,8 +25,13 @@ export class MongoSubjectKeyStore implements SubjectKeyStore {
     return this.conn.db!.collection<KeyDoc>('subject_keys');
   }
 
+  /** Keys read at once (the consumers of a fetched batch open its events side by side) go in one lookup. */
+  private readonly lookups = new Batcher<string, KeyDoc | null>((ids) => findEach(this.keys, ids), {
+    concurrency: 2,
+  });
+
   async get(subjectId: string): Promise<Buffer | null> {
-    const doc = await this.keys.findOne({ _id: subjectId });
+    const doc = await this.lookups.call(subjectId);
     return doc ? bytesOf(doc.wrapped) : null;
   }
 

@@ -54,6 +54,15 @@ export function readModelsContract(adapter: string, make: () => Promise<ReadMode
       expect(await items.get('b')).toEqual({ ...seed[1], title: 'second of two' });
     });
 
+    it('When many lookups by id are made at once, then each gets its own document, the same id twice too, or null', async () => {
+      const ids = ['d', 'a', 'missing', 'c', 'a', 'b', 'also missing'];
+      const found = await Promise.all(ids.map((id) => items.get(id)));
+      expect(found).toEqual(ids.map((id) => seed.find((s) => s.id === id) ?? null));
+      // Each caller gets a document of its own: changing one leaves the other's as read.
+      found[1]!.title = 'changed by one caller';
+      expect(found[4]!.title).toBe('Alpha');
+    });
+
     it('When a document is inserted, then it is written only while its id is free: an existing one stays as it is', async () => {
       await items.insert({ ...seed[0]!, id: 'new', title: 'New' });
       expect(await items.get('new')).toEqual({ ...seed[0], id: 'new', title: 'New' });

@@ -1,8 +1,8 @@
-import { Schema, type Connection, type Model } from 'mongoose';
+import { Schema, type Connection, type Model, type mongo } from 'mongoose';
 import type { Collection, CollectionOptions, Document, FindOptions, ReadModels, Where } from '../../ports';
 import { isDuplicateKey, isReplicaSet, pingMongo } from './connection';
 import { MongoCasCollection } from './mongo-cas-collection';
-import { Batcher, type Outcome } from './batcher';
+import { Batcher, findEach, type Outcome } from './batcher';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 const OPERATORS = new Set(['$lt', '$lte', '$gt', '$gte', '$ne', '$in']);
@@ -207,10 +207,18 @@ class MongoCollection<T extends Document> implements Collection<T> {
     }
   }
 
+  /**
+   * Lookups by key made while earlier ones are on their way go together, in one command (the driver's own, with
+   * none of a mongoose query's casting): the hot read of every request (sessions, read-backs, rows a projection
+   * reads), which concurrent requests make at once.
+   */
+  private readonly gets = new Batcher<string, Stored | null>(
+    (ids) => findEach(this.model.collection as unknown as mongo.Collection<Stored>, ids),
+    { concurrency: 2 },
+  );
+
   async get(id: string): Promise<T | null> {
-    // The driver's own findOne: a lookup by key needs none of a mongoose query's casting (the hot read of every
-    // request: sessions, read-backs, rows a projection reads).
-    return fromDoc<T>((await this.model.collection.findOne({ _id: id } as never)) as Stored | null);
+    return fromDoc<T>(await this.gets.call(id));
   }
 
   async find(options: FindOptions<T> = {}): Promise<T[]> {
