@@ -9,6 +9,10 @@ import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 
+const run = promisify(execFile);
+/** Every container a run starts carries it, with the run's pid. */
+const LABEL = 'org.12yards.contract-run';
+
 const ALL = {
   mongo: ['MONGO_URL'],
   kafka: ['KAFKA_BROKERS'],
@@ -19,7 +23,7 @@ const log = (msg) => process.stderr.write(`\n[contract] ${msg}\n`);
 
 async function dockerAvailable() {
   try {
-    await promisify(execFile)('docker', ['info', '--format', '{{.ServerVersion}}'], { timeout: 10_000 });
+    await run('docker', ['info', '--format', '{{.ServerVersion}}'], { timeout: 10_000 });
     return true;
   } catch {
     return false;
@@ -44,7 +48,7 @@ async function fromContainers(missing) {
   const { buildImages, IMAGES } = await import('../../../../scripts/images.mjs');
   await buildImages(['infra']);
   const { GenericContainer, Wait } = await import('testcontainers');
-  const labels = { 'org.12yards.contract-run': String(process.pid) };
+  const labels = { [LABEL]: String(process.pid) };
   const env = {};
   const started = [];
   globalThis.__realServerContainers = started;
@@ -148,18 +152,16 @@ async function fromContainers(missing) {
   const results = await Promise.allSettled(jobs);
   const failed = results.filter((r) => r.status === 'rejected');
   if (failed.length) {
-    // Jest runs no globalTeardown after a failed globalSetup: stop what did start.
-    await Promise.allSettled(started.map((c) => c.stop({ remove: true, removeVolumes: true })));
+    // Jest runs no globalTeardown after a failed globalSetup: remove every container of this run by its label, the
+    // one whose start failed too (created all the same, and testcontainers returns no handle to it).
     started.length = 0;
-    // A container whose start failed was created all the same, and testcontainers returns no handle to it.
-    const { stdout } = await promisify(execFile)('docker', [
-      'ps',
-      '-aq',
-      '--filter',
-      `label=org.12yards.contract-run=${process.pid}`,
-    ]).catch(() => ({ stdout: '' }));
+    const { stdout } = await run('docker', ['ps', '-aq', '--filter', `label=${LABEL}=${process.pid}`]).catch(
+      () => ({
+        stdout: '',
+      }),
+    );
     const leftovers = stdout.split('\n').filter(Boolean);
-    if (leftovers.length) await promisify(execFile)('docker', ['rm', '-f', ...leftovers]).catch(() => {});
+    if (leftovers.length) await run('docker', ['rm', '-f', '--volumes', ...leftovers]).catch(() => {});
     throw new Error(failed.map((r) => r.reason?.message ?? String(r.reason)).join('; '));
   }
   return env;

@@ -4,15 +4,20 @@ describe('kafka offset commits', () => {
   beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
   afterEach(() => jest.useRealTimers());
 
+  /** OffsetCommits whose commits are recorded, or refused (and reported) while `refusing` is true. */
   const recorder = () => {
     const sent: PartitionOffset[][] = [];
+    const failures: unknown[] = [];
+    const state = { refusing: false };
     const commits = new OffsetCommits({
       commit: async (offsets) => {
+        if (state.refusing) throw new Error('rebalancing');
         sent.push(offsets);
       },
       everyMs: 100,
+      failed: (err) => failures.push(err),
     });
-    return { sent, commits };
+    return { sent, failures, commits, state };
   };
 
   it('When messages keep coming, then their offsets go in one commit every 100 ms (40 messages in 200 ms: 3 commits), each the offset after the last handled', async () => {
@@ -75,20 +80,11 @@ describe('kafka offset commits', () => {
   });
 
   it('When a commit fails, then it is reported and later offsets are still committed', async () => {
-    const failures: unknown[] = [];
-    const sent: PartitionOffset[][] = [];
-    let refuse = true;
-    const commits = new OffsetCommits({
-      commit: async (offsets) => {
-        if (refuse) throw new Error('rebalancing');
-        sent.push(offsets);
-      },
-      everyMs: 100,
-      failed: (err) => failures.push(err),
-    });
+    const { sent, failures, commits, state } = recorder();
+    state.refusing = true;
     commits.handled('t', 0, '1');
     await commits.flush();
-    refuse = false;
+    state.refusing = false;
     commits.handled('t', 0, '2');
     await commits.flush();
     expect(failures).toHaveLength(1);
