@@ -288,11 +288,14 @@ export class Projector {
     this.keptTimer.unref();
   }
 
-  /** Frees the kept lock at its position (a replica may take it then); kept on while writers are still appending. */
+  /**
+   * Frees the kept lock at its position (a replica may take it then); kept on while writers are still appending, or
+   * have handed over events whose pass is queued behind this step.
+   */
   private async freeKept(): Promise<void> {
     const kept = this.kept;
     if (!kept) return;
-    if (this.writing.size > 0) return this.keep(kept);
+    if (this.writersOnTheirWay(kept.position)) return this.keep(kept);
     this.kept = undefined;
     const free: Checkpoint = { id: this.name, position: kept.position, lockedBy: null, lockedUntil: 0 };
     if (await this.checkpoints.putIf(free, { position: kept.position, lockedBy: this.holder }))
@@ -502,10 +505,17 @@ export class Projector {
     }
     // More writers on their way: their pass follows at once, so the lock is kept for it.
     const last = events[events.length - 1]!.position;
-    const more = this.writing.size > 0 || [...this.appended.keys()].some((p) => p > last);
+    const more = this.writersOnTheirWay(last);
     if (!(await advance(last, more))) return this.lockLost(applied);
     if (more) this.keep(held);
     return applied;
+  }
+
+  /** Writers of this process still appending, or whose events past `position` are handed over and not applied. */
+  private writersOnTheirWay(position: number): boolean {
+    if (this.writing.size > 0) return true;
+    for (const p of this.appended.keys()) if (p > position) return true;
+    return false;
   }
 
   private lockLost(applied: number): number {
