@@ -7,6 +7,8 @@ import (
 	"flag"
 	"log"
 	"log/slog"
+	"net/http"
+	_ "net/http/pprof"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -30,6 +32,12 @@ func main() {
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(1 << 30)
+	}
+
+	// FERRETDB_PPROF=127.0.0.1:6060 serves Go's profiles (/debug/pprof/profile?seconds=10): where FerretDB's CPU goes
+	// under a bench's load. Off unless asked for.
+	if addr := os.Getenv("FERRETDB_PPROF"); addr != "" {
+		go func() { log.Print(http.ListenAndServe(addr, nil)) }()
 	}
 
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
