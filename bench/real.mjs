@@ -27,11 +27,15 @@ const N = process.env.BENCH_N ?? '50';
 const only = process.argv[2];
 if (only === '--profile' || only === '--tally') {
   const script = only === '--profile' ? 'profile.ts' : 'tally.ts';
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'real', script)], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'test' },
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(here, 'real', script), ...process.argv.slice(3)],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'test' },
+    },
+  );
   process.exit(r.status ?? 1);
 }
 
