@@ -89,7 +89,8 @@ async function main() {
   process.env.MONGO_COMMAND_TALLY = dir;
   let stack: BenchStack | undefined;
   try {
-    stack = await startStack('tally', 'real', 18790, replicas);
+    // Replicas listen on PORT + 200.. (scripts/start.mjs): clear of infra/local's servers (MinIO's 19000).
+    stack = await startStack('tally', 'real', 18590, replicas);
     const s = stack;
     const post = (path: string, body: unknown, headers: Record<string, string>) =>
       fetch(`${s.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
