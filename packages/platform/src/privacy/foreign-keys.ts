@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import { openSqliteReadOnly, type SqliteDb } from '../embedded/sqlite';
+import { MongoSubjectKeyStore } from './mongo-subject-key-store';
 import type { SubjectKeyStore } from './subject-keys';
 
 const readOnly = (): never => {
@@ -36,19 +37,19 @@ export function sqliteKeyReader(file: string): SubjectKeyStore & { close(): void
   };
 }
 
-/** Another service's subject keys in its MongoDB database, read-only. */
+/**
+ * Another service's subject keys in its MongoDB database, read-only. Read as the producer reads them: the keys that
+ * the consumers of a fetched batch ask for side by side go in one lookup.
+ */
 export function mongoKeyReader(
   connect: () => Promise<Connection>,
 ): SubjectKeyStore & { close(): Promise<void> } {
   let conn: Promise<Connection> | undefined;
+  let store: Promise<MongoSubjectKeyStore> | undefined;
+  const opened = () => (store ??= (conn ??= connect()).then((c) => new MongoSubjectKeyStore(c)));
   return {
     async get(subjectId) {
-      const c = await (conn ??= connect());
-      const doc = await c
-        .db!.collection<{ _id: string; wrapped: { buffer: Uint8Array } | Buffer }>('subject_keys')
-        .findOne({ _id: subjectId });
-      if (!doc) return null;
-      return Buffer.isBuffer(doc.wrapped) ? doc.wrapped : Buffer.from(doc.wrapped.buffer);
+      return (await opened()).get(subjectId);
     },
     putIfAbsent: readOnly,
     delete: readOnly,

@@ -1,5 +1,6 @@
-import type { Connection } from 'mongoose';
+import mongoose, { type Connection } from 'mongoose';
 import { connectMongo } from '../../src/adapters/mongo/connection';
+import { mongoKeyReader } from '../../src/privacy/foreign-keys';
 import { MongoSubjectKeyStore } from '../../src/privacy/mongo-subject-key-store';
 import { subjectKeyStoreContract } from './subject-keys.suite';
 import { runId, withRealServer } from './real-servers';
@@ -16,9 +17,19 @@ withRealServer('mongo', (env) => {
 
   subjectKeyStoreContract('mongo', async () => {
     const dbName = `contract_keys_${runId}_${++n}`;
+    let lookups = 0;
     const open = async () => {
       const conn = await connectMongo(env.MONGO_URL!, dbName);
       connections.push(conn);
+      return conn;
+    };
+    const counted = async () => {
+      const conn = await mongoose
+        .createConnection(env.MONGO_URL!, { dbName, monitorCommands: true })
+        .asPromise();
+      conn.getClient().on('commandStarted', (e) => {
+        if (e.commandName === 'find') lookups++;
+      });
       return conn;
     };
     const first = await open();
@@ -37,6 +48,8 @@ withRealServer('mongo', (env) => {
           ),
         );
       },
+      reader: async () => mongoKeyReader(counted),
+      lookups: () => lookups,
       cleanup: async () => undefined,
     };
   });

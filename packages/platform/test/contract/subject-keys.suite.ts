@@ -6,6 +6,10 @@ export interface SubjectKeyStoreHarness {
   open(): Promise<SubjectKeyStore>;
   /** Every stored byte that could still hold a deleted key (the SQLite file with its -wal; the collection's documents). */
   storedBytes(): Promise<Buffer>;
+  /** The keys as another service reads them: a consumer opening this service's integration events. */
+  reader(): Promise<SubjectKeyStore & { close(): unknown }>;
+  /** Lookups of keys sent to the server so far (the adapters whose reads are round trips). */
+  lookups?(): number;
   cleanup(): Promise<void>;
 }
 
@@ -74,6 +78,39 @@ export function subjectKeyStoreContract(adapter: string, make: () => Promise<Sub
       expect(await b.delete(id)).toBe(false);
       expect(await a.get(kept)).not.toBeNull();
       expect((await h.storedBytes()).includes(wrapped)).toBe(false);
+    });
+
+    it('When another service reads the keys, then it reads what was stored, null for none, and cannot write', async () => {
+      const store = await h.open();
+      const [id, none] = [subject(), subject()];
+      const wrapped = randomBytes(60);
+      await store.putIfAbsent(id, wrapped);
+      const reader = await h.reader();
+      try {
+        expect(await reader.get(id)).toEqual(wrapped);
+        expect(await reader.get(none)).toBeNull();
+        expect(() => reader.putIfAbsent(none, randomBytes(60))).toThrow(/read-only/);
+        expect(() => reader.delete(id)).toThrow(/read-only/);
+        expect(await reader.get(none)).toBeNull();
+      } finally {
+        await reader.close();
+      }
+    });
+
+    it('When a consumer opens ten events of a fetched batch side by side, then their keys come in one or two lookups', async () => {
+      if (!h.lookups) return;
+      const store = await h.open();
+      const ids = Array.from({ length: 10 }, () => subject());
+      const stored = await Promise.all(ids.map((id) => store.putIfAbsent(id, randomBytes(60))));
+      const reader = await h.reader();
+      try {
+        await reader.get(subject()); // connected
+        const before = h.lookups();
+        expect(await Promise.all(ids.map((id) => reader.get(id)))).toEqual(stored);
+        expect(h.lookups() - before).toBeLessThanOrEqual(2);
+      } finally {
+        await reader.close();
+      }
     });
   });
 }
