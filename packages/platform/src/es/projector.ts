@@ -57,9 +57,17 @@ const LOCK_RETRY_MAX_MS = 20;
 
 /**
  * A lock kept between passes (see Projector.kept) is freed once no pass has used it for this long: a replica waiting
- * for the checkpoint gets it then.
+ * for the checkpoint gets it then. Longer while the process is alone (see Projector.alone): the next burst of writes,
+ * or the next batch of a reaction, then finds it still held.
  */
 const KEPT_IDLE_MS = 20;
+const KEPT_IDLE_ALONE_MS = 50;
+/**
+ * While the lock is kept, the checkpoint is written at most this often: the passes in between move it in memory only
+ * (their rows are sent, their writers answered). A crash applies the events since the stored position again, which
+ * changes nothing; a replica waits at most this much longer to see them applied.
+ */
+const CHECKPOINT_EVERY_MS = 50;
 /** After this process failed to take the checkpoint's lock, it does not take it ahead of a pass for this long. */
 const CONTENDED_MS = 1000;
 
@@ -103,10 +111,15 @@ export class Projector {
    */
   private kept?: Checkpoint;
   private keptTimer?: NodeJS.Timeout;
+  /** The position the store holds for the kept lock: behind kept.position until the next write (CHECKPOINT_EVERY_MS). */
+  private keptStored = 0;
+  private storeTimer?: NodeJS.Timeout;
   /** A step taking the lock ahead of a pass is queued. */
   private lockingAhead = false;
   /** When this process last found the lock held by another (replicas): it then takes it only when a pass needs it. */
   private contendedAt = 0;
+  /** When a pass of this process last applied events it had not been handed (another process's, read from the store). */
+  private sharedAt = 0;
   /**
    * Events this process's writers appended and have not seen applied yet, by position: a pass applies those that
    * follow the checkpoint it freed, one after another, without reading them back from the store.
@@ -262,7 +275,7 @@ export class Projector {
         const read = own ?? (await this.checkpoints.get(this.name));
         this.reached = Math.max(this.reached, read?.position ?? 0);
         const lock = await this.lock(read);
-        if (lock) this.keep(lock);
+        if (lock) this.keep(lock, lock.position);
         else this.contendedAt = Date.now();
       })
       .catch(() => {
@@ -277,15 +290,53 @@ export class Projector {
     return undefined;
   }
 
-  /** Keeps the lock between passes, and frees it once no pass used it for KEPT_IDLE_MS. */
-  private keep(lock: Checkpoint): void {
+  /**
+   * Keeps the lock between passes, and frees it once no pass used it for KEPT_IDLE_MS. `stored`: the position the
+   * store holds for it; when behind, it is written within CHECKPOINT_EVERY_MS.
+   */
+  private keep(lock: Checkpoint, stored: number): void {
     this.kept = lock;
+    this.keptStored = stored;
     this.freed = undefined;
     clearTimeout(this.keptTimer);
-    this.keptTimer = setTimeout(() => {
-      this.chain = this.chain.then(() => this.freeKept()).catch(() => undefined);
-    }, KEPT_IDLE_MS);
+    this.keptTimer = setTimeout(
+      () => {
+        this.chain = this.chain.then(() => this.freeKept()).catch(() => undefined);
+      },
+      this.alone ? KEPT_IDLE_ALONE_MS : KEPT_IDLE_MS,
+    );
     this.keptTimer.unref();
+    if (stored < lock.position && !this.storeTimer) {
+      this.storeTimer = setTimeout(() => {
+        this.storeTimer = undefined;
+        this.chain = this.chain.then(() => this.storeKept()).catch(() => undefined);
+      }, CHECKPOINT_EVERY_MS);
+      this.storeTimer.unref();
+    }
+  }
+
+  /**
+   * Whether no other process has been seen applying or appending lately (neither holding the lock nor appending events
+   * this one read back): a lone process keeps the lock after each pass and writes the checkpoint at most every
+   * CHECKPOINT_EVERY_MS; replicas move it at every pass and free it soon, so each sees the other's writes at once.
+   */
+  private get alone(): boolean {
+    const now = Date.now();
+    return now - this.contendedAt >= CONTENDED_MS && now - this.sharedAt >= CONTENDED_MS;
+  }
+
+  /** Writes the kept lock's position (and renews its lease) when the store holds an older one. */
+  private async storeKept(): Promise<void> {
+    const kept = this.kept;
+    if (!kept || this.keptStored >= kept.position) return;
+    const renewed: Checkpoint = { ...kept, lockedUntil: Date.now() + LOCK_MS };
+    if (await this.checkpoints.putIf(renewed, { position: this.keptStored, lockedBy: this.holder })) {
+      if (this.kept === kept) this.kept = renewed;
+      this.keptStored = renewed.position;
+    } else {
+      this.kept = undefined;
+      this.lockLost(0);
+    }
   }
 
   /**
@@ -295,18 +346,21 @@ export class Projector {
   private async freeKept(): Promise<void> {
     const kept = this.kept;
     if (!kept) return;
-    if (this.writersOnTheirWay(kept.position)) return this.keep(kept);
+    if (this.writersOnTheirWay(kept.position)) return this.keep(kept, this.keptStored);
     this.kept = undefined;
     const free: Checkpoint = { id: this.name, position: kept.position, lockedBy: null, lockedUntil: 0 };
-    if (await this.checkpoints.putIf(free, { position: kept.position, lockedBy: this.holder }))
+    if (await this.checkpoints.putIf(free, { position: this.keptStored, lockedBy: this.holder }))
       this.freed = free;
   }
 
-  /** The position of the last event applied to the read models (shared by every replica that shares them). */
+  /**
+   * The position of the last event applied to the read models: the checkpoint (shared by every replica that shares
+   * them), or further when this process applied more and has not written its kept lock's position yet.
+   */
   async position(): Promise<number> {
     const position = (await this.checkpoints.get(this.name))?.position ?? 0;
     this.reached = Math.max(this.reached, position);
-    return position;
+    return this.reached;
   }
 
   /**
@@ -382,10 +436,11 @@ export class Projector {
     for (let wait = 5; ;) {
       // A lock this process holds: nobody else can have moved the checkpoint.
       const held = this.usableKept();
+      const heldStored = this.keptStored;
       this.kept = undefined;
       const own = held ?? this.freed;
       this.freed = undefined;
-      const unused = () => (held ? this.keep(held) : (this.freed = own));
+      const unused = () => (held ? this.keep(held, heldStored) : (this.freed = own));
       const read = own ?? (await this.checkpoints.get(this.name));
       this.reached = Math.max(this.reached, read?.position ?? 0);
       if (!own && this.lockedByAnother(read)) {
@@ -413,6 +468,7 @@ export class Projector {
       if (next.length === 0) waitForWriters = false;
       const events =
         next.length > 0 ? next : await this.store.readAll(read?.position ?? 0, 500, this.appended);
+      if (next.length === 0 && events.some((e) => !this.appended.has(e.position))) this.sharedAt = Date.now();
       if (events.length === 0) {
         unused();
         return applied;
@@ -429,7 +485,7 @@ export class Projector {
         continue;
       }
       wait = 5;
-      const done = await this.applyLocked(events, lock);
+      const done = await this.applyLocked(events, lock, held ? heldStored : lock.position);
       applied += done;
       // Handed-over events past a position not handed over yet: go on with them, or wait for that position.
       if (next.length > 0 && done === next.length) {
@@ -463,8 +519,9 @@ export class Projector {
    * Applies the events under the lock and moves the checkpoint past them; returns how many it applied. The rows
    * they write are sent together (PassWrites) before the checkpoint moves: it never passes a write not yet sent.
    */
-  private async applyLocked(events: StoredEvent[], lock: Checkpoint): Promise<number> {
+  private async applyLocked(events: StoredEvent[], lock: Checkpoint, storedAt: number): Promise<number> {
     let held = lock;
+    let stored = storedAt;
     let applied = 0;
     const writes = new PassWrites(this.models);
     // Frees the lock at the position reached (kept when more remains to do); false when the lock was taken over.
@@ -472,8 +529,9 @@ export class Projector {
       const next: Checkpoint = keep
         ? { ...held, position, lockedUntil: Date.now() + LOCK_MS }
         : { id: this.name, position, lockedBy: null, lockedUntil: 0 };
-      const ok = await this.checkpoints.putIf(next, { position: held.position, lockedBy: this.holder });
+      const ok = await this.checkpoints.putIf(next, { position: stored, lockedBy: this.holder });
       held = next;
+      stored = position;
       if (ok) this.reached = Math.max(this.reached, position);
       this.freed = ok && !keep ? next : undefined;
       return ok;
@@ -503,11 +561,18 @@ export class Projector {
       await advance(position, false).catch(() => undefined);
       throw err;
     }
-    // More writers on their way: their pass follows at once, so the lock is kept for it.
+    // Alone, the lock is kept for the passes that follow (freed once unused for a while), and the checkpoint moves in
+    // memory only, written within CHECKPOINT_EVERY_MS (see keep), while the lease has time left: under load the next
+    // writers' passes, or the next batch of a reaction, need no lock and no write of their own.
     const last = events[events.length - 1]!.position;
     const more = this.writersOnTheirWay(last);
+    if (this.alone && (held.lockedUntil ?? 0) - Date.now() > LOCK_MS / 2) {
+      this.reached = Math.max(this.reached, last);
+      this.keep({ ...held, position: last }, stored);
+      return applied;
+    }
     if (!(await advance(last, more))) return this.lockLost(applied);
-    if (more) this.keep(held);
+    if (more) this.keep(held, last);
     return applied;
   }
 
@@ -551,6 +616,7 @@ export class Projector {
         const inMemory = new Projector(first.store, scratch, all, first.logger, first.name);
         n = await inMemory.pass();
         position = await inMemory.position();
+        await inMemory.close();
         for (const p of projectors) {
           for (const projection of p.projections)
             for (const c of projection.collections) {
@@ -583,11 +649,14 @@ export class Projector {
     this.freed = undefined;
     this.kept = undefined;
     clearTimeout(this.keptTimer);
+    clearTimeout(this.storeTimer);
+    this.storeTimer = undefined;
   }
 
   /** Frees a lock this process keeps (at shutdown: a replica, or this service started again, need not wait it out). */
   async close(): Promise<void> {
     clearTimeout(this.keptTimer);
+    clearTimeout(this.storeTimer);
     const done = this.chain.then(() => this.freeKept());
     this.chain = done.catch(() => undefined);
     await done.catch(() => undefined);
