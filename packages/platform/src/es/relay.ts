@@ -58,6 +58,13 @@ const MAX_HANDED = 10_000;
 const SAVE_EVERY_MS = 100;
 
 /**
+ * While appends keep coming, the relay publishes at most this often: the appends of those few milliseconds go to the
+ * bus in one request, which each consumer then fetches once (a publish per append makes every consumer fetch, decode
+ * and handle a batch per append). The first publish after a lull goes at once.
+ */
+const PUBLISH_EVERY_MS = 10;
+
+/**
  * The outbox relay: the event store is the outbox. Events go to the bus in position order, and the checkpoint
  * moves only after the bus acknowledged, so a crash re-sends (at least once) instead of losing anything.
  * It publishes as soon as an append in this process signals it, and polls now and then for the rest.
@@ -80,6 +87,8 @@ export class OutboxRelay {
   /** When this relay last stored its checkpoint, and whether it published past it since. */
   private savedAt = 0;
   private unsaved = false;
+  /** When the loop last began to publish. */
+  private sentAt = 0;
   /** Events appended in this process and handed over, by position, until published (see onAppend). */
   private readonly handed = new Map<number, StoredEvent>();
   private running?: Promise<void>;
@@ -138,6 +147,10 @@ export class OutboxRelay {
         await this.pause(this.options.pollMs, true); // notify() wakes it when this process starts to lead
         continue;
       }
+      // Woken by an append soon after the last publish: the appends of the next moment go with it.
+      const linger = this.sentAt + PUBLISH_EVERY_MS - Date.now();
+      if (!read && linger > 0) await this.pause(linger, false);
+      this.sentAt = Date.now();
       try {
         await this.send(read, true);
       } catch (err) {

@@ -15,8 +15,10 @@ import type { EventBus, StoredEvent } from '../../src/ports';
 class RecordingBus implements EventBus {
   readonly needsRelay = true;
   readonly published: { event: StoredEvent; at: number }[] = [];
+  requests = 0;
   failNext = 0;
   async publish(_topic: string, events: StoredEvent[]) {
+    this.requests++;
     if (this.failNext > 0) {
       this.failNext--;
       throw new Error('broker unavailable');
@@ -88,6 +90,22 @@ describe('OutboxRelay notifications', () => {
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(new Set(positions).size).toBe(30);
     expect(positions).toHaveLength(30);
+  });
+
+  it('When appends keep coming, then the relay publishes them together, at most every 10 ms, in position order', async () => {
+    startRelay({ pollMs: 10_000, onAppend: (l) => store.onAppend(l) });
+    await until(() => false, 20); // the first (empty) flush is over
+    const started = performance.now();
+    for (let i = 0; i < 40; i++) {
+      await store.append(`s-${i}`, 'no_stream', [{ type: 'Happened', data: { i } }]);
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    const elapsed = performance.now() - started;
+    expect(await until(() => bus.published.length === 40, 1_000)).toBe(true);
+    expect(bus.published.map((p) => (p.event.data as { i: number }).i)).toEqual([...Array(40).keys()]);
+    // One request per append would be 40.
+    expect(bus.requests).toBeLessThanOrEqual(Math.ceil(elapsed / 10) + 2);
+    expect(bus.requests).toBeLessThan(40);
   });
 
   it('When a notification is lost, then the poll still publishes the event', async () => {
