@@ -3,7 +3,14 @@ import type { Request, Response } from 'express';
 import { createChannel, createSession, type Channel, type DefaultChannelState } from 'better-sse';
 import { LIVE_RESYNC_EVENT, type EntityType, type LiveEvent } from '@12yards/api';
 import { parseIntegrationEvent, type IntegrationEvent, type Producer } from '@12yards/api/src/events';
-import { HttpError, refuseBusy, reopener, type Logger, type StoredEvent } from '@12yards/platform';
+import {
+  HttpError,
+  isEncryptedField,
+  refuseBusy,
+  reopener,
+  type Logger,
+  type StoredEvent,
+} from '@12yards/platform';
 import { requireSession } from './auth/guard';
 import type { SessionsEnded } from './auth/sessions';
 import type { InstanceSubscriptions } from './instance-subscription';
@@ -103,6 +110,10 @@ export interface LiveEventsOptions {
   streamsPerSession?: number;
 }
 
+/** Whether a field of the message's data is still encrypted (not opened by the bus). */
+const hasEncryptedField = (message: StoredEvent): boolean =>
+  Object.values((message.data ?? {}) as Record<string, unknown>).some(isEncryptedField);
+
 interface StreamState {
   sessionToken: string | undefined;
   userId: string | undefined;
@@ -140,9 +151,9 @@ export class LiveEvents {
 
   constructor(private readonly options: LiveEventsOptions) {
     this.startedAt = this.now();
-    options.subscriptions?.register('live', LIVE_TOPICS, async (message, topic) => {
-      this.receive(message, topic as LiveTopic);
-    });
+    options.subscriptions?.register('live', LIVE_TOPICS, (message, topic) =>
+      this.receive(message, topic as LiveTopic),
+    );
   }
 
   /** Closes every stream (the process's subscription, which feeds them, is stopped by its owner). */
@@ -194,10 +205,18 @@ export class LiveEvents {
     return (this.options.clock?.() ?? new Date()).getTime();
   }
 
-  private receive(message: StoredEvent, topic: LiveTopic): void {
+  /**
+   * Keeps the event for replay, and shows it to the admins watching. Its personal fields may come encrypted (the
+   * gateway's bus opens them when asked): they are opened only while someone watches; the replay buffer opens them
+   * when it replays.
+   */
+  private async receive(message: StoredEvent, topic: LiveTopic): Promise<void> {
     const maxAge = this.options.maxAgeMs ?? 5 * 60_000;
     if (Date.parse(message.occurredAt) < this.startedAt - maxAge) return;
-    const parsed = parseIntegrationEvent(topic, message);
+    const reopen = reopener(message);
+    const encrypted = reopen !== undefined && hasEncryptedField(message);
+    const shown = encrypted && this.channel.sessionCount > 0 ? await reopen() : message;
+    const parsed = parseIntegrationEvent(topic, shown);
     if (!parsed.ok) {
       this.options.logger.warn({ topic, type: message.type, reason: parsed.reason }, 'live events: skipped');
       return;
@@ -207,6 +226,8 @@ export class LiveEvents {
     const event: LiveEvent = { id: `${this.epoch}-${++this.seq}`, at: message.occurredAt, ...live };
     this.buffer.push(this.kept(event, message, topic));
     if (this.buffer.length > (this.options.bufferSize ?? 500)) this.buffer.shift();
+    // Nobody was watching when it came: nothing to show (its title would be made of encrypted fields).
+    if (encrypted && shown === message) return;
     this.channel.broadcast(event, event.kind, { eventId: event.id });
   }
 

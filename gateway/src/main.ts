@@ -31,7 +31,12 @@ async function main() {
   const logger = createLogger('gateway');
   // Sessions, users and the public reads' bus: no job queue, no object store (its rate limits' Redis is below).
   // It reads the services' topics (public reads, pages, live updates): every producer of the event catalogue.
-  const infra = await createInfrastructure('gateway', env, logger, { uses: [], topics: producers });
+  // Personal fields stay encrypted until shown: only a live event an admin is watching opens them (LiveEvents).
+  const infra = await createInfrastructure('gateway', env, logger, {
+    uses: [],
+    topics: producers,
+    openMessages: 'when-asked',
+  });
   const shellDist = resolve(env.SHELL_DIST);
   const adminDist = resolve(env.ADMIN_DIST);
   const metrics = new Metrics();

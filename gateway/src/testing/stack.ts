@@ -111,7 +111,7 @@ export async function startStack(options: {
   const db = openSqlite(join(base.DATA_DIR, 'gateway.sqlite'));
   const models = new SqliteReadModels(db);
   // The services' topics, as the gateway reads them in production (its copy of the public reads follows them).
-  // Personal fields travel encrypted: opened with the producers' keys, as createInfrastructure does.
+  // Personal fields travel encrypted: opened with the producers' keys when shown, as main.ts has them opened.
   const bus = withProducerKeys(
     new SqliteEventBus({
       topics: Object.fromEntries(producers.map((s) => [s, serviceDbFile(base.DATA_DIR, s)])),
@@ -119,6 +119,8 @@ export async function startStack(options: {
     }),
     base,
     producers,
+    undefined,
+    'when-asked',
   );
   // One subscription for the process, as main.ts makes it: the pages (web), then the reads and live events
   // register on it, and it is started once the gateway is built.

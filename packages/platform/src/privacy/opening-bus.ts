@@ -12,7 +12,8 @@ const reopeners = new WeakMap<StoredEvent, () => Promise<StoredEvent>>();
 
 /**
  * The message as its producer's keys open it now, for a message {@link openMessage} opened (its personal fields were
- * encrypted); undefined for any other (nothing of it was encrypted, or it did not come through an opening bus).
+ * encrypted), or one an opening bus delivered unopened (`open: 'when-asked'`); undefined for any other (nothing of it
+ * was encrypted, or it did not come through an opening bus).
  */
 export function reopener(opened: StoredEvent): (() => Promise<StoredEvent>) | undefined {
   return reopeners.get(opened);
@@ -53,20 +54,41 @@ export async function openMessage(
   return result;
 }
 
+/** Whether any field of the message's data is encrypted. */
+const sealed = (event: StoredEvent): boolean => {
+  const data = event.data as Record<string, unknown> | null;
+  return Boolean(data && typeof data === 'object' && Object.values(data).some(isEncryptedField));
+};
+
+/**
+ * How a consumer gets the personal fields of the messages it is delivered: opened before its handler runs
+ * ('at-once'), or left encrypted, each message opened only when the handler asks ({@link reopener}), for a consumer
+ * that needs them for few of its messages (the gateway: only to show an event to an admin watching live).
+ */
+export type OpeningMode = 'at-once' | 'when-asked';
+
 /** The bus with each delivered message's personal fields opened with its producer's keys (`keysOf` the topic). */
 export function openingBus(
   bus: EventBus,
   keysOf: (topic: string) => Promise<SubjectKeys | null>,
   logger?: Logger,
+  mode: OpeningMode = 'at-once',
 ): EventBus {
+  const keysOfTopic = (topic: string) => keysOf(topic.replace(/\.dlq$/, ''));
   return {
     get needsRelay() {
       return bus.needsRelay;
     },
     publish: (topic, events) => bus.publish(topic, events),
     subscribe: (group, topics, handler) => {
-      const opening: EventHandler = async (event, topic) =>
-        handler(await openMessage(event, await keysOf(topic.replace(/\.dlq$/, '')), logger), topic);
+      const opening: EventHandler =
+        mode === 'at-once'
+          ? async (event, topic) => handler(await openMessage(event, await keysOfTopic(topic), logger), topic)
+          : async (event, topic) => {
+              if (sealed(event))
+                reopeners.set(event, async () => openMessage(event, await keysOfTopic(topic), logger));
+              return handler(event, topic);
+            };
       return bus.subscribe(group, topics, opening);
     },
     ready: () => bus.ready(),

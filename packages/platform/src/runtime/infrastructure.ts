@@ -12,6 +12,7 @@ import type { Logger } from '../observability/logging';
 import type { SubjectKeyStore } from '../privacy/subject-keys';
 import { SqliteSubjectKeyStore } from '../privacy/sqlite-subject-key-store';
 import { withProducerKeys } from '../privacy/producer-keys';
+import type { OpeningMode } from '../privacy/opening-bus';
 
 /**
  * The adapters a process asks for beyond the three every service has (event store, read models and bus: the
@@ -105,6 +106,8 @@ export async function createInfrastructure<U extends OptionalAdapter = OptionalA
      * its event catalogue's producers (`producers` of @12yards/api/src/events); none by default.
      */
     topics?: readonly string[];
+    /** When a delivered message's personal fields are opened (default 'at-once'; see OpeningMode). */
+    openMessages?: OpeningMode;
   } = {},
 ): Promise<Infrastructure<U>> {
   const topics = options.topics ?? [];
@@ -165,7 +168,7 @@ export async function createInfrastructure<U extends OptionalAdapter = OptionalA
 
   // Integration events carry personal fields encrypted with their producer's subject keys: a consumer's handler gets
   // them opened with those keys (read-only), or "Erased personal data" once the subject was erased.
-  bus = withProducerKeys(bus, env, topics, logger);
+  bus = withProducerKeys(bus, env, topics, logger, options.openMessages);
 
   let jobs: JobQueue | undefined;
   if (!uses.has('jobs')) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SqliteEventStore } from '../../src/embedded/sqlite-event-store';
-import type { StoredEvent } from '../../src/ports';
+import type { EventHandler, StoredEvent } from '../../src/ports';
+import { openingBus } from '../../src/privacy/opening-bus';
 import {
   decryptField,
   encryptField,
@@ -9,6 +10,7 @@ import {
   masterKeyFrom,
   openMessage,
   PersonalDataStore,
+  reopener,
   SqliteSubjectKeyStore,
   streamSubject,
   SubjectKeys,
@@ -200,5 +202,43 @@ describe('openMessage (an integration event as a consumer reads it)', () => {
     expect((await openMessage(moved, keys)).data).toEqual({ name: ERASED_PERSONAL_DATA });
     const plain = message({ contactId: 'm1', name: 'Ada' });
     expect(await openMessage(plain, keys)).toBe(plain);
+  });
+
+  it("When a bus opens messages only when asked, then a handler gets them encrypted without a look at the keys, and the message's reopener opens them", async () => {
+    const keys = new SubjectKeys(new SqliteSubjectKeyStore(db()), masterKeyFrom(SECRET));
+    const key = await keys.keyFor('contact-m1');
+    const sealed = message({ contactId: 'm1', name: encryptField(key, 'contact-m1|name', 'Ada Lovelace') });
+    const plain = message({ contactId: 'm2', name: 'Bob' });
+    let looked = 0;
+    const keysOf = async () => {
+      looked++;
+      return keys;
+    };
+    const delivered: StoredEvent[] = [];
+    const underlying = {
+      needsRelay: false,
+      publish: async () => undefined,
+      subscribe: async (_group: string, _topics: string[], handler: EventHandler) => {
+        for (const m of [sealed, plain]) await handler(m, 'contacts');
+        return { stop: async () => undefined };
+      },
+      ready: async () => true,
+      close: async () => undefined,
+    };
+
+    await openingBus(underlying, keysOf, undefined, 'when-asked').subscribe('g', ['contacts'], async (m) => {
+      delivered.push(m);
+    });
+    expect(delivered).toEqual([sealed, plain]);
+    expect(looked).toBe(0);
+    expect((await reopener(sealed)!()).data).toEqual({ contactId: 'm1', name: 'Ada Lovelace' });
+    expect(looked).toBe(1);
+    expect(reopener(plain)).toBeUndefined();
+
+    delivered.length = 0;
+    await openingBus(underlying, keysOf).subscribe('g', ['contacts'], async (m) => {
+      delivered.push(m);
+    });
+    expect(delivered.map((m) => m.data)).toEqual([{ contactId: 'm1', name: 'Ada Lovelace' }, plain.data]);
   });
 });
