@@ -4,8 +4,8 @@ import { createChannel, createSession, type Channel, type DefaultChannelState } 
 import { LIVE_RESYNC_EVENT, type EntityType, type LiveEvent } from '@12yards/api';
 import { parseIntegrationEvent, type IntegrationEvent, type Producer } from '@12yards/api/src/events';
 import {
+  hasEncryptedFields,
   HttpError,
-  isEncryptedField,
   refuseBusy,
   reopener,
   type Logger,
@@ -110,10 +110,6 @@ export interface LiveEventsOptions {
   streamsPerSession?: number;
 }
 
-/** Whether a field of the message's data is still encrypted (not opened by the bus). */
-const hasEncryptedField = (message: StoredEvent): boolean =>
-  Object.values((message.data ?? {}) as Record<string, unknown>).some(isEncryptedField);
-
 interface StreamState {
   sessionToken: string | undefined;
   userId: string | undefined;
@@ -214,7 +210,7 @@ export class LiveEvents {
     const maxAge = this.options.maxAgeMs ?? 5 * 60_000;
     if (Date.parse(message.occurredAt) < this.startedAt - maxAge) return;
     const reopen = reopener(message);
-    const encrypted = reopen !== undefined && hasEncryptedField(message);
+    const encrypted = reopen !== undefined && hasEncryptedFields(message);
     const shown = encrypted && this.channel.sessionCount > 0 ? await reopen() : message;
     const parsed = parseIntegrationEvent(topic, shown);
     if (!parsed.ok) {

@@ -30,7 +30,7 @@ export {
 } from './retention';
 export { dayOf, personalDataHolder, rowKind, type RecordKind } from './record-kinds';
 export { withProducerKeys } from './producer-keys';
-export { openMessage, reopener, type OpeningMode } from './opening-bus';
+export { hasEncryptedFields, openMessage, reopener, type OpeningMode } from './opening-bus';
 export {
   canRewrite,
   sealPlaintextPersonalData,

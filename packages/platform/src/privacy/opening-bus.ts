@@ -12,7 +12,7 @@ const reopeners = new WeakMap<StoredEvent, () => Promise<StoredEvent>>();
 
 /**
  * The message as its producer's keys open it now, for a message {@link openMessage} opened (its personal fields were
- * encrypted), or one an opening bus delivered unopened (`open: 'when-asked'`); undefined for any other (nothing of it
+ * encrypted), or one an opening bus delivered unopened (mode 'when-asked'); undefined for any other (nothing of it
  * was encrypted, or it did not come through an opening bus).
  */
 export function reopener(opened: StoredEvent): (() => Promise<StoredEvent>) | undefined {
@@ -54,11 +54,11 @@ export async function openMessage(
   return result;
 }
 
-/** Whether any field of the message's data is encrypted. */
-const sealed = (event: StoredEvent): boolean => {
+/** Whether a field of the message's data is encrypted (delivered unopened, or never opened). */
+export function hasEncryptedFields(event: StoredEvent): boolean {
   const data = event.data as Record<string, unknown> | null;
   return Boolean(data && typeof data === 'object' && Object.values(data).some(isEncryptedField));
-};
+}
 
 /**
  * How a consumer gets the personal fields of the messages it is delivered: opened before its handler runs
@@ -85,7 +85,7 @@ export function openingBus(
         mode === 'at-once'
           ? async (event, topic) => handler(await openMessage(event, await keysOfTopic(topic), logger), topic)
           : async (event, topic) => {
-              if (sealed(event))
+              if (hasEncryptedFields(event))
                 reopeners.set(event, async () => openMessage(event, await keysOfTopic(topic), logger));
               return handler(event, topic);
             };
