@@ -10,6 +10,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -140,7 +141,11 @@ describe('embedded storage: private files, damaged files, unusable data folders'
 
   it('When the running gateway database file gets garbage over its header, then the gateway /readyz answers 503', async () => {
     const dataDir = join(base, 'data');
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    // A port free now (a random one may be another process's, and the gateway would exit on it).
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((r) => probe.close(r));
     const { PATH, HOME } = process.env;
     const gateway = spawn(tsx, [join(root, 'gateway/src/main.ts')], {
       cwd: root,
@@ -162,8 +167,9 @@ describe('embedded storage: private files, damaged files, unusable data folders'
       );
     try {
       let first = await readyz();
-      for (let i = 0; i < 300 && !first; i++)
+      for (let i = 0; i < 500 && !first && gateway.exitCode === null; i++)
         first = await new Promise((r) => setTimeout(r, 100)).then(readyz);
+      expect(gateway.exitCode).toBeNull();
       // No service runs beside this gateway, so its /readyz is 503 for them already: storage is what is checked.
       expect(first).toEqual({
         status: 503,
@@ -182,7 +188,7 @@ describe('embedded storage: private files, damaged files, unusable data folders'
       gateway.kill('SIGTERM');
       await ended;
     }
-  });
+  }, 60_000);
 
   it.each([
     ['the status service', 'services/status/src/main.ts', 'status'],
