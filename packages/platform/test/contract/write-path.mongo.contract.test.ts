@@ -12,6 +12,18 @@ function filterKeys(command: Record<string, unknown>): string[] | undefined {
   return filter && Object.keys(filter);
 }
 
+/** A command as the suite sees it: its name, the collection it names, what it selects by and which ids. */
+function described(name: string, command: Record<string, unknown>): SentCommand {
+  const filter = (command.filter ?? command.query) as { _id?: unknown } | undefined;
+  const id = filter?._id as string | { $in?: string[] } | undefined;
+  return {
+    name,
+    collection: typeof command[name] === 'string' ? (command[name] as string) : undefined,
+    filterKeys: filterKeys(command),
+    ids: typeof id === 'string' ? [id] : id?.$in,
+  };
+}
+
 withRealServer('mongo', (env) => {
   // One append and its projection, in commands: the stream's next commit looked up (1); the position counter, the
   // commit and its position entry (3); the checkpoint's lock and move (2); the row (1). The projection applies the
@@ -25,7 +37,7 @@ withRealServer('mongo', (env) => {
       const sent: SentCommand[] = [];
       conn.getClient().on('commandStarted', (e) => {
         if (['hello', 'isMaster', 'ping', 'endSessions'].includes(e.commandName)) return;
-        sent.push({ name: e.commandName, filterKeys: filterKeys(e.command as Record<string, unknown>) });
+        sent.push(described(e.commandName, e.command as Record<string, unknown>));
       });
       return {
         store: new MongoEventStore(conn),

@@ -12,7 +12,8 @@ import {
 } from '../../ports';
 import type { Logger } from '../../observability/logging';
 import { isDuplicateKey, isReplicaSet, pingMongo } from './connection';
-import { Batcher, insertEach } from './batcher';
+import { LRUCache } from 'lru-cache';
+import { Batcher, findEach, insertEach } from './batcher';
 import { StreamCache } from './stream-cache';
 
 /**
@@ -26,8 +27,8 @@ import { StreamCache } from './stream-cache';
  * - a stream is read commit by commit (`s@1`, then `s@<next>`); this process caches what it read, so a warm read
  *   is one lookup (is there a commit after the cached one?);
  * - positions come from a counter document (`$inc`); once its commit is written, each position gets an entry in
- *   `event_positions` (key = the position) holding a copy of the commit, so readers walk forward one lookup a
- *   commit. A reserved position without its entry is a writer on its way, or one that died: readers wait for it up
+ *   `event_positions` (key = the position) holding a copy of the commit, so readers walk forward by key, the
+ *   entries of the next run of positions in one lookup (`_id: {$in: [...]}`). A reserved position without its entry is a writer on its way, or one that died: readers wait for it up
  *   to gapTimeoutMs, then look for its commit by query (the writer may have died between the two inserts) or skip
  *   it; an append that failed marks its positions `gap` at once.
  * Long reads (a rebuild, a relay that was down) use one sorted query with a cursor kept open for the next page,
@@ -127,6 +128,12 @@ export class MongoEventStore implements EventStore {
   private readonly holesSeen = new Map<number, number>();
   /** The positions this process reserved lately, oldest first (see reservedHere). */
   private readonly reservedByThis = new Set<number>();
+  /**
+   * Position entries read lately, kept for a moment: this process's readers (each projection, the relay) catch up
+   * over the same commits of other processes at about the same time. An entry never changes once written, bar
+   * rewriteData's sealing of plaintext, which drops its own.
+   */
+  private readonly recentEntries = new LRUCache<number, PositionDoc>({ max: 4096, ttl: 2000 });
   /** Sorted cursors of long reads, by the position each goes on from (the relay's and the projector's). */
   private readonly bulkReads = new Map<number, BulkRead>();
 
@@ -440,6 +447,7 @@ export class MongoEventStore implements EventStore {
       { writeConcern: { w } },
     );
     this.streams.delete(commit.streamId);
+    this.recentEntries.delete(commit.position);
     return written.matchedCount > 0;
   }
 
@@ -461,8 +469,10 @@ export class MongoEventStore implements EventStore {
   }
 
   /**
-   * Position by position: one lookup by key for each commit (its entry), and one to find the end. A `known` event
-   * is taken as given: with replicas, a process's catch-up then reads only the other processes' commits.
+   * Position by position, from the entries of the next WALK_LIMIT positions read in one lookup by key (one command
+   * for a whole run of other processes' commits), and one read to find the end. A `known` event is taken as given:
+   * with replicas, a process's catch-up then reads only the other processes' commits, and an entry another of its
+   * readers read a moment ago is not read again.
    */
   private async walk(
     fromPosition: number,
@@ -473,6 +483,15 @@ export class MongoEventStore implements EventStore {
     const gapTimeoutMs = this.options.gapTimeoutMs ?? 5000;
     const out: StoredEvent[] = [];
     let next = fromPosition + 1;
+    let ahead = new Map<number, PositionDoc>();
+    let aheadTo = fromPosition;
+    const entryAt = async (p: number) => {
+      if (p > aheadTo) {
+        aheadTo = Math.min(end, p + WALK_LIMIT - 1);
+        ahead = await this.entriesOf(p, aheadTo, known);
+      }
+      return ahead.get(p) ?? null;
+    };
     while (next <= end && out.length < limit) {
       const mine = known?.get(next);
       if (mine) {
@@ -480,13 +499,14 @@ export class MongoEventStore implements EventStore {
         next++;
         continue;
       }
-      let entry = await this.positions.findOne({ _id: positionId(next) });
+      let entry = await entryAt(next);
       if (entry && this.holesSeen.size > 0) this.holesSeen.delete(next);
       if (entry?.gap) {
         next++;
         continue;
       }
-      if (entry?.first !== undefined) entry = await this.positions.findOne({ _id: positionId(entry.first) });
+      if (entry?.first !== undefined)
+        entry = ahead.get(entry.first) ?? (await this.positions.findOne({ _id: positionId(entry.first) }));
       const commit = entry?.commit;
       if (commit) {
         for (const e of commit.events) {
@@ -500,7 +520,7 @@ export class MongoEventStore implements EventStore {
       // Reserved, without its entry: a writer on its way, or one that died.
       const seen = this.holesSeen.get(next);
       if (seen === undefined) {
-        await this.noteHoles(next, end, known);
+        this.noteHoles(next, aheadTo, (p) => known?.has(p) === true || ahead.has(p));
         return out;
       }
       if (Date.now() - seen < gapTimeoutMs) return out;
@@ -511,18 +531,50 @@ export class MongoEventStore implements EventStore {
         next = covering.lastPosition + 1;
         continue;
       }
-      if (!(await this.claimGap(next))) continue; // its entry has just been written: read it
+      if (!(await this.claimGap(next))) {
+        // Its entry has just been written: read it.
+        const written = await this.positions.findOne({ _id: positionId(next) });
+        if (!written) return out;
+        ahead.set(next, written);
+        continue;
+      }
       this.options.logger?.warn({ position: next }, 'event store: skipping a position never written');
       next++;
     }
     return out;
   }
 
-  /** Notes when the run of reserved positions without entries from `from` was first found. */
-  private async noteHoles(from: number, end: number, known?: ReadonlyMap<number, StoredEvent>) {
+  /**
+   * The entries of the positions `from`..`to` that are not `known`, by position, in one lookup (an entry this
+   * process read a moment ago is taken as read); a position without one has none written yet.
+   */
+  private async entriesOf(
+    from: number,
+    to: number,
+    known?: ReadonlyMap<number, StoredEvent>,
+  ): Promise<Map<number, PositionDoc>> {
+    const found = new Map<number, PositionDoc>();
+    const asked: string[] = [];
+    for (let p = from; p <= to; p++) {
+      if (known?.has(p)) continue;
+      const recent = this.recentEntries.get(p);
+      if (recent) found.set(p, recent);
+      else asked.push(positionId(p));
+    }
+    if (asked.length === 0) return found;
+    for (const outcome of await findEach(this.positions, asked)) {
+      if (!('value' in outcome) || !outcome.value) continue;
+      found.set(Number(outcome.value._id), outcome.value);
+      this.recentEntries.set(Number(outcome.value._id), outcome.value);
+    }
+    return found;
+  }
+
+  /** Notes when the run of reserved positions without entries from `from` (up to `to`) was first found. */
+  private noteHoles(from: number, to: number, written: (position: number) => boolean) {
     const now = Date.now();
-    for (let p = from; p <= end && p < from + WALK_LIMIT; p++) {
-      if (p > from && (known?.has(p) || (await this.positions.findOne({ _id: positionId(p) })))) break;
+    for (let p = from; p <= to; p++) {
+      if (p > from && written(p)) break;
       if (!this.holesSeen.has(p)) this.holesSeen.set(p, now);
     }
     if (this.holesSeen.size > 10_000) this.holesSeen.clear();
