@@ -1,4 +1,4 @@
-import type { Connection } from 'mongoose';
+import mongoose, { type Connection } from 'mongoose';
 import { connectMongo } from '../../src/adapters/mongo/connection';
 import { MongoEventStore } from '../../src/adapters/mongo/mongo-event-store';
 import { ConcurrencyError } from '../../src/ports';
@@ -85,6 +85,34 @@ withRealServer('mongo', (env) => {
       await first.append(`after-${runId}`, 'no_stream', [{ type: 'After', data: {} }]);
       expect((await other.readAll(start)).map((e) => e.type)).toEqual(['Opened', 'After']);
       expect((await other.read(s)).map((e) => e.type)).toEqual(['Opened']);
+    });
+
+    it("When two processes are handed the same position (FerretDB's lost $inc), then the second append moves to the next one without querying the commits by position [mongo]", async () => {
+      const conn = await mongoose
+        .createConnection(env.MONGO_URL!, { dbName: `contract_es_${runId}`, monitorCommands: true })
+        .asPromise();
+      try {
+        const first = new MongoEventStore(conn);
+        const second = new MongoEventStore(conn);
+        const start = await first.lastPosition();
+        const [a] = (await first.append(`twice-a-${runId}`, 'no_stream', [{ type: 'A', data: {} }])).events;
+        // The counter goes back one, as a lost concurrent increment leaves it: the next writer is handed a's position.
+        await conn.collection('counters').updateOne({ _id: 'position' as never }, { $inc: { value: -1 } });
+        const queries: string[] = [];
+        conn.getClient().on('commandStarted', (e) => {
+          const filter = (e.command as { filter?: object }).filter;
+          if (e.commandName === 'find' && filter) queries.push(Object.keys(filter).join(','));
+        });
+        const [b] = (await second.append(`twice-b-${runId}`, 'no_stream', [{ type: 'B', data: {} }])).events;
+        expect(b!.position).toBeGreaterThan(a!.position);
+        expect(queries).not.toContain('position');
+        expect((await first.readAll(start)).map((e) => [e.type, e.position])).toEqual([
+          ['A', a!.position],
+          ['B', b!.position],
+        ]);
+      } finally {
+        await conn.close();
+      }
     });
 
     it('When an event id repeats inside one append, then nothing is written [mongo]', async () => {

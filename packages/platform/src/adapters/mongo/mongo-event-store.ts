@@ -317,9 +317,16 @@ export class MongoEventStore implements EventStore {
         throw new ConcurrencyError(streamId, expectedVersion, current.version);
       }
       // Not the stream's key: positions another process was handed too (FerretDB's lost $inc), or an event id
-      // MongoDB already holds in another stream.
-      if ((await this.commits.findOne({ position: first }, { projection: { _id: 1 } })) && attempt < 20)
-        return undefined;
+      // MongoDB already holds in another stream. MongoDB names the index; FerretDB does not, and there only ids the
+      // caller gave can clash (the store's own are random), so the query by position (a scan of the commits on
+      // FerretDB) is left for those.
+      const index = duplicateIndexOf(err);
+      const positionTaken =
+        index !== undefined
+          ? index === 'position'
+          : !events.some((e) => e.id) ||
+            (await this.commits.findOne({ position: first }, { projection: { _id: 1 } })) !== null;
+      if (positionTaken && attempt < 20) return undefined;
       await this.markGap(first, events.length);
       throw new DuplicateEventError(ids[0]!);
     }
@@ -714,6 +721,11 @@ export class MongoEventStore implements EventStore {
     this.bulkReads.clear();
     // The connection is shared by the service's Mongo adapters and closed by its owner.
   }
+}
+
+/** The unique index a duplicate key error names: MongoDB's message does (`index: position dup key: ...`), FerretDB's not. */
+function duplicateIndexOf(err: unknown): string | undefined {
+  return /index: (\S+) dup key/.exec(err instanceof Error ? err.message : '')?.[1];
 }
 
 function toStored(streamId: string, e: CommitEvent): StoredEvent {
