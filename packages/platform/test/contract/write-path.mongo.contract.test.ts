@@ -56,6 +56,40 @@ withRealServer('mongo', (env) => {
   );
 
   describe('Checkpoints shared by replicas [mongo]', () => {
+    it('When another process moved the checkpoint since this one read it, then one lookup by key finds where it stands now', async () => {
+      const open = () =>
+        mongoose
+          .createConnection(env.MONGO_URL!, { dbName: `contract_wpn_${runId}`, monitorCommands: true })
+          .asPromise();
+      const [ca, cb] = await Promise.all([open(), open()]);
+      let finds = 0;
+      ca.getClient().on('commandStarted', (e) => {
+        if (e.commandName === 'find') finds++;
+      });
+      type Checkpoint = { id: string; position: number };
+      const [a, b] = [ca, cb].map((c) =>
+        new MongoReadModels(c).collection<Checkpoint>('moved_checkpoints', { compareAndSet: true }),
+      );
+      try {
+        await a!.putIf({ id: 'cp', position: 0 }, null);
+        for (const moves of [1, 3, 6]) {
+          for (let i = 0; i < moves; i++) {
+            const now = (await b!.get('cp'))!.position;
+            expect(await b!.putIf({ id: 'cp', position: now + 1 }, { position: now })).toBe(true);
+          }
+          finds = 0;
+          const seen = await a!.get('cp');
+          const stands = (await b!.get('cp'))!.position;
+          expect(seen).toEqual({ id: 'cp', position: stands });
+          // Up to four revisions on from the one it knew come in one lookup; six take two.
+          expect(finds).toBe(moves <= 3 ? 1 : 2);
+        }
+      } finally {
+        await ca.dropDatabase().catch(() => undefined);
+        await Promise.all([ca.close(), cb.close()]);
+      }
+    });
+
     it('When two processes keep racing for the same checkpoint, then the loser catches up by key: no command reads the revisions by query', async () => {
       const open = () =>
         mongoose

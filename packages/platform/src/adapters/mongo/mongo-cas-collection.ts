@@ -1,5 +1,6 @@
 import type { Connection, Collection as MongoNativeCollection } from 'mongoose';
 import { matches, type Collection, type Document, type Where } from '../../ports';
+import { findEach } from './batcher';
 import { isDuplicateKey } from './connection';
 
 /** One revision of a document: the newest revision of a key is the document (a null doc: deleted). */
@@ -24,6 +25,8 @@ const SEEN_MS = 5_000;
  * instead of querying the key's revisions: under KEEP_MS, so none of the newer ones can have been deleted yet.
  */
 const PROBE_MS = 10_000;
+/** Revisions after the newest known looked for in one lookup. */
+const PROBE_AHEAD = 4;
 /** Old revisions are deleted in one command at most this often, rather than one command after every write. */
 const SWEEP_MS = 2_000;
 
@@ -69,11 +72,19 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
         : taken && Date.now() - taken.at < PROBE_MS
           ? ((await this.revision(key, taken.rev)) ?? (await this.query(key)))
           : await this.query(key);
-    // Newer revisions written since, found by key: every server answers that from its primary key.
+    // Newer revisions written since, found by key (every server answers that from its primary key), the next
+    // PROBE_AHEAD in one lookup: a replica finds the revisions another wrote since in one command, not one a revision
+    // and one more to find none.
     for (;;) {
-      const next = await this.revision(key, found.rev + 1);
-      if (!next) break;
-      found = next;
+      const from = found.rev;
+      const ahead = Array.from({ length: PROBE_AHEAD }, (_, i) => revisionId(key, from + 1 + i));
+      let newest: Revision | null = null;
+      for (const outcome of await findEach(this.revisions, ahead))
+        if ('value' in outcome && outcome.value && outcome.value.rev > (newest?.rev ?? from))
+          newest = outcome.value;
+      if (!newest) break;
+      found = this.asRead(key, newest);
+      if (newest.rev < from + PROBE_AHEAD) break; // the revisions written since end within this lookup
     }
     this.seen.set(key, { ...found, at: Date.now() });
     return found;
@@ -82,7 +93,12 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
   /** One revision of the key, by its id; null when it is not there (deleted as old, or never written). */
   private async revision(key: string, rev: number): Promise<{ rev: number; doc: T | null } | null> {
     const found = await this.revisions.findOne({ _id: revisionId(key, rev) });
-    return found ? { rev: found.rev, doc: found.doc ? ({ ...found.doc, id: key } as T) : null } : null;
+    return found ? this.asRead(key, found) : null;
+  }
+
+  /** A stored revision as the key's document (null: deleted). */
+  private asRead(key: string, revision: Revision): { rev: number; doc: T | null } {
+    return { rev: revision.rev, doc: revision.doc ? ({ ...revision.doc, id: key } as T) : null };
   }
 
   /** The key's newest revision by query (indexed on MongoDB; a scan of the revisions on FerretDB). */
@@ -90,7 +106,7 @@ export class MongoCasCollection<T extends Document> implements Collection<T> {
     this.indexed ??= this.revisions.createIndex({ key: 1, rev: -1 }).catch(() => undefined);
     await this.indexed;
     const [newest] = await this.revisions.find({ key }).sort({ rev: -1 }).limit(1).toArray();
-    if (newest) return { rev: newest.rev, doc: newest.doc ? ({ ...newest.doc, id: key } as T) : null };
+    if (newest) return this.asRead(key, newest);
     const old = await this.legacy.findOne({ _id: key });
     if (!old) return { rev: 0, doc: null };
     const { _id, ...rest } = old;
