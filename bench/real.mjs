@@ -12,7 +12,7 @@
 // - a rebuild of the read models from 100,000 events and the start-up with them (bench/real/rebuild.ts).
 // `npm run bench:real -- --profile` prints instead every MongoDB, Redis and Kafka call of one write of each kind;
 // `-- --tally [--replicas partners=2,content=2]` the MongoDB commands per write of every process of a running stack
-// (consumers included).
+// (consumers included). Every run first removes what earlier runs left on the servers (`-- --prune` only that).
 // Budgets (issues 16, 24): promotion p95 <= 200 ms real (from the 201) and 250 ms (from before the POST), <= 100 ms
 // embedded; real write throughput >= 0.5 of embedded; single writes p95 <= 50 ms; replicas >= 1x one process;
 // rebuild >= 5,000 events/s. Results: bench/results/real.json.
@@ -25,6 +25,16 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const N = process.env.BENCH_N ?? '50';
 const only = process.argv[2];
+
+// What earlier bench runs left on the real servers goes first: no run measures servers laden with those.
+const pruned = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'real', 'prune.ts')], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: { ...process.env, NODE_ENV: 'test' },
+});
+if (pruned.status !== 0) process.exit(pruned.status ?? 1);
+if (only === '--prune') process.exit(0);
+
 if (only === '--profile' || only === '--tally') {
   const script = only === '--profile' ? 'profile.ts' : 'tally.ts';
   const r = spawnSync(

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { realServerEnv } from './common';
+import { removeLeftovers } from './leftovers';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BENCH_ADMIN = { username: 'bench-admin', password: 'Kestrel-Harbour-Lantern-42' };
@@ -29,14 +30,10 @@ export async function startStack(
   extraArgs: string[] = [],
 ): Promise<BenchStack> {
   const dataDir = mkdtempSync(join(tmpdir(), `12yards-bench-${name}-`));
+  const database = `bench_${name}_${Date.now().toString(36)}`;
   const real =
     adapters === 'real'
-      ? Object.fromEntries(
-          Object.entries(realServerEnv(`bench_${name}_${Date.now().toString(36)}`)).map(([k, v]) => [
-            k,
-            String(v),
-          ]),
-        )
+      ? Object.fromEntries(Object.entries(realServerEnv(database)).map(([k, v]) => [k, String(v)]))
       : {};
   // The embedded stack is embedded even when the shell exports the real servers' variables (infra.mjs env).
   const inherited = Object.fromEntries(
@@ -77,6 +74,10 @@ export async function startStack(
       if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
     }
     rmSync(dataDir, { recursive: true, force: true });
+    if (adapters === 'real')
+      await removeLeftovers(database).catch((err: unknown) =>
+        console.warn(`${name}: could not remove what it left on the real servers: ${String(err)}`),
+      );
   };
   const deadline = Date.now() + 300_000;
   for (;;) {
