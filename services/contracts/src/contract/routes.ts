@@ -9,8 +9,6 @@ import {
   newEntityId,
   NotFound,
   parse,
-  requestMeta,
-  runCommand,
   runRequestCommand,
   withVersion,
   type ServiceContext,
@@ -50,14 +48,12 @@ export function contractRoutes(ctx: ServiceContext<'objects'>, options: Resolved
   async function create(req: Request, fields: ContractFields, templateId: string | null) {
     const partner = await lookupPartner(fields.partnerId);
     const id = newEntityId(req);
-    await runCommand(
-      ctx,
-      streamId(id),
-      contractDecider,
+    // The row as its projection sent it: no read after the write.
+    const row = await contracts.write(
+      req,
       { type: 'CreateContract', id, fields, partnerKnown: partner !== null, templateId, at: ctx.clock() },
-      { meta: requestMeta(req), newStream: true }, // a new contract: no If-Match
+      { newStream: true, ifVersion: undefined }, // a new contract: no If-Match
     );
-    const row = await contracts.find(id);
     return { status: 201 as const, body: adminContractView(row), version: row.version };
   }
 
