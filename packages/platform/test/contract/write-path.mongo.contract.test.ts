@@ -56,75 +56,75 @@ withRealServer('mongo', (env) => {
   );
 
   describe('Checkpoints shared by replicas [mongo]', () => {
-    it('When another process moved the checkpoint since this one read it, then one lookup by key finds where it stands now', async () => {
+    type Checkpoint = { id: string; position: number };
+    /** Two processes' connections to one database (commands monitored), each with the checkpoint collection. */
+    async function twoProcesses(db: string, collection: string) {
       const open = () =>
         mongoose
-          .createConnection(env.MONGO_URL!, { dbName: `contract_wpn_${runId}`, monitorCommands: true })
+          .createConnection(env.MONGO_URL!, { dbName: `${db}_${runId}`, monitorCommands: true })
           .asPromise();
-      const [ca, cb] = await Promise.all([open(), open()]);
+      const conns = await Promise.all([open(), open()]);
+      const [a, b] = conns.map((c) =>
+        new MongoReadModels(c).collection<Checkpoint>(collection, { compareAndSet: true }),
+      );
+      const close = async () => {
+        await conns[0]!.dropDatabase().catch(() => undefined);
+        await Promise.all(conns.map((c) => c.close()));
+      };
+      return { conns, a: a!, b: b!, close };
+    }
+
+    it('When another process moved the checkpoint since this one read it, then one lookup by key finds where it stands now', async () => {
+      const { conns, a, b, close } = await twoProcesses('contract_wpn', 'moved_checkpoints');
       let finds = 0;
-      ca.getClient().on('commandStarted', (e) => {
+      conns[0]!.getClient().on('commandStarted', (e) => {
         if (e.commandName === 'find') finds++;
       });
-      type Checkpoint = { id: string; position: number };
-      const [a, b] = [ca, cb].map((c) =>
-        new MongoReadModels(c).collection<Checkpoint>('moved_checkpoints', { compareAndSet: true }),
-      );
       try {
-        await a!.putIf({ id: 'cp', position: 0 }, null);
+        await a.putIf({ id: 'cp', position: 0 }, null);
         for (const moves of [1, 3, 6]) {
           for (let i = 0; i < moves; i++) {
-            const now = (await b!.get('cp'))!.position;
-            expect(await b!.putIf({ id: 'cp', position: now + 1 }, { position: now })).toBe(true);
+            const now = (await b.get('cp'))!.position;
+            expect(await b.putIf({ id: 'cp', position: now + 1 }, { position: now })).toBe(true);
           }
           finds = 0;
-          const seen = await a!.get('cp');
-          const stands = (await b!.get('cp'))!.position;
+          const seen = await a.get('cp');
+          const stands = (await b.get('cp'))!.position;
           expect(seen).toEqual({ id: 'cp', position: stands });
           // Up to four revisions on from the one it knew come in one lookup; six take two.
           expect(finds).toBe(moves <= 3 ? 1 : 2);
         }
       } finally {
-        await ca.dropDatabase().catch(() => undefined);
-        await Promise.all([ca.close(), cb.close()]);
+        await close();
       }
     });
 
     it('When two processes keep racing for the same checkpoint, then the loser catches up by key: no command reads the revisions by query', async () => {
-      const open = () =>
-        mongoose
-          .createConnection(env.MONGO_URL!, { dbName: `contract_wpr_${runId}`, monitorCommands: true })
-          .asPromise();
-      const [ca, cb] = await Promise.all([open(), open()]);
+      const { conns, a, b, close } = await twoProcesses('contract_wpr', 'race_checkpoints');
       const sent: SentCommand[] = [];
       let counting = false;
-      for (const conn of [ca, cb])
+      for (const conn of conns)
         conn.getClient().on('commandStarted', (e) => {
           if (counting && ['find', 'update', 'delete', 'findAndModify'].includes(e.commandName))
             sent.push({ name: e.commandName, filterKeys: filterKeys(e.command as Record<string, unknown>) });
         });
-      type Checkpoint = { id: string; position: number };
-      const [a, b] = [ca, cb].map((c) =>
-        new MongoReadModels(c).collection<Checkpoint>('race_checkpoints', { compareAndSet: true }),
-      );
       try {
-        await a!.putIf({ id: 'cp', position: 0 }, null);
+        await a.putIf({ id: 'cp', position: 0 }, null);
         let wins = 0;
         for (let round = 0; round < 12; round++) {
           if (round === 2) counting = true; // after each has read the checkpoint once
           const [x, y] = await Promise.all(
-            [a!, b!].map(async (cp) => {
+            [a, b].map(async (cp) => {
               const now = (await cp.get('cp'))!.position;
               return cp.putIf({ id: 'cp', position: now + 1 }, { position: now });
             }),
           );
           wins += Number(x) + Number(y);
         }
-        expect((await a!.get('cp'))!.position).toBe(wins);
+        expect((await a.get('cp'))!.position).toBe(wins);
         expect(sent.filter((c) => c.filterKeys && c.filterKeys.join() !== '_id')).toEqual([]);
       } finally {
-        await ca.dropDatabase().catch(() => undefined);
-        await Promise.all([ca.close(), cb.close()]);
+        await close();
       }
     });
   });

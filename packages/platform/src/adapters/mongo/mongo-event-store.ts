@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Connection, mongo } from 'mongoose';
 import {
   ConcurrencyError,
@@ -12,7 +13,6 @@ import {
 } from '../../ports';
 import type { Logger } from '../../observability/logging';
 import { isDuplicateKey, isReplicaSet, pingMongo } from './connection';
-import { LRUCache } from 'lru-cache';
 import { Batcher, findEach, insertEach } from './batcher';
 import { StreamCache } from './stream-cache';
 
@@ -28,9 +28,10 @@ import { StreamCache } from './stream-cache';
  *   is one lookup (is there a commit after the cached one?);
  * - positions come from a counter document (`$inc`); once its commit is written, each position gets an entry in
  *   `event_positions` (key = the position) holding a copy of the commit, so readers walk forward by key, the
- *   entries of the next run of positions in one lookup (`_id: {$in: [...]}`). A reserved position without its entry is a writer on its way, or one that died: readers wait for it up
- *   to gapTimeoutMs, then look for its commit by query (the writer may have died between the two inserts) or skip
- *   it; an append that failed marks its positions `gap` at once.
+ *   entries of the next run of positions in one lookup (`_id: {$in: [...]}`). A reserved position without its entry
+ *   is a writer on its way, or one that died: readers wait for it up to gapTimeoutMs, then look for its commit by
+ *   query (the writer may have died between the two inserts) or skip it; an append that failed marks its positions
+ *   `gap` at once.
  * Long reads (a rebuild, a relay that was down) use one sorted query with a cursor kept open for the next page,
  * so a big backlog costs one pass, not one per page.
  */
@@ -723,7 +724,7 @@ export class MongoEventStore implements EventStore {
   }
 }
 
-/** The unique index a duplicate key error names: MongoDB's message does (`index: position dup key: ...`), FerretDB's not. */
+/** The unique index a duplicate key error names: MongoDB's message does (`index: position dup key`), FerretDB's not. */
 function duplicateIndexOf(err: unknown): string | undefined {
   return /index: (\S+) dup key/.exec(err instanceof Error ? err.message : '')?.[1];
 }
