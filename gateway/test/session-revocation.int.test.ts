@@ -3,6 +3,7 @@ import { createLogger, openSqlite, SqliteReadModels } from '@12yards/platform';
 import { TEST_SECRET } from '@12yards/platform/testing';
 import { contentService } from '@12yards/content/src/definition';
 import { join } from 'node:path';
+import { USER_READ_KEPT_MS } from '../src/auth/sessions';
 import { AdminUsers, type AdminUser } from '../src/auth/users';
 import { bootstrapAdmin } from '../src/bootstrap-admin';
 import { gatewayEnv } from '../src/config';
@@ -16,8 +17,11 @@ describe('sessions end when the user changes (ASVS 5.0 7.4.3)', () => {
   let stack: Stack;
   let db: ReturnType<typeof openSqlite>;
   let users: AdminUsers;
+  /** The stack's clock: real time, moved on by a test. */
+  let ahead = 0;
   beforeEach(async () => {
-    stack = await startStack({ services: [contentService] });
+    ahead = 0;
+    stack = await startStack({ services: [contentService], clock: () => new Date(Date.now() + ahead) });
     db = openSqlite(join(stack.dataDir, 'gateway.sqlite'));
     users = new AdminUsers(new SqliteReadModels(db), 2 ** 14);
   });
@@ -72,11 +76,12 @@ describe('sessions end when the user changes (ASVS 5.0 7.4.3)', () => {
     expect(list.map((f) => f.id)).toContain(id);
   });
 
-  it("When the user's role changes in storage behind a live session, then the next request has the new role", async () => {
+  it("When the user's role changes in storage behind a live session, then from a second later every request has the new role", async () => {
     const { agent, csrf } = await stack.login();
     const id = await newFaq(agent, csrf);
     const admin = (await users.findByUsername('admin'))!;
     await new SqliteReadModels(db).collection<AdminUser>('admin_users').update(admin.id, { role: 'editor' });
+    ahead += USER_READ_KEPT_MS;
     expect((await agent.get('/api/auth/me').expect(200)).body.user).toEqual({
       username: 'admin',
       role: 'editor',
@@ -84,10 +89,15 @@ describe('sessions end when the user changes (ASVS 5.0 7.4.3)', () => {
     await agent.delete(`/api/admin/faqs/${id}`).set('X-CSRF-Token', csrf).expect(403);
   });
 
-  it('When a user is deactivated, then their session ends', async () => {
+  it('When a user is deactivated in storage, then their session ends within a second', async () => {
     const { agent } = await stack.login();
     const admin = (await users.findByUsername('admin'))!;
     await new SqliteReadModels(db).collection<AdminUser>('admin_users').update(admin.id, { isActive: false });
+    ahead += USER_READ_KEPT_MS;
+    await agent.get('/api/auth/me').expect(401);
+    // Ended for good: active again, the old cookie still opens nothing.
+    await new SqliteReadModels(db).collection<AdminUser>('admin_users').update(admin.id, { isActive: true });
+    ahead += USER_READ_KEPT_MS;
     await agent.get('/api/auth/me').expect(401);
   });
 

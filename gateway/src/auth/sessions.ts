@@ -7,6 +7,12 @@ export const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60_000;
 /** lastSeenAt is written at most this often, so reads do not turn into writes on every request. */
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * A session's user read from storage is used again for this long (by every session of that user in this process):
+ * a change made through AdminUsers ends the user's sessions in storage at once; one written to storage behind its
+ * back (a role, a deactivation) holds from at most this long after.
+ */
+export const USER_READ_KEPT_MS = 1000;
 
 /** SPEC entity admin_sessions. The id stored is a hash of the cookie value, so a leaked table opens no session. */
 export interface AdminSession {
@@ -27,6 +33,8 @@ export type SessionsEnded = { token: string } | { userId: string };
 
 export class Sessions {
   private readonly listeners = new Set<(ended: SessionsEnded) => void>();
+  /** The users read lately, by id: the read (shared by the requests that wait for it) and when it was made. */
+  private readonly usersRead = new Map<string, { user: Promise<AdminUser | null>; at: number }>();
 
   constructor(
     private readonly models: ReadModels,
@@ -74,9 +82,10 @@ export class Sessions {
   }
 
   /**
-   * The live session for a cookie value, touched, with the user's role as it is now (not as it was at login); null
-   * (and removed) when idle, past its absolute end, or when its user is gone or deactivated. `touch: false` only looks
-   * (a background check, e.g. of an open live stream, is not the admin's activity).
+   * The live session for a cookie value, touched, with the user's role as it is now (not as it was at login: read at
+   * most USER_READ_KEPT_MS ago); null (and removed) when idle, past its absolute end, or when its user is gone or
+   * deactivated. `touch: false` only looks (a background check, e.g. of an open live stream, is not the admin's
+   * activity).
    */
   async resolve(token: string | undefined, { touch = true } = {}): Promise<AdminSession | null> {
     if (!token || token.length > 100) return null;
@@ -84,7 +93,7 @@ export class Sessions {
     if (!session) return null;
     const now = this.clock().getTime();
     const idle = now - Date.parse(session.lastSeenAt) > IDLE_TIMEOUT_MS;
-    const user = await this.users.get(session.userId);
+    const user = await this.userOf(session.userId, now, Date.parse(session.createdAt));
     if (idle || now >= Date.parse(session.expiresAt) || !user?.isActive) {
       await this.sessions.delete(session.id);
       this.ended({ token });
@@ -94,6 +103,24 @@ export class Sessions {
       await this.sessions.update(session.id, { lastSeenAt: new Date(now).toISOString() });
     }
     return { ...session, username: user.username, role: user.role };
+  }
+
+  /**
+   * The user as read from storage at most USER_READ_KEPT_MS ago, and not before `since` (the session's start: a
+   * user demoted by another process and logged in again is never given their old role from a read made before).
+   */
+  private userOf(userId: string, now: number, since: number): Promise<AdminUser | null> {
+    const kept = this.usersRead.get(userId);
+    if (kept && kept.at >= since && now - kept.at < USER_READ_KEPT_MS && now >= kept.at) return kept.user;
+    const user = this.users.get(userId);
+    this.usersRead.set(userId, { user, at: now });
+    user.catch(() => this.usersRead.get(userId)?.user === user && this.usersRead.delete(userId));
+    return user;
+  }
+
+  /** The user was written by this process: their next request reads them again. */
+  userChanged(userId: string): void {
+    this.usersRead.delete(userId);
   }
 
   async end(token: string | undefined): Promise<void> {

@@ -60,6 +60,7 @@ export class AdminUsers {
         samePassword && sameCost ? existing.passwordHash : await hashPassword(password, this.scryptN);
       const updated = { ...existing, passwordHash, role, isActive: true };
       await this.users.put(updated);
+      this.sessions.userChanged(existing.id);
       if (!samePassword || role !== existing.role || !existing.isActive) {
         await this.sessions.endAllOf(existing.id);
       }
