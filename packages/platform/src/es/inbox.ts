@@ -21,7 +21,7 @@ export async function subscribeIdempotent(
     const key = `${group}:${event.id}`;
     if (await inbox.get(key)) return;
     await handler(event, topic);
-    await inbox.put({ id: key, group, at: new Date().toISOString() });
+    await inbox.insert({ id: key, group, at: new Date().toISOString() });
   });
 }
 

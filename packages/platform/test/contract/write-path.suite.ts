@@ -339,5 +339,27 @@ export function writePathContract(
       expect(laterLookups.length).toBeLessThanOrEqual(1);
       if (plainLookups.length > 0) expect([...laterLookups.flat()].sort()).toEqual([...theirs].sort());
     });
+
+    it("When ten inserts are made at once (an inbox's records of a fetched batch), two of one id and one of an id already there, then each id keeps its first document, and on a server they go in one insert command, not an upsert each", async () => {
+      const name = `write_path_inserts_${runTag}`;
+      const rows = h.models.collection<{ id: string; n: number }>(name);
+      await rows.insert({ id: 'there', n: -1 });
+      h.takeCommands();
+      await Promise.all([
+        ...Array.from({ length: 8 }, (_, n) => rows.insert({ id: `i${n}`, n })),
+        rows.insert({ id: 'i0', n: 99 }),
+        rows.insert({ id: 'there', n: 100 }),
+      ]);
+      // (a server adapter may prefix the collection name)
+      const sent = h.takeCommands().filter((c) => c.collection?.endsWith(name));
+
+      expect(await rows.get('there')).toEqual({ id: 'there', n: -1 });
+      expect((await rows.find({ sort: [{ field: 'n', dir: 'asc' }] })).map((r) => [r.id, r.n])).toEqual([
+        ['there', -1],
+        ...Array.from({ length: 8 }, (_, n) => [`i${n}`, n]),
+      ]);
+      expect(sent.length).toBeLessThanOrEqual(1);
+      expect(sent.map((c) => c.name)).toEqual(sent.length === 0 ? [] : ['insert']);
+    });
   });
 }

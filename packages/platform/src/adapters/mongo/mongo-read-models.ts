@@ -2,7 +2,7 @@ import { Schema, type Connection, type Model, type mongo } from 'mongoose';
 import type { Collection, CollectionOptions, Document, FindOptions, ReadModels, Where } from '../../ports';
 import { isDuplicateKey, isReplicaSet, pingMongo } from './connection';
 import { MongoCasCollection } from './mongo-cas-collection';
-import { Batcher, findEach, type Outcome } from './batcher';
+import { Batcher, findEach, insertEach, type Outcome } from './batcher';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 const OPERATORS = new Set(['$lt', '$lte', '$gt', '$gte', '$ne', '$in']);
@@ -179,14 +179,22 @@ class MongoCollection<T extends Document> implements Collection<T> {
     return existing;
   }
 
-  async insert(doc: T): Promise<void> {
+  /** Inserts made while an earlier one of this collection is on its way go together, in one command (as puts do). */
+  private readonly inserts = new Batcher<T, void>(async (docs) => {
     const wc = await this.writeConcern();
-    const { _id, ...rest } = toDoc(doc);
-    await this.model.collection
-      .insertOne({ _id, ...rest } as never, { writeConcern: wc })
-      .catch((err: unknown) => {
-        if (!isDuplicateKey(err)) throw err;
-      });
+    const outcomes = await insertEach(
+      this.model.collection as unknown as mongo.Collection<Stored>,
+      docs.map(toDoc),
+      {
+        writeConcern: wc,
+      },
+    );
+    // An id already there is left as it is: that insert is done too.
+    return outcomes.map((o) => ('error' in o && !isDuplicateKey(o.error) ? o : { value: undefined }));
+  });
+
+  insert(doc: T): Promise<void> {
+    return this.inserts.call(doc);
   }
 
   putIf(): Promise<boolean> {
