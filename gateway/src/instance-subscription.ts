@@ -10,6 +10,13 @@ interface Registered {
   handler: EventHandler;
 }
 
+/**
+ * How late an event may reach this process: an admin's live view shows it a moment later at most, and the public
+ * reads and pages it changes are served from memory that much longer (a write through this process drops them at
+ * once, when its service answers). In exchange, under load the bus hands over events in a few big fetches.
+ */
+export const MAX_DELAY_MS = 200;
+
 /** The consumer group of this gateway process: `gateway-<instance>` (INSTANCE_ID; unset, the host's name). */
 export const instanceGroup = (instance: string | undefined) => `gateway-${instance ?? hostname()}`;
 
@@ -84,8 +91,11 @@ export class InstanceSubscriptions {
     for (const r of this.registered) {
       for (const topic of r.topics) byTopic.set(topic, [...(byTopic.get(topic) ?? []), r]);
     }
-    const subscription = await bus.subscribe(this.group, [...byTopic.keys()], (event, topic) =>
-      this.dispatch(byTopic.get(topic) ?? [], event, topic),
+    const subscription = await bus.subscribe(
+      this.group,
+      [...byTopic.keys()],
+      (event, topic) => this.dispatch(byTopic.get(topic) ?? [], event, topic),
+      { maxDelayMs: MAX_DELAY_MS },
     );
     if (this.stopped) {
       await subscription.stop();

@@ -1,17 +1,29 @@
 import { hostname } from 'node:os';
-import { createLogger, type EventBus, type EventHandler, type StoredEvent } from '@12yards/platform';
-import { InstanceSubscriptions } from '../src/instance-subscription';
+import {
+  createLogger,
+  type EventBus,
+  type EventHandler,
+  type StoredEvent,
+  type SubscribeOptions,
+} from '@12yards/platform';
+import { InstanceSubscriptions, MAX_DELAY_MS } from '../src/instance-subscription';
 
 const logger = createLogger('test', 'silent');
 
 /** A bus that records its subscriptions; `deliver` hands an event to one as the bus would. */
 function recordingBus() {
-  const subscribed: { group: string; topics: string[]; handler: EventHandler; stops: number }[] = [];
+  const subscribed: {
+    group: string;
+    topics: string[];
+    handler: EventHandler;
+    options?: SubscribeOptions;
+    stops: number;
+  }[] = [];
   const bus: EventBus = {
     needsRelay: false,
     publish: async () => undefined,
-    subscribe: async (group, topics, handler) => {
-      const sub = { group, topics, handler, stops: 0 };
+    subscribe: async (group, topics, handler, options) => {
+      const sub = { group, topics, handler, options, stops: 0 };
       subscribed.push(sub);
       return { stop: async () => void sub.stops++ };
     },
@@ -44,7 +56,7 @@ function recorder(fail?: Error) {
 }
 
 describe("a gateway process's one subscription to the services' events", () => {
-  it('When three purposes register and it starts, then the bus is subscribed once, in group gateway-<INSTANCE_ID>, to the union of their topics, and each event goes to the purposes of its topic only', async () => {
+  it('When three purposes register and it starts, then the bus is subscribed once, in group gateway-<INSTANCE_ID>, to the union of their topics, as a subscriber that may wait a moment, and each event goes to the purposes of its topic only', async () => {
     const { bus, subscribed, deliver } = recordingBus();
     const subs = new InstanceSubscriptions({ bus, instance: 'gw-2', logger });
     const [web, reads, live] = [recorder(), recorder(), recorder()];
@@ -57,6 +69,8 @@ describe("a gateway process's one subscription to the services' events", () => {
 
     expect(subscribed).toHaveLength(1);
     expect(subscribed[0]!.group).toBe('gateway-gw-2');
+    expect(subscribed[0]!.options).toEqual({ maxDelayMs: MAX_DELAY_MS });
+    expect(MAX_DELAY_MS).toBeLessThanOrEqual(250);
     expect([...subscribed[0]!.topics].sort()).toEqual([
       'content',
       'contracts',

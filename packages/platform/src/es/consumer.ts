@@ -35,6 +35,8 @@ export interface IntegrationConsumer<E> {
   maxAttempts?: number;
   /** The wait before try n+1. Default 100 ms doubled each time. */
   retryDelayMs?: (attempt: number) => number;
+  /** How long a message may wait before it is handed over (SubscribeOptions; default: at once). */
+  maxDelayMs?: number;
 }
 
 /**
@@ -103,5 +105,7 @@ export function subscribeIntegrationEvents<E>(
       }
     }
   };
-  return subscribeIdempotent(bus, models, group, consumer.topics, handle, passBy);
+  return subscribeIdempotent(bus, models, group, consumer.topics, handle, passBy, {
+    maxDelayMs: consumer.maxDelayMs,
+  });
 }

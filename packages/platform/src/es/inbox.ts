@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { EventBus, EventHandler, ReadModels, StoredEvent, Subscription } from '../ports';
+import type {
+  EventBus,
+  EventHandler,
+  ReadModels,
+  StoredEvent,
+  SubscribeOptions,
+  Subscription,
+} from '../ports';
 
 /**
  * Subscribes with an inbox: event ids already handled by this group are skipped, so a redelivered event changes
@@ -14,15 +21,21 @@ export async function subscribeIdempotent(
   topics: string[],
   handler: EventHandler,
   passBy?: (event: StoredEvent, topic: string) => boolean,
+  options?: SubscribeOptions,
 ): Promise<Subscription> {
   const inbox = models.collection<{ id: string; group: string; at: string }>('inbox');
-  return bus.subscribe(group, topics, async (event, topic) => {
-    if (passBy?.(event, topic)) return;
-    const key = `${group}:${event.id}`;
-    if (await inbox.get(key)) return;
-    await handler(event, topic);
-    await inbox.insert({ id: key, group, at: new Date().toISOString() });
-  });
+  return bus.subscribe(
+    group,
+    topics,
+    async (event, topic) => {
+      if (passBy?.(event, topic)) return;
+      const key = `${group}:${event.id}`;
+      if (await inbox.get(key)) return;
+      await handler(event, topic);
+      await inbox.insert({ id: key, group, at: new Date().toISOString() });
+    },
+    options,
+  );
 }
 
 /** A uuid-shaped id derived from a source event and a purpose: the same inputs always give the same id. */

@@ -24,7 +24,7 @@ export function instrumentBus(bus: EventBus, metrics: Metrics, clock: () => numb
     labelNames: ['group'],
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
   });
-  const subscribe: EventBus['subscribe'] = (group, topics, handler) => {
+  const subscribe: EventBus['subscribe'] = (group, topics, handler, options) => {
     const measured: EventHandler = async (event, topic) => {
       const occurred = Date.parse(event.occurredAt);
       if (Number.isFinite(occurred)) delay.observe({ group }, Math.max(0, clock() - occurred) / 1000);
@@ -38,7 +38,7 @@ export function instrumentBus(bus: EventBus, metrics: Metrics, clock: () => numb
         throw err;
       }
     };
-    return bus.subscribe(group, topics, measured);
+    return bus.subscribe(group, topics, measured, options);
   };
   return new Proxy(bus, {
     get(target, prop, receiver) {

@@ -80,7 +80,7 @@ export function openingBus(
       return bus.needsRelay;
     },
     publish: (topic, events) => bus.publish(topic, events),
-    subscribe: (group, topics, handler) => {
+    subscribe: (group, topics, handler, options) => {
       const opening: EventHandler =
         mode === 'at-once'
           ? async (event, topic) => handler(await openMessage(event, await keysOfTopic(topic), logger), topic)
@@ -89,7 +89,7 @@ export function openingBus(
                 reopeners.set(event, async () => openMessage(event, await keysOfTopic(topic), logger));
               return handler(event, topic);
             };
-      return bus.subscribe(group, topics, opening);
+      return bus.subscribe(group, topics, opening, options);
     },
     ready: () => bus.ready(),
     close: () => bus.close(),

@@ -11,19 +11,20 @@ export const REACTION_ATTEMPTS = 3;
 /**
  * Follows another service's topic as this service's consumer group: each message is parsed with the topic's
  * published schemas (one that does not parse is dead-lettered with the reason) and handled with its envelope.
- * With `wants`, the events it does not react to are passed by without an inbox record.
+ * With `wants`, the events it does not react to are passed by without an inbox record; with `maxDelayMs`, the bus may
+ * hand them over that much later, gathered (a reaction nobody waits on).
  */
 export function subscribeToTopic<P extends Producer, U extends OptionalAdapter>(
   ctx: ServiceContext<U>,
   group: string,
   topic: P,
   handle: (event: IntegrationEvent<P>, message: StoredEvent) => Promise<void>,
-  wants?: (event: IntegrationEvent<P>) => boolean,
+  options: { wants?: (event: IntegrationEvent<P>) => boolean; maxDelayMs?: number } = {},
 ): Promise<Subscription> {
   return subscribeIntegrationEvents(ctx.infra.bus, ctx.infra.readModels, {
     group,
     topics: [topic],
-    wants,
+    ...options,
     parse: (message) => parseIntegrationEvent(topic, message),
     handle: (event, message) => handle(event, message),
     logger: ctx.logger,

@@ -58,6 +58,34 @@ export function eventBusContract(adapter: string, make: () => Promise<EventBusHa
       expect(got).toContain('s2:X');
     });
 
+    it("When a subscriber may wait a second for its events, then each one still reaches it, in order within a stream, and one produced while it idles no later than that second (plus the bus's own time)", async () => {
+      const bus = await open();
+      const got: { key: string; at: number }[] = [];
+      await bus.subscribe(
+        `g-delay-${++n}`,
+        [h.topic],
+        async (e) => {
+          got.push({ key: `${e.streamId}:${e.type}`, at: Date.now() });
+        },
+        { maxDelayMs: 1000 },
+      );
+      for (let i = 0; i < 15; i++) {
+        await h.produce(`d${i % 3}`, [{ type: `E${i}`, data: {} }]);
+      }
+      await until(() => got.length >= 15);
+      for (let s = 0; s < 3; s++) {
+        expect(got.filter((g) => g.key.startsWith(`d${s}:`)).map((g) => g.key)).toEqual(
+          [0, 1, 2, 3, 4].map((k) => `d${s}:E${k * 3 + s}`),
+        );
+      }
+      // Idle now: the next event is handed over within the delay allowed, not after a long poll's default wait.
+      await settle(1500);
+      const sent = Date.now();
+      await h.produce('idle', [{ type: 'Late', data: {} }]);
+      await until(() => got.some((g) => g.key === 'idle:Late'));
+      expect(got.find((g) => g.key === 'idle:Late')!.at - sent).toBeLessThan(2500);
+    });
+
     it('When two groups subscribe, then each receives every event', async () => {
       const bus = await open();
       const a: string[] = [];

@@ -50,6 +50,6 @@ export function subscribeToPartners(ctx: ServiceContext<'jobs' | 'objects'>): Pr
       if (aboutPartner(event)) await recordPartnerEvent(ctx, event, message);
       else if (event.type === 'ApplicationsExpired') await expirePartnerRecords(ctx, event.data.partnerIds);
     },
-    (event) => aboutPartner(event) || event.type === 'ApplicationsExpired',
+    { wants: (event) => aboutPartner(event) || event.type === 'ApplicationsExpired' },
   );
 }

@@ -12,6 +12,8 @@ import { streamId } from '../reference/events';
 
 export const GROUP = 'media';
 export const CONTENT_TOPIC = 'content' as const;
+/** How late a content event may reach media (see subscribeToContent). */
+export const MAX_DELAY_MS = 500;
 
 /** The upload an image address points at (/media/<uuid>.<ext>, absolute or relative, any query), or null. */
 export function uploadIdFromUrl(url: unknown): string | null {
@@ -72,6 +74,12 @@ export function subscribeToContent(ctx: ServiceContext): Promise<Subscription> {
     GROUP,
     CONTENT_TOPIC,
     (event, message) => handleOutsideEvent(ctx, event, message, CONTENT_TOPIC),
-    (event) => referenceIn(event) !== undefined,
+    {
+      wants: (event) => referenceIn(event) !== undefined,
+      // A file goes only once its library entry was trashed and then deleted for good (two steps, by an admin or
+      // days apart), so a reference may come half a second late: the content topic's events, most of them FAQs and
+      // settings that media passes by, then reach it in a few big fetches under load, not one fetch each.
+      maxDelayMs: MAX_DELAY_MS,
+    },
   );
 }

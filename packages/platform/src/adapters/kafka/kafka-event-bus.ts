@@ -7,7 +7,7 @@ import {
   type logCreator,
   type Producer,
 } from 'kafkajs';
-import type { EventBus, EventHandler, StoredEvent, Subscription } from '../../ports';
+import type { EventBus, EventHandler, StoredEvent, SubscribeOptions, Subscription } from '../../ports';
 import type { Logger } from '../../observability/logging';
 import { context } from '@opentelemetry/api';
 import { runsByTrace, traceContextOf, traceHeaders } from '../../observability/tracing/propagation';
@@ -18,6 +18,11 @@ import { OffsetCommits } from './offset-commits';
 const KEYS_AT_ONCE = 10;
 /** A group's offsets are committed at most this often while messages keep coming (see OffsetCommits). */
 const COMMIT_EVERY_MS = 100;
+/**
+ * What a fetch of a subscriber that may wait (SubscribeOptions.maxDelayMs) waits for, up to that long: under load it
+ * answers with a few dozen events at once instead of the one or two there at that moment.
+ */
+const GATHER_BYTES = 64 * 1024;
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -172,7 +177,12 @@ export class KafkaEventBus implements EventBus {
     }
   }
 
-  async subscribe(group: string, topics: string[], handler: EventHandler): Promise<Subscription> {
+  async subscribe(
+    group: string,
+    topics: string[],
+    handler: EventHandler,
+    options: SubscribeOptions = {},
+  ): Promise<Subscription> {
     if (this.closed) throw new Error('event bus is closed');
     await this.ensureTopics(topics);
     const newConsumer = (): Consumer =>
@@ -181,9 +191,10 @@ export class KafkaEventBus implements EventBus {
         sessionTimeout: this.options.sessionTimeoutMs ?? 10_000,
         rebalanceTimeout: 10_000,
         heartbeatInterval: this.options.heartbeatIntervalMs ?? 1000,
-        // A fetch answers as soon as one message is there (minBytes 1); maxWait only bounds an idle long poll.
-        maxWaitTimeInMs: this.options.maxWaitTimeInMs ?? 500,
-        minBytes: 1,
+        // A fetch answers as soon as one message is there (minBytes 1), and maxWait only bounds an idle long poll;
+        // for a subscriber that may wait, as soon as GATHER_BYTES are there, or after its maxDelayMs.
+        maxWaitTimeInMs: options.maxDelayMs ?? this.options.maxWaitTimeInMs ?? 500,
+        minBytes: options.maxDelayMs === undefined ? 1 : GATHER_BYTES,
         allowAutoTopicCreation: false,
         retry: { initialRetryTime: 200, retries: 5 },
       });

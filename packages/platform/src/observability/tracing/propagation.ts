@@ -86,7 +86,7 @@ export function traceEvents(store: EventStore): EventStore {
  * so a consumer's work (and the events it appends) joins the trace of the request that caused the event.
  */
 export function traceBus(bus: EventBus): EventBus {
-  const subscribe: EventBus['subscribe'] = (group, topics, handler) => {
+  const subscribe: EventBus['subscribe'] = (group, topics, handler, options) => {
     const traced: EventHandler = (event: StoredEvent, topic: string) => {
       const parent = traceContextOf(event.meta);
       return tracer().startActiveSpan(
@@ -115,7 +115,7 @@ export function traceBus(bus: EventBus): EventBus {
         },
       );
     };
-    return bus.subscribe(group, topics, traced);
+    return bus.subscribe(group, topics, traced, options);
   };
   return new Proxy(bus, {
     get(target, prop, receiver) {
