@@ -11,13 +11,6 @@ import { expirePartnerRecords } from '../privacy';
 
 export const PARTNERS_TOPIC = 'partners' as const;
 export const CONSUMER_GROUP = 'contracts';
-/**
- * How late a partner's event may reach the partner view. A contract for a partner the view has not heard of yet asks
- * the partners service instead (partnerLookup), so nobody waits for the view; in exchange, under a stream of
- * applications the view's events come a few dozen to a fetch, and their reactions share their commands (measured
- * under ten applicants: this service's CPU per application 2.0 -> 1.0 ms, FerretDB's 3.7 -> 2.9 ms).
- */
-export const MAX_DELAY_MS = 100;
 
 /**
  * Records one integration event of the partners topic in this service's store (`source`: its envelope). The appended
@@ -57,9 +50,6 @@ export function subscribeToPartners(ctx: ServiceContext<'jobs' | 'objects'>): Pr
       if (aboutPartner(event)) await recordPartnerEvent(ctx, event, message);
       else if (event.type === 'ApplicationsExpired') await expirePartnerRecords(ctx, event.data.partnerIds);
     },
-    {
-      wants: (event) => aboutPartner(event) || event.type === 'ApplicationsExpired',
-      maxDelayMs: MAX_DELAY_MS,
-    },
+    { wants: (event) => aboutPartner(event) || event.type === 'ApplicationsExpired' },
   );
 }
