@@ -11,9 +11,10 @@ interface Registered {
 }
 
 /**
- * How late an event may reach this process: an admin's live view shows it a moment later at most, and the public
- * reads and pages it changes are served from memory that much longer (a write through this process drops them at
- * once, when its service answers). In exchange, under load the bus hands over events in a few big fetches.
+ * How late an event may reach this process while events come fast (one after a quiet spell comes at once): an
+ * admin's live view shows it a moment later at most, and the public reads and pages it changes are served from
+ * memory that much longer (a write through this process drops them at once, when its service answers). In exchange,
+ * under load the bus hands over events in a few big fetches.
  */
 export const MAX_DELAY_MS = 200;
 

@@ -8,9 +8,10 @@ export interface Subscription {
 
 export interface SubscribeOptions {
   /**
-   * How long an event may wait before this subscriber is handed it (default: no longer than the bus needs). A bus
-   * may then gather events into fewer, bigger deliveries: for subscribers nobody waits on, such as a background
-   * reaction or a live view, so that each event costs the bus and the subscriber less under load.
+   * How long an event may wait, while events come fast, before this subscriber is handed it (default: no longer than
+   * the bus needs). A bus may then gather them into fewer, bigger deliveries under load, so that each event costs the
+   * bus and the subscriber less; an event after a quiet spell still comes at once. For subscribers nobody waits on
+   * at that moment, such as a background reaction, a live view, or a view a caller can do without.
    */
   maxDelayMs?: number;
 }

@@ -58,7 +58,7 @@ export function eventBusContract(adapter: string, make: () => Promise<EventBusHa
       expect(got).toContain('s2:X');
     });
 
-    it("When a subscriber may wait a second for its events, then each one still reaches it, in order within a stream, and one produced while it idles no later than that second (plus the bus's own time)", async () => {
+    it('When a subscriber may wait five seconds for its events, then a burst of them still reaches it, in order within a stream, and events that come one by one after a quiet spell reach it at once, not seconds later', async () => {
       const bus = await open();
       const got: { key: string; at: number }[] = [];
       await bus.subscribe(
@@ -67,7 +67,7 @@ export function eventBusContract(adapter: string, make: () => Promise<EventBusHa
         async (e) => {
           got.push({ key: `${e.streamId}:${e.type}`, at: Date.now() });
         },
-        { maxDelayMs: 1000 },
+        { maxDelayMs: 5000 },
       );
       for (let i = 0; i < 15; i++) {
         await h.produce(`d${i % 3}`, [{ type: `E${i}`, data: {} }]);
@@ -78,12 +78,15 @@ export function eventBusContract(adapter: string, make: () => Promise<EventBusHa
           [0, 1, 2, 3, 4].map((k) => `d${s}:E${k * 3 + s}`),
         );
       }
-      // Idle now: the next event is handed over within the delay allowed, not after a long poll's default wait.
-      await settle(1500);
-      const sent = Date.now();
-      await h.produce('idle', [{ type: 'Late', data: {} }]);
-      await until(() => got.some((g) => g.key === 'idle:Late'));
-      expect(got.find((g) => g.key === 'idle:Late')!.at - sent).toBeLessThan(2500);
+      // Quiet for longer than the delay: each next event is handed over at once, neither held for the delay allowed
+      // nor for the rest of a fetch that waits for more.
+      await settle(6500);
+      for (const type of ['Late', 'Later']) {
+        const sent = Date.now();
+        await h.produce('idle', [{ type, data: {} }]);
+        await until(() => got.some((g) => g.key === `idle:${type}`));
+        expect(got.find((g) => g.key === `idle:${type}`)!.at - sent).toBeLessThan(900);
+      }
     });
 
     it('When two groups subscribe, then each receives every event', async () => {

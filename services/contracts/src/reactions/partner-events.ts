@@ -11,6 +11,13 @@ import { expirePartnerRecords } from '../privacy';
 
 export const PARTNERS_TOPIC = 'partners' as const;
 export const CONSUMER_GROUP = 'contracts';
+/**
+ * How late a partner's event may reach the partner view while applications pour in (an event after a quiet spell
+ * comes at once). A contract for a partner the view has not heard of yet asks the partners service instead
+ * (partnerLookup), so nobody waits for the view; in exchange, under a stream of applications the view's events come
+ * a few dozen to a fetch, and their reactions share their commands.
+ */
+export const MAX_DELAY_MS = 100;
 
 /**
  * Records one integration event of the partners topic in this service's store (`source`: its envelope). The appended
@@ -50,6 +57,9 @@ export function subscribeToPartners(ctx: ServiceContext<'jobs' | 'objects'>): Pr
       if (aboutPartner(event)) await recordPartnerEvent(ctx, event, message);
       else if (event.type === 'ApplicationsExpired') await expirePartnerRecords(ctx, event.data.partnerIds);
     },
-    { wants: (event) => aboutPartner(event) || event.type === 'ApplicationsExpired' },
+    {
+      wants: (event) => aboutPartner(event) || event.type === 'ApplicationsExpired',
+      maxDelayMs: MAX_DELAY_MS,
+    },
   );
 }

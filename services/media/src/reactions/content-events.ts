@@ -77,8 +77,8 @@ export function subscribeToContent(ctx: ServiceContext): Promise<Subscription> {
     {
       wants: (event) => referenceIn(event) !== undefined,
       // A file goes only once its library entry was trashed and then deleted for good (two steps, by an admin or
-      // days apart), so a reference may come half a second late: the content topic's events, most of them FAQs and
-      // settings that media passes by, then reach it in a few big fetches under load, not one fetch each.
+      // days apart), so a reference may come half a second late while content is busy: the content topic's events,
+      // most of them FAQs and settings that media passes by, then reach it in a few big fetches, not one fetch each.
       maxDelayMs: MAX_DELAY_MS,
     },
   );

@@ -12,17 +12,13 @@ import type { Logger } from '../../observability/logging';
 import { context } from '@opentelemetry/api';
 import { runsByTrace, traceContextOf, traceHeaders } from '../../observability/tracing/propagation';
 import { handleByKey } from './by-key';
+import { FetchPacer } from './fetch-pacer';
 import { OffsetCommits } from './offset-commits';
 
 /** Streams (message keys) of one fetched batch handled at once; each stream's events stay in order. */
 const KEYS_AT_ONCE = 10;
 /** A group's offsets are committed at most this often while messages keep coming (see OffsetCommits). */
 const COMMIT_EVERY_MS = 100;
-/**
- * What a fetch of a subscriber that may wait (SubscribeOptions.maxDelayMs) waits for, up to that long: under load it
- * answers with a few dozen events at once instead of the one or two there at that moment.
- */
-const GATHER_BYTES = 64 * 1024;
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -191,10 +187,9 @@ export class KafkaEventBus implements EventBus {
         sessionTimeout: this.options.sessionTimeoutMs ?? 10_000,
         rebalanceTimeout: 10_000,
         heartbeatInterval: this.options.heartbeatIntervalMs ?? 1000,
-        // A fetch answers as soon as one message is there (minBytes 1), and maxWait only bounds an idle long poll;
-        // for a subscriber that may wait, as soon as GATHER_BYTES are there, or after its maxDelayMs.
-        maxWaitTimeInMs: options.maxDelayMs ?? this.options.maxWaitTimeInMs ?? 500,
-        minBytes: options.maxDelayMs === undefined ? 1 : GATHER_BYTES,
+        // A fetch answers as soon as one message is there (minBytes 1); maxWait only bounds an idle long poll.
+        maxWaitTimeInMs: this.options.maxWaitTimeInMs ?? 500,
+        minBytes: 1,
         allowAutoTopicCreation: false,
         retry: { initialRetryTime: 200, retries: 5 },
       });
@@ -211,6 +206,8 @@ export class KafkaEventBus implements EventBus {
     let abandon!: () => void;
     // Resolves when the subscription stops: a handler still running then is abandoned, uncommitted.
     const stopped = new Promise<'stopped'>((resolve) => (abandon = () => resolve('stopped')));
+    // A subscriber that may wait fetches less often while events come fast (see FetchPacer).
+    const pacer = options.maxDelayMs === undefined ? undefined : new FetchPacer(options.maxDelayMs);
     const byKafkaName = new Map(topics.map((t) => [this.named(t), t]));
     const start = async (c: Consumer, offsets: OffsetCommits) => {
       c.on(c.events.GROUP_JOIN, ({ payload }) =>
@@ -255,6 +252,12 @@ export class KafkaEventBus implements EventBus {
               return true;
             },
           });
+          const pause = pacer?.pauseAfter(batch.messages.length) ?? 0;
+          if (pause > 0 && !stopping) {
+            let timer: NodeJS.Timeout | undefined;
+            await Promise.race([new Promise((r) => (timer = setTimeout(r, pause))), stopped]);
+            clearTimeout(timer);
+          }
         },
       });
     };
