@@ -2,7 +2,7 @@ import { parseIntegrationEvent, type IntegrationEvent, type Producer } from '@12
 import type { StoredEvent, Subscription } from '../ports';
 import type { OptionalAdapter } from './infrastructure';
 import type { ServiceContext } from './service';
-import { subscribeIntegrationEvents } from '../es/consumer';
+import { subscribeIntegrationEvents, type IntegrationConsumer } from '../es/consumer';
 import { runCommand, type CommandSite, type Decider, type DomainEvent } from '../es/decider';
 
 /** Tries of a reaction's command when admin edits append to the same stream in between. */
@@ -19,7 +19,7 @@ export function subscribeToTopic<P extends Producer, U extends OptionalAdapter>(
   group: string,
   topic: P,
   handle: (event: IntegrationEvent<P>, message: StoredEvent) => Promise<void>,
-  options: { wants?: (event: IntegrationEvent<P>) => boolean; maxDelayMs?: number } = {},
+  options: Pick<IntegrationConsumer<IntegrationEvent<P>>, 'wants' | 'maxDelayMs'> = {},
 ): Promise<Subscription> {
   return subscribeIntegrationEvents(ctx.infra.bus, ctx.infra.readModels, {
     group,
