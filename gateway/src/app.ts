@@ -17,6 +17,7 @@ import {
 import type { GatewayEnv } from './config';
 import { authRoutes } from './auth/routes';
 import { cookieName, loadSession, requireSession, SAFE_METHODS, sessionGuard } from './auth/guard';
+import type { SessionEndsChannel } from './auth/session-ends';
 import { Sessions } from './auth/sessions';
 import { AdminUsers } from './auth/users';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleOptions } from './auth/throttle';
@@ -44,6 +45,11 @@ export interface GatewayDeps {
   publicWritesPerIp?: number;
   /** Where the rate limits count (memory by default; Redis when REDIS_URL is set, shared by the replicas). */
   limiters?: LimiterFactory;
+  /**
+   * How the gateway processes sharing the storage tell each other of ended sessions (Redis when REDIS_URL is set):
+   * while it listens, a session read is used again for up to SESSION_READ_KEPT_MS. Unset: read at every request.
+   */
+  sessionEnds?: SessionEndsChannel;
   readiness?: Record<string, () => Promise<boolean>>;
   /** Mounts the built web apps (after the API routes). */
   mountWeb?: (app: Express) => void;
@@ -74,7 +80,7 @@ export function buildGateway(deps: GatewayDeps) {
   const { env, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
   const secure = env.NODE_ENV === 'production';
-  const sessions = new Sessions(deps.models, clock);
+  const sessions = new Sessions(deps.models, clock, deps.sessionEnds);
   const users = new AdminUsers(deps.models, env.SCRYPT_N, sessions);
   // Made now, so the first login for an unknown user does not pay for it (and stand out by its timing).
   users.decoyHash().catch((err: unknown) => logger.error({ err }, 'could not make the decoy password hash'));

@@ -18,6 +18,7 @@ import {
   metricsHandler,
 } from '@12yards/platform';
 import { buildGateway } from './app';
+import { RedisSessionEnds } from './auth/session-ends';
 import { bootstrapAdmin } from './bootstrap-admin';
 import { gatewayEnv } from './config';
 import { InstanceSubscriptions } from './instance-subscription';
@@ -59,11 +60,16 @@ async function main() {
     ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
     : undefined;
   limitsRedis?.on('error', (err) => logger.warn({ err }, 'rate limits: redis connection error'));
+  // Ends of sessions told to every gateway process, so each keeps the sessions it read for a moment.
+  const sessionEnds = env.REDIS_URL
+    ? new RedisSessionEnds(env.REDIS_URL, env.INFRA_NAMESPACE, logger)
+    : undefined;
   const { app, users, sessions, live } = buildGateway({
     metrics,
     env,
     logger,
     ...(limitsRedis && { limiters: redisLimiters(limitsRedis, env.INFRA_NAMESPACE) }),
+    sessionEnds,
     models: infra.readModels,
     subscriptions,
     fastLane: web ? [immutableAssets(shellDist), immutableAssets(adminDist, '/admin-app')] : [],
@@ -101,6 +107,7 @@ async function main() {
     await live.stop();
     await infra.close();
     await limitsRedis?.quit().catch(() => undefined);
+    await sessionEnds?.close();
     await flushTracing();
     process.exit(0);
   };

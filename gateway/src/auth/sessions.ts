@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AdminRole } from '@12yards/api';
 import type { ReadModels } from '@12yards/platform';
 import type { AdminUser } from './admin-user';
+import type { EndedSessions, SessionEndsChannel } from './session-ends';
 
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60_000;
@@ -13,6 +14,12 @@ const TOUCH_EVERY_MS = 60_000;
  * back (a role, a deactivation) holds from at most this long after.
  */
 export const USER_READ_KEPT_MS = 1000;
+/**
+ * A session read from storage is used again for this long, but only while the process hears every end of a session
+ * (SessionEndsChannel): a logout or a password or role change in any gateway process drops it at once everywhere.
+ * The limit is for what no process tells (a session deleted straight from storage).
+ */
+export const SESSION_READ_KEPT_MS = 1000;
 
 /** SPEC entity admin_sessions. The id stored is a hash of the cookie value, so a leaked table opens no session. */
 export interface AdminSession {
@@ -26,6 +33,16 @@ export interface AdminSession {
   expiresAt: string;
 }
 
+/** Sessions kept at most (see sessionOf): past this many, the process reads them all again. */
+const MAX_SESSIONS_KEPT = 10_000;
+
+/** A session read kept (see Sessions.sessionOf): the read, when it was made, and its user once it came back. */
+interface KeptSession {
+  read: Promise<AdminSession | null>;
+  at: number;
+  userId?: string;
+}
+
 const hashId = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** Which sessions just ended: the one of a cookie value (logout, expiry), or all of a user's (password or role changed). */
@@ -35,11 +52,17 @@ export class Sessions {
   private readonly listeners = new Set<(ended: SessionsEnded) => void>();
   /** The users read lately, by id: the read (shared by the requests that wait for it) and when it was made. */
   private readonly usersRead = new Map<string, { user: Promise<AdminUser | null>; at: number }>();
+  /** The sessions read lately, by stored id, while the channel listens (see SESSION_READ_KEPT_MS). */
+  private readonly sessionsRead = new Map<string, KeptSession>();
 
   constructor(
     private readonly models: ReadModels,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+    /** The other gateway processes' ends of sessions; without it, every request reads its session. */
+    private readonly ends?: SessionEndsChannel,
+  ) {
+    ends?.subscribe({ ended: (ended) => this.forget(ended), deaf: () => this.forgetAll() });
+  }
 
   /** Calls `listener` whenever this object ends sessions (the live streams opened with them close at once). */
   onEnded(listener: (ended: SessionsEnded) => void): () => void {
@@ -89,20 +112,67 @@ export class Sessions {
    */
   async resolve(token: string | undefined, { touch = true } = {}): Promise<AdminSession | null> {
     if (!token || token.length > 100) return null;
-    const session = await this.sessions.get(hashId(token));
+    const session = await this.sessionOf(hashId(token));
     if (!session) return null;
     const now = this.clock().getTime();
     const idle = now - Date.parse(session.lastSeenAt) > IDLE_TIMEOUT_MS;
     const user = await this.userOf(session.userId, now, Date.parse(session.createdAt));
     if (idle || now >= Date.parse(session.expiresAt) || !user?.isActive) {
+      this.forget({ sessionId: session.id });
       await this.sessions.delete(session.id);
       this.ended({ token });
       return null;
     }
     if (touch && now - Date.parse(session.lastSeenAt) > TOUCH_EVERY_MS) {
-      await this.sessions.update(session.id, { lastSeenAt: new Date(now).toISOString() });
+      const lastSeenAt = new Date(now).toISOString();
+      await this.sessions.update(session.id, { lastSeenAt });
+      const kept = this.sessionsRead.get(session.id);
+      if (kept) kept.read = Promise.resolve({ ...session, lastSeenAt });
     }
     return { ...session, username: user.username, role: user.role };
+  }
+
+  /**
+   * The stored session, as read at most SESSION_READ_KEPT_MS ago while the channel listened (the requests that come
+   * while it is read share the read), else read now.
+   */
+  private sessionOf(id: string): Promise<AdminSession | null> {
+    const now = this.clock().getTime();
+    const kept = this.sessionsRead.get(id);
+    if (kept && this.ends?.listening && now - kept.at < SESSION_READ_KEPT_MS && now >= kept.at)
+      return kept.read;
+    if (kept) this.sessionsRead.delete(id);
+    const read = this.sessions.get(id);
+    if (!this.ends?.listening) return read;
+    if (this.sessionsRead.size >= MAX_SESSIONS_KEPT) this.sessionsRead.clear();
+    const entry: KeptSession = { read, at: now };
+    this.sessionsRead.set(id, entry);
+    read.then(
+      (session) => {
+        if (session) entry.userId = session.userId;
+        else if (this.sessionsRead.get(id) === entry) this.sessionsRead.delete(id);
+      },
+      () => this.sessionsRead.get(id) === entry && this.sessionsRead.delete(id),
+    );
+    return read;
+  }
+
+  private forget(ended: EndedSessions): void {
+    if ('sessionId' in ended) this.sessionsRead.delete(ended.sessionId);
+    // A read still on its way may be of one of the user's sessions: it goes too.
+    else
+      for (const [id, kept] of this.sessionsRead)
+        if (kept.userId === undefined || kept.userId === ended.userId) this.sessionsRead.delete(id);
+  }
+
+  private forgetAll(): void {
+    this.sessionsRead.clear();
+  }
+
+  /** Drops the ended sessions here, then tells the other processes (which read them again from storage). */
+  private async tell(ended: EndedSessions): Promise<void> {
+    this.forget(ended);
+    await this.ends?.publish(ended);
   }
 
   /**
@@ -126,6 +196,7 @@ export class Sessions {
   async end(token: string | undefined): Promise<void> {
     if (!token) return;
     await this.sessions.delete(hashId(token));
+    await this.tell({ sessionId: hashId(token) });
     this.ended({ token });
   }
 
@@ -133,6 +204,7 @@ export class Sessions {
   async endAllOf(userId: string): Promise<number> {
     const mine = await this.sessions.find({ where: { userId } });
     for (const s of mine) await this.sessions.delete(s.id);
+    await this.tell({ userId });
     this.ended({ userId });
     return mine.length;
   }

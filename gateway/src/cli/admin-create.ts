@@ -7,6 +7,8 @@ import { parseArgs } from 'node:util';
 import { adminRole, newAdminCredentials } from '@12yards/api';
 import { createInfrastructure, loadConfig } from '@12yards/platform';
 import { adminCreateEnv } from '../config';
+import { RedisSessionEnds } from '../auth/session-ends';
+import { Sessions } from '../auth/sessions';
 import { AdminUsers } from '../auth/users';
 import { askNewPassword } from './prompt';
 
@@ -31,12 +33,16 @@ async function main() {
   const checked = newAdminCredentials.safeParse({ username, password });
   if (!checked.success) throw new Error(checked.error.issues.map((i) => i.message).join('; '));
   const infra = await createInfrastructure('gateway', env as never, undefined, { uses: [] });
-  const user = await new AdminUsers(infra.readModels, env.SCRYPT_N).upsert({
+  // The running gateways keep the sessions they read while they hear of ends: the sessions this ends are told to them.
+  const ends = env.REDIS_URL ? new RedisSessionEnds(env.REDIS_URL, env.INFRA_NAMESPACE) : undefined;
+  const sessions = new Sessions(infra.readModels, undefined, ends);
+  const user = await new AdminUsers(infra.readModels, env.SCRYPT_N, sessions).upsert({
     username,
     password,
     role,
     email: values.email,
   });
+  await ends?.close();
   await infra.close();
   console.log(`Admin user ${user.username} (${user.role}) is ready.`);
 }
