@@ -89,7 +89,8 @@ export function counterLedger(name: string): CounterLedger {
       if (counter && counter.position >= event.position) return;
       const minute = minuteOf(at);
       const value = (counter?.value ?? 0) + delta;
-      await changes(models).put({ id: `${event.id}|${key}`, key, minute, at, delta });
+      // Inserted: a move is written once (a replay finds it there and leaves it); an insert is cheaper than a put.
+      await changes(models).insert({ id: `${event.id}|${key}`, key, minute, at, delta });
       if (!counter || minute >= counter.minute) {
         // Absolute values: written again by a replay of the same event, they come out the same.
         await minutes(models).put({ id: `${key}|${minute}`, key, minute, value });
