@@ -72,10 +72,10 @@ describe('gateway processes tell each other of ended sessions through Redis', ()
     const admin = new Redis(REDIS_URL);
     try {
       // The server drops b's listening connection (as a restart or a network cut would).
-      const clients = (await admin.client('LIST', 'TYPE', 'pubsub')) as string;
+      const clients = (await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub')) as string;
       const own = clients.split('\n').filter((line) => line.includes(`name=${b.connectionName}`));
       expect(own).toHaveLength(1);
-      await admin.client('KILL', 'ID', /id=(\d+)/.exec(own[0]!)![1]!);
+      await admin.call('CLIENT', 'KILL', 'ID', /id=(\d+)/.exec(own[0]!)![1]!);
     } finally {
       admin.disconnect();
     }
