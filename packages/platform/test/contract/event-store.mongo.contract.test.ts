@@ -55,6 +55,57 @@ withRealServer('mongo', (env) => {
       expect((await store.readAll(start)).map((e) => e.type)).toEqual(['Before', 'After']);
     });
 
+    it('When a writer died at the tail (nothing written after its positions), then readAll ends before them without asking the counter, and skips them after twice the gap timeout [mongo]', async () => {
+      const conn = await mongoose
+        .createConnection(env.MONGO_URL!, { dbName: `contract_es_${runId}`, monitorCommands: true })
+        .asPromise();
+      try {
+        const store = new MongoEventStore(conn, { gapTimeoutMs: 300 });
+        const start = await store.lastPosition();
+        await store.append(`tail-${runId}`, 'any', [{ type: 'Before', data: {} }]);
+        // A dead writer's reservation at the tail: the counter moves, nothing is written, nothing comes after.
+        const dead = await conn
+          .collection('counters')
+          .findOneAndUpdate(
+            { _id: 'position' as never },
+            { $inc: { value: 2 } },
+            { returnDocument: 'after' },
+          );
+        const deadIds = [String(Number(dead!.value) - 1), String(dead!.value)];
+        const gaps = async () =>
+          (
+            await conn
+              .collection('event_positions')
+              .find({ _id: { $in: deadIds as never[] } })
+              .toArray()
+          )
+            .map((d) => [String(d._id), d.gap])
+            .sort(([a], [b]) => Number(a) - Number(b));
+        const counterReads: number[] = [];
+        conn.getClient().on('commandStarted', (e) => {
+          const cmd = e.command as { find?: string };
+          if (e.commandName === 'find' && cmd.find === 'counters') counterReads.push(Date.now());
+        });
+        const types = async () => (await store.readAll(start)).map((e) => e.type);
+        expect(await types()).toEqual(['Before']);
+        expect(await types()).toEqual(['Before']);
+        expect(counterReads).toEqual([]);
+        await new Promise((r) => setTimeout(r, 350));
+        // Missing for the timeout: the counter says it was reserved, so it is a hole from now on.
+        expect(await types()).toEqual(['Before']);
+        expect(counterReads).toHaveLength(1);
+        expect(await gaps()).toEqual([]);
+        await new Promise((r) => setTimeout(r, 350));
+        // Skipped for good (each marked a gap), so a write after them is read at once.
+        expect(await types()).toEqual(['Before']);
+        expect(await gaps()).toEqual(deadIds.map((id) => [id, true]));
+        await store.append(`tail-${runId}`, 'any', [{ type: 'After', data: {} }]);
+        expect(await types()).toEqual(['Before', 'After']);
+      } finally {
+        await conn.close();
+      }
+    });
+
     it('When a reader gives up a position whose commit is still on its way, then the commit moves to new positions and every reader gets it [mongo]', async () => {
       const conn = await connection();
       const reader = new MongoEventStore(conn, { gapTimeoutMs: 0 });

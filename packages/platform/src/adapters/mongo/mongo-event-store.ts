@@ -127,6 +127,8 @@ export class MongoEventStore implements EventStore {
   private init?: Promise<{ w: 'majority' | 1 }>;
   /** When this process first found a reserved position without its entry (to tell a dead writer). */
   private readonly holesSeen = new Map<number, number>();
+  /** When this process first found a position missing at the end of what is written (see reservedTail). */
+  private readonly tailSeen = new Map<number, number>();
   /** The positions this process reserved lately, oldest first (see reservedHere). */
   private readonly reservedByThis = new Set<number>();
   /**
@@ -463,6 +465,10 @@ export class MongoEventStore implements EventStore {
    * Events after fromPosition in position order. Positions are reserved before their commit is written, so a
    * lower position can be written after a higher one: readAll stops at such a hole until it is filled, or until it
    * is older than gapTimeoutMs (its writer died between reserving and writing).
+   *
+   * A catch-up mostly finds a few new positions: the next WALK_LIMIT are looked up at once, without first asking the
+   * counter where the end is (the first position missing with nothing written after it is the end, or a writer on
+   * its way). Only a run that fills the whole window asks the counter how much more there is.
    */
   async readAll(
     fromPosition: number,
@@ -470,24 +476,36 @@ export class MongoEventStore implements EventStore {
     known?: ReadonlyMap<number, StoredEvent>,
   ): Promise<StoredEvent[]> {
     await this.setup();
+    // The next page of a long read goes on with its sorted cursor.
+    if (this.bulkReads.has(fromPosition + 1)) return this.readSorted(fromPosition, limit);
+    const windowEnd = fromPosition + WALK_LIMIT;
+    const first = await this.walk(fromPosition, windowEnd, limit, known, false);
+    if (first.events.length >= limit || first.next <= windowEnd) return first.events;
+    const from = first.next - 1;
     const end = (await this.counters.findOne({ _id: 'position' }))?.value ?? 0;
-    if (end <= fromPosition) return [];
-    if (end - fromPosition > WALK_LIMIT) return this.readSorted(fromPosition, limit);
-    return this.walk(fromPosition, end, limit, known);
+    if (end <= from) return first.events;
+    const rest = limit - first.events.length;
+    const more =
+      end - from > WALK_LIMIT
+        ? await this.readSorted(from, rest)
+        : (await this.walk(from, end, rest, known, true)).events;
+    return [...first.events, ...more];
   }
 
   /**
    * Position by position, from the entries of the next WALK_LIMIT positions read in one lookup by key (one command
-   * for a whole run of other processes' commits), and one read to find the end. A `known` event is taken as given:
-   * with replicas, a process's catch-up then reads only the other processes' commits, and an entry another of its
-   * readers read a moment ago is not read again.
+   * for a whole run of other processes' commits). A `known` event is taken as given: with replicas, a process's
+   * catch-up then reads only the other processes' commits, and an entry another of its readers read a moment ago is
+   * not read again. Up to `end`, every position is reserved when `endReserved`; else a missing position with nothing
+   * written after it ends the walk (see reservedTail). Returns the events and the position it stopped at.
    */
   private async walk(
     fromPosition: number,
     end: number,
     limit: number,
-    known?: ReadonlyMap<number, StoredEvent>,
-  ): Promise<StoredEvent[]> {
+    known: ReadonlyMap<number, StoredEvent> | undefined,
+    endReserved: boolean,
+  ): Promise<{ events: StoredEvent[]; next: number }> {
     const gapTimeoutMs = this.options.gapTimeoutMs ?? 5000;
     const out: StoredEvent[] = [];
     let next = fromPosition + 1;
@@ -500,6 +518,11 @@ export class MongoEventStore implements EventStore {
       }
       return ahead.get(p) ?? null;
     };
+    const writtenAfter = (p: number) => {
+      for (let q = p + 1; q <= aheadTo; q++) if (known?.has(q) || ahead.has(q)) return true;
+      return false;
+    };
+    const stop = () => ({ events: out, next });
     while (next <= end && out.length < limit) {
       const mine = known?.get(next);
       if (mine) {
@@ -520,18 +543,26 @@ export class MongoEventStore implements EventStore {
         for (const e of commit.events) {
           if (e.position < next) continue;
           out.push(toStored(commit.streamId, e));
-          if (out.length >= limit) return out;
+          if (out.length >= limit) return stop();
         }
         next = commit.lastPosition + 1;
         continue;
       }
+      // The positions known to be reserved from here on: up to the next one written, or up to what the counter says.
+      let reservedTo = aheadTo;
+      if (!endReserved && !this.holesSeen.has(next) && !writtenAfter(next)) {
+        // Not written, and nothing after it: the end of the store, unless it was reserved long ago.
+        const counter = await this.reservedTail(next, gapTimeoutMs);
+        if (counter === undefined) return stop();
+        reservedTo = Math.min(aheadTo, counter);
+      }
       // Reserved, without its entry: a writer on its way, or one that died.
       const seen = this.holesSeen.get(next);
       if (seen === undefined) {
-        this.noteHoles(next, aheadTo, (p) => known?.has(p) === true || ahead.has(p));
-        return out;
+        this.noteHoles(next, reservedTo, (p) => known?.has(p) === true || ahead.has(p));
+        return stop();
       }
-      if (Date.now() - seen < gapTimeoutMs) return out;
+      if (Date.now() - seen < gapTimeoutMs) return stop();
       this.holesSeen.delete(next);
       const [covering] = await this.sortedFrom(next - 1, 1).toArray();
       if (covering && covering.position <= next) {
@@ -542,14 +573,34 @@ export class MongoEventStore implements EventStore {
       if (!(await this.claimGap(next))) {
         // Its entry has just been written: read it.
         const written = await this.positions.findOne({ _id: positionId(next) });
-        if (!written) return out;
+        if (!written) return stop();
         ahead.set(next, written);
         continue;
       }
       this.options.logger?.warn({ position: next }, 'event store: skipping a position never written');
       next++;
     }
-    return out;
+    return stop();
+  }
+
+  /**
+   * For a position found missing at the tail (nothing written after it): once it has stayed missing for
+   * gapTimeoutMs, the counter, when it says the position was reserved (undefined before, or when it was not). A
+   * reserved one is then waited for as any hole, from now (it may have been reserved just now): a writer that died at
+   * the tail is skipped after twice the timeout.
+   */
+  private async reservedTail(position: number, gapTimeoutMs: number): Promise<number | undefined> {
+    const now = Date.now();
+    const seen = this.tailSeen.get(position);
+    if (seen === undefined) {
+      if (this.tailSeen.size >= 1000) this.tailSeen.clear();
+      this.tailSeen.set(position, now);
+      return undefined;
+    }
+    if (now - seen < gapTimeoutMs) return undefined;
+    this.tailSeen.delete(position);
+    const end = (await this.counters.findOne({ _id: 'position' }))?.value ?? 0;
+    return end >= position ? end : undefined;
   }
 
   /**
