@@ -6,27 +6,10 @@ import { TEST_SECRET } from '@12yards/platform/testing';
 import { buildGateway } from '../src/app';
 import { RedisSessionEnds, type EndedSessions } from '../src/auth/session-ends';
 import { gatewayEnv } from '../src/config';
+import { REDIS_URL, redisAnswers } from './shared-redis';
 
-// The real Redis of `npm run infra:up` (or REDIS_URL): the gateway processes tell each other of ended sessions there.
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:16379';
+// The gateway processes tell each other of ended sessions through the real Redis.
 const ADMIN = { username: 'admin', password: 'correct horse battery staple' };
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 describe('gateway processes tell each other of ended sessions through Redis', () => {
   let available = false;

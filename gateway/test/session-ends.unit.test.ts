@@ -1,7 +1,7 @@
-import { openSqlite, SqliteReadModels, type ReadModels } from '@12yards/platform';
 import type { EndedSessions, SessionEndsChannel } from '../src/auth/session-ends';
 import { SESSION_READ_KEPT_MS, Sessions } from '../src/auth/sessions';
 import { AdminUsers } from '../src/auth/users';
+import { readModelsSpyingGet } from './spied-read-models';
 
 /** One Redis, as the gateway processes of these tests share it: what one publishes, every listening one hears. */
 class Hub {
@@ -34,28 +34,14 @@ class MemoryChannel implements SessionEndsChannel {
 
 /** One storage shared by the processes, counting the lookups of admin_sessions by id. */
 function countingSessionReads() {
-  const base = new SqliteReadModels(openSqlite(':memory:'));
   const reads = { count: 0, release: undefined as (() => void) | undefined, hold: false };
-  const models: ReadModels = {
-    collection: (name, options) => {
-      const collection = base.collection(name, options);
-      if (name !== 'admin_sessions') return collection;
-      return new Proxy(collection, {
-        get: (target, key) =>
-          key === 'get'
-            ? async (id: string) => {
-                reads.count++;
-                const read = await target.get(id);
-                // Held after the read, as a reply on its way back is.
-                if (reads.hold) await new Promise<void>((r) => (reads.release = r));
-                return read;
-              }
-            : Reflect.get(target, key, target),
-      });
-    },
-    ready: () => base.ready(),
-    close: () => base.close(),
-  };
+  const { models, base } = readModelsSpyingGet('admin_sessions', async (target, id) => {
+    reads.count++;
+    const read = await target.get(id);
+    // Held after the read, as a reply on its way back is.
+    if (reads.hold) await new Promise<void>((r) => (reads.release = r));
+    return read;
+  });
   return { models, reads, base };
 }
 

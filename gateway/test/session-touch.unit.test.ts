@@ -1,6 +1,7 @@
-import { openSqlite, SqliteReadModels, type ReadModels } from '@12yards/platform';
+import { openSqlite, SqliteReadModels } from '@12yards/platform';
 import { IDLE_TIMEOUT_MS, Sessions, USER_READ_KEPT_MS } from '../src/auth/sessions';
 import { AdminUsers } from '../src/auth/users';
+import { readModelsSpyingGet } from './spied-read-models';
 
 describe("a background look at a session (the live stream's check)", () => {
   it('When only looked at without touching, then the session still ends after the idle timeout; touched, it goes on', async () => {
@@ -27,27 +28,13 @@ describe("a background look at a session (the live stream's check)", () => {
 describe("a session's user, read again at most once a second", () => {
   /** Read models that count the lookups of admin_users by id (and fail the next one when told). */
   function countingUserReads() {
-    const base = new SqliteReadModels(openSqlite(':memory:'));
     const reads = { count: 0, failNext: false };
-    const models: ReadModels = {
-      collection: (name, options) => {
-        const collection = base.collection(name, options);
-        if (name !== 'admin_users') return collection;
-        return new Proxy(collection, {
-          get: (target, key) =>
-            key === 'get'
-              ? (id: string) => {
-                  reads.count++;
-                  if (!reads.failNext) return target.get(id);
-                  reads.failNext = false;
-                  return Promise.reject(new Error('database unreachable'));
-                }
-              : Reflect.get(target, key, target),
-        });
-      },
-      ready: () => base.ready(),
-      close: () => base.close(),
-    };
+    const { models } = readModelsSpyingGet('admin_users', (target, id) => {
+      reads.count++;
+      if (!reads.failNext) return target.get(id);
+      reads.failNext = false;
+      return Promise.reject(new Error('database unreachable'));
+    });
     return { models, reads };
   }
 
