@@ -1,4 +1,4 @@
-import type { EndedSessions, SessionEndsChannel } from '../src/auth/session-ends';
+import type { EndedSessions, SessionEndsChannel, SessionEndsListener } from '../src/auth/session-ends';
 import { SESSION_READ_KEPT_MS, Sessions } from '../src/auth/sessions';
 import { AdminUsers } from '../src/auth/users';
 import { readModelsSpyingGet } from './spied-read-models';
@@ -12,7 +12,7 @@ class Hub {
 }
 
 class MemoryChannel implements SessionEndsChannel {
-  readonly listeners = new Set<{ ended(ended: EndedSessions): void; deaf(): void }>();
+  readonly listeners = new Set<SessionEndsListener>();
   listening = true;
   constructor(private readonly hub: Hub) {
     hub.channels.add(this);
@@ -20,7 +20,7 @@ class MemoryChannel implements SessionEndsChannel {
   async publish(ended: EndedSessions) {
     this.hub.publish(ended);
   }
-  subscribe(listener: { ended(ended: EndedSessions): void; deaf(): void }) {
+  subscribe(listener: SessionEndsListener) {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

@@ -5,6 +5,12 @@ import type { Logger } from '@12yards/platform';
 /** Sessions that ended, as told to the other gateway processes: by the stored id (never the cookie value). */
 export type EndedSessions = { sessionId: string } | { userId: string };
 
+/** Told of each end heard (`ended`), and when the process stopped listening (`deaf`: what it kept may have ended). */
+export interface SessionEndsListener {
+  ended(ended: EndedSessions): void;
+  deaf(): void;
+}
+
 /**
  * How the gateway processes that share one storage tell each other that sessions ended (a logout, a password or role
  * change), so that each may keep the sessions it read for a moment instead of reading one at every request.
@@ -17,11 +23,8 @@ export interface SessionEndsChannel {
    * other processes once their kept read of it is SESSION_READ_KEPT_MS old.
    */
   publish(ended: EndedSessions): Promise<void>;
-  /**
-   * `ended` for each end heard; `deaf` when this process stopped listening (what it kept may have ended since).
-   * Returns the function that stops it.
-   */
-  subscribe(listener: { ended(ended: EndedSessions): void; deaf(): void }): () => void;
+  /** Calls the listener from now on; returns the function that stops it. */
+  subscribe(listener: SessionEndsListener): () => void;
   close(): Promise<void>;
 }
 
@@ -40,15 +43,15 @@ const parse = (message: string): EndedSessions | null => {
 };
 
 /**
- * The channel on Redis pub/sub (`[<namespace>:]12yards:gateway:sessions-ended`): one connection publishes, one listens. It listens from
- * the moment its subscription is confirmed until its connection drops; Redis keeps no message for a subscriber that
- * was away, so a process that reconnects starts from nothing kept.
+ * The channel on Redis pub/sub (`[<namespace>:]12yards:gateway:sessions-ended`): one connection publishes, one
+ * listens. It listens from the moment its subscription is confirmed until its connection drops; Redis keeps no
+ * message for a subscriber that was away, so a process that reconnects starts from nothing kept.
  */
 export class RedisSessionEnds implements SessionEndsChannel {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private readonly channel: string;
-  private readonly listeners = new Set<{ ended(ended: EndedSessions): void; deaf(): void }>();
+  private readonly listeners = new Set<SessionEndsListener>();
   private confirmed = false;
   /** The name its listening connection gives Redis (CLIENT LIST), one per process. */
   readonly connectionName = `session-ends-${randomBytes(6).toString('hex')}`;
@@ -96,7 +99,7 @@ export class RedisSessionEnds implements SessionEndsChannel {
     });
   }
 
-  subscribe(listener: { ended(ended: EndedSessions): void; deaf(): void }): () => void {
+  subscribe(listener: SessionEndsListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
