@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import request from 'supertest';
 import { Redis } from 'ioredis';
 import { createLogger, openSqlite, SqliteReadModels, type ReadModels } from '@12yards/platform';
@@ -69,6 +70,34 @@ describe('gateway processes tell each other of ended sessions through Redis', ()
     await a.publish({ sessionId: 'after' });
     await until(() => heard.length > 0);
     expect(heard).toEqual([{ sessionId: 'after' }]);
+  });
+
+  it('When Redis goes away after the channel connected, then a logout publishing on it is not held up, and does not fail', async () => {
+    if (!available) return console.warn(`SKIPPED: no Redis at ${REDIS_URL}; run npm run infra:up`);
+    // A proxy in front of Redis, closed to cut the channel off as an outage would.
+    const target = new URL(REDIS_URL);
+    const sockets = new Set<Socket>();
+    const proxy = createServer((client) => {
+      const upstream = connect(Number(target.port), target.hostname);
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const { port } = proxy.address() as AddressInfo;
+    const cut = new RedisSessionEnds(`redis://127.0.0.1:${port}`, namespace);
+    channels.push(cut);
+    expect(await cut.ready()).toBe(true);
+    await new Promise<void>((r) => {
+      proxy.close(() => r());
+      for (const s of sockets) s.destroy();
+    });
+    await until(() => !cut.listening);
+    const t0 = Date.now();
+    await expect(cut.publish({ sessionId: 'during-outage' })).resolves.toBeUndefined();
+    expect(Date.now() - t0).toBeLessThan(500);
   });
 
   /** One gateway process: its own memory and channel, the storage shared with the others. */

@@ -53,6 +53,7 @@ export class RedisSessionEnds implements SessionEndsChannel {
   private readonly channel: string;
   private readonly listeners = new Set<SessionEndsListener>();
   private confirmed = false;
+  private publisherWasReady = false;
   /** The name its listening connection gives Redis (CLIENT LIST), one per process. */
   readonly connectionName = `session-ends-${randomBytes(6).toString('hex')}`;
 
@@ -64,6 +65,7 @@ export class RedisSessionEnds implements SessionEndsChannel {
     this.channel = `${namespace ? `${namespace}:` : ''}12yards:gateway:sessions-ended`;
     this.publisher = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     this.subscriber = new Redis(url, { maxRetriesPerRequest: 1, connectionName: this.connectionName });
+    this.publisher.once('ready', () => (this.publisherWasReady = true));
     for (const connection of [this.publisher, this.subscriber])
       connection.on('error', (err) => logger?.warn({ err }, 'session ends: redis connection error'));
     this.subscriber.on('message', (channel: string, message: string) => {
@@ -92,8 +94,9 @@ export class RedisSessionEnds implements SessionEndsChannel {
   }
 
   async publish(ended: EndedSessions): Promise<void> {
-    // A process that has just started (the admin:create command) waits a moment for its connection.
-    if (this.publisher.status !== 'ready') await this.connected(this.publisher, PUBLISH_WAIT_MS);
+    // A process that has just started (the admin:create command) waits a moment for its first connection; one whose
+    // connection dropped does not hold a logout up: the publish fails at once and is logged.
+    if (!this.publisherWasReady) await this.connected(this.publisher, PUBLISH_WAIT_MS);
     await this.publisher.publish(this.channel, JSON.stringify(ended)).catch((err: unknown) => {
       this.logger?.warn({ err }, 'session ends: could not tell the other gateway processes');
     });
@@ -105,6 +108,7 @@ export class RedisSessionEnds implements SessionEndsChannel {
   }
 
   private connected(connection: Redis, ms: number): Promise<void> {
+    if (connection.status === 'ready') return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -125,6 +129,11 @@ export class RedisSessionEnds implements SessionEndsChannel {
 
   async close(): Promise<void> {
     this.confirmed = false;
-    await Promise.all([this.publisher.quit(), this.subscriber.quit()].map((p) => p.catch(() => undefined)));
+    // A connection that is down is dropped, not quit: QUIT would wait for a reconnection that may never come.
+    await Promise.all(
+      [this.publisher, this.subscriber].map((c) =>
+        c.status === 'ready' ? c.quit().catch(() => undefined) : c.disconnect(),
+      ),
+    );
   }
 }
