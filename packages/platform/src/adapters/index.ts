@@ -4,3 +4,4 @@ export * from './mongo';
 export * from './kafka';
 export * from './bullmq';
 export * from './minio';
+export * from './redis';

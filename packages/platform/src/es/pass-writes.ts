@@ -162,6 +162,7 @@ class PassCollection<T extends Document> implements Collection<T> {
 
 /** The rows one collection of the store was sent by a flush, by id (null: deleted). */
 export interface SentRows {
+  name: string;
   collection: Collection<Document>;
   rows: Map<string, Document | null>;
 }
@@ -186,10 +187,10 @@ export class PassWrites implements ReadModels {
 
   /** Sends every collection's writes, all at once; returns each collection's rows sent (see PassCollection.flush). */
   async flush(): Promise<SentRows[]> {
-    const collections = [...this.collections.values()];
-    const sent = await Promise.all(collections.map((c) => c.flush()));
+    const collections = [...this.collections];
+    const sent = await Promise.all(collections.map(([, c]) => c.flush()));
     return collections
-      .map((c, i) => ({ collection: c.store, rows: sent[i]! }))
+      .map(([name, c], i) => ({ name, collection: c.store, rows: sent[i]! }))
       .filter((s) => s.rows.size > 0);
   }
 

@@ -1,4 +1,12 @@
-import type { Collection, Document, EventStore, ReadModels, StoredEvent } from '../ports';
+import type {
+  AppliedNews,
+  Collection,
+  Document,
+  EventStore,
+  ProjectionHandOver,
+  ReadModels,
+  StoredEvent,
+} from '../ports';
 import type { Logger } from '../observability/logging';
 import type { DomainEvent } from './decider';
 import { processHolderId } from '../coordination/leader-election';
@@ -84,6 +92,12 @@ const MAX_BUFFERED = 10_000;
  */
 const FAILED_PASS_MS = 1000;
 
+/**
+ * How long a writer that handed its events to the process holding the checkpoint's lock waits to hear them applied
+ * before it applies them itself (the message or its holder lost).
+ */
+const HAND_OVER_WAIT_MS = 2000;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A pass that ran and could not reach the position its caller waits for (other writers' holes, a busy lock). */
@@ -150,14 +164,32 @@ export class Projector {
   >();
   private sentRowCount = 0;
   private readonly sentWaiters = new Set<{ upTo: number; resolve: (applied: number) => void }>();
+  /**
+   * The process holding the checkpoint's lock, as last seen in the checkpoint or heard from it (see handOver): this
+   * process's writers hand it their events instead of taking the lock in turn.
+   */
+  private handTo?: { holder: string; until: number };
+  /** When another process last handed this one events: it applies them, and tells what it applied. */
+  private fedAt = 0;
+  private readonly stopListening?: () => void;
 
+  /**
+   * `handOver`: how replicas that share the read models hand their writers' events to the one process applying
+   * them (without it, each takes the checkpoint's lock in turn).
+   */
   constructor(
     private readonly store: EventStore,
     private readonly models: ReadModels,
     private readonly projections: Projection[],
     private readonly logger?: Logger,
     private readonly name = 'projections',
-  ) {}
+    private readonly handOver?: ProjectionHandOver,
+  ) {
+    this.stopListening = handOver?.listen(name, this.holder, {
+      handedOver: (events) => this.accept(events),
+      applied: (news) => this.heard(news),
+    });
+  }
 
   private get checkpoints() {
     return this.models.collection<Checkpoint>('checkpoints', { compareAndSet: true });
@@ -172,6 +204,14 @@ export class Projector {
    * their own; a pass waits a moment for one still appending).
    */
   catchUp(upTo?: number, appended?: readonly StoredEvent[]): Promise<number> {
+    const holder = this.handTarget();
+    if (holder && (upTo === undefined || appended?.length))
+      return this.handOverTo(holder, upTo, appended ?? []);
+    return this.catchUpHere(upTo, appended);
+  }
+
+  /** catchUp by this process's own passes. */
+  private catchUpHere(upTo?: number, appended?: readonly StoredEvent[]): Promise<number> {
     if (this.appended.size >= MAX_BUFFERED)
       for (const p of this.appended.keys()) if (p <= this.reached) this.appended.delete(p);
     if (appended?.length && this.appended.size + appended.length <= MAX_BUFFERED) {
@@ -208,6 +248,88 @@ export class Projector {
   }
 
   /**
+   * The process to hand events to: one that holds the checkpoint's lock, while this one hears what it applies. Not
+   * while this one holds it, or is handed events itself (two processes each taking the other for the holder apply
+   * their own until one keeps the lock: the other, no longer fed, then hands to it).
+   */
+  private handTarget(): string | undefined {
+    const to = this.handTo;
+    if (!to || !this.handOver?.listening || this.kept || this.fed) return undefined;
+    if (to.until > Date.now() && to.holder !== this.holder) return to.holder;
+    this.handTo = undefined;
+    return undefined;
+  }
+
+  /**
+   * Hands a writer's events to the process holding the lock and waits to hear them applied (their rows come with the
+   * news, for sentRow); without events (a reader's catch-up), asks it to apply everything stored so far. A holder
+   * that is gone or silent leaves them to this process's own pass.
+   */
+  private async handOverTo(holder: string, upTo: number | undefined, events: readonly StoredEvent[]) {
+    const target = upTo ?? (await this.store.lastPosition());
+    if (this.sent >= target) return 0;
+    let heard!: (applied: number) => void;
+    const waiter = { upTo: target, resolve: (applied: number) => heard(applied) };
+    let timer: NodeJS.Timeout | undefined;
+    const applied = new Promise<boolean>((resolve) => {
+      heard = () => resolve(true);
+      timer = setTimeout(() => resolve(false), HAND_OVER_WAIT_MS);
+    });
+    this.sentWaiters.add(waiter);
+    try {
+      const delivered = await this.handOver!.send(this.name, holder, [...events]).catch(() => false);
+      if (delivered && (await applied)) return events.length;
+    } finally {
+      clearTimeout(timer);
+      this.sentWaiters.delete(waiter);
+    }
+    if (this.handTo?.holder === holder) this.handTo = undefined;
+    return this.catchUpHere(upTo, events);
+  }
+
+  /** Events another process handed to this one: applied by its own passes, then told (see tellApplied). */
+  private accept(events: StoredEvent[]): void {
+    this.fedAt = Date.now();
+    const upTo = events.length > 0 ? Math.max(...events.map((e) => e.position)) : undefined;
+    // Applied already (read from the store before they came): told at once, as no pass will tell it.
+    if (upTo !== undefined && Math.max(this.sent, this.reached) >= upTo) return this.tellApplied([]);
+    void this.catchUpHere(upTo, events).then(
+      () => upTo === undefined && this.tellApplied([]),
+      (err: unknown) =>
+        this.logger?.warn({ err, checkpoint: this.name }, 'projection: handed events not applied'),
+    );
+  }
+
+  /** Whether another process handed this one events lately: it keeps the lock and tells what it applies. */
+  private get fed(): boolean {
+    return Date.now() - this.fedAt < CONTENDED_MS;
+  }
+
+  private tellApplied(sent: SentRows[]): void {
+    this.handOver?.tell(this.name, {
+      holder: this.holder,
+      holds: this.kept !== undefined || this.fed,
+      position: Math.max(this.sent, this.reached),
+      rows: sent.map(({ name, rows }) => ({ collection: name, rows: [...rows] })),
+    });
+  }
+
+  /** What another process applied: its rows may be read back from here, and events are best handed to it. */
+  private heard(news: AppliedNews): void {
+    if (news.holder === this.holder) return;
+    if (news.holds) this.handTo = { holder: news.holder, until: Date.now() + LOCK_MS / 2 };
+    this.recordSent(
+      news.rows.map(({ collection, rows }) => ({
+        name: collection,
+        collection: this.models.collection(collection),
+        rows: new Map(rows),
+      })),
+      news.position,
+    );
+    this.rowsSent(news.position, 0);
+  }
+
+  /**
    * The row as the pass that applied the events up to `upTo` sent it (or a later pass of this process): the entity
    * as a writer's command left it, without a read. Undefined when this process did not send it so (the caller reads
    * the store).
@@ -216,6 +338,13 @@ export class Projector {
     const entry = this.sentRows.get(collection as unknown as Collection<Document>)?.get(id);
     if (!entry?.doc || entry.position < upTo) return undefined;
     return structuredClone(entry.doc) as T;
+  }
+
+  /** A pass's rows are in the store up to `position`: kept for its writers, and told to the processes that feed it. */
+  private passSent(sent: SentRows[], position: number, applied: number) {
+    this.recordSent(sent, position);
+    this.rowsSent(position, applied);
+    if (this.fed) this.tellApplied(sent);
   }
 
   private recordSent(sent: SentRows[], position: number) {
@@ -264,7 +393,8 @@ export class Projector {
    * starts with it. Not while the lock is kept already, nor while another process was found holding it lately.
    */
   private lockAhead(): void {
-    if (this.kept || this.lockingAhead || Date.now() - this.contendedAt < CONTENDED_MS) return;
+    if (this.kept || this.lockingAhead || Date.now() - this.contendedAt < CONTENDED_MS || this.handTarget())
+      return;
     this.lockingAhead = true;
     this.chain = this.chain
       .then(async () => {
@@ -276,7 +406,7 @@ export class Projector {
         this.reached = Math.max(this.reached, read?.position ?? 0);
         const lock = await this.lock(read);
         if (lock) this.keep(lock, lock.position);
-        else this.contendedAt = Date.now();
+        else this.contended(read);
       })
       .catch(() => {
         this.lockingAhead = false;
@@ -303,7 +433,7 @@ export class Projector {
       () => {
         this.chain = this.chain.then(() => this.freeKept()).catch(() => undefined);
       },
-      this.alone ? KEPT_IDLE_ALONE_MS : KEPT_IDLE_MS,
+      this.alone || this.fed ? KEPT_IDLE_ALONE_MS : KEPT_IDLE_MS,
     );
     this.keptTimer.unref();
     if (stored < lock.position && !this.storeTimer) {
@@ -380,7 +510,8 @@ export class Projector {
       const ownStillAppending = (busy?.size ?? 0) > 0;
       // A missing position the store says another process reserved (a replica's) is read from the store at once:
       // waiting for this process's writers would not bring it.
-      const foreign = this.short && this.store.reservedHere?.(this.missing) === false;
+      // Unless other processes hand this one their events: the position is then on its way here too.
+      const foreign = this.short && !this.fed && this.store.reservedHere?.(this.missing) === false;
       if (this.short && !foreign && (ownStillAppending || Date.now() < buffering)) {
         if (ownStillAppending) await this.handedOver(deadline - Date.now(), Promise.all(busy!));
         else await this.handedOver(buffering - Date.now());
@@ -446,7 +577,7 @@ export class Projector {
       if (!own && this.lockedByAnother(read)) {
         // Another process is applying: the events are not read meanwhile (on FerretDB a long read is a scan of
         // every commit, which a replica waiting for the lock would make again at every try).
-        this.contendedAt = Date.now();
+        this.contended(read);
         if (upTo !== undefined && this.reached >= upTo) return applied;
         // A caller's position not reached yet lies past the checkpoint, so the store has more: asking it would be one
         // more read per try, while another process holds the lock at every try under load.
@@ -475,7 +606,7 @@ export class Projector {
       }
       const lock = held ?? (await this.lock(read));
       if (!lock) {
-        this.contendedAt = Date.now();
+        this.contended(read);
         // The caller's events were applied by the process holding the lock: nothing left to wait for.
         if (upTo !== undefined && this.reached >= upTo) return applied;
         // Another process moved the checkpoint since this one freed it (read it again at once), or is applying
@@ -494,6 +625,13 @@ export class Projector {
       }
       if (done === events.length && events.length < 500) return applied; // a short page was the end
     }
+  }
+
+  /** Another process holds the lock (as `read` shows, when it does): this one's writers hand their events to it. */
+  private contended(read?: Checkpoint | null): void {
+    this.contendedAt = Date.now();
+    if (read && this.lockedByAnother(read))
+      this.handTo = { holder: read.lockedBy!, until: read.lockedUntil! };
   }
 
   /** Whether the checkpoint as read is locked by another process, and its lock has not run out. */
@@ -541,13 +679,11 @@ export class Projector {
         for (const p of this.projections) await p.apply(event, writes);
         applied++;
         if (applied < events.length && Date.now() > (held.lockedUntil ?? 0) - LOCK_MS / 2) {
-          this.recordSent(await writes.flush(), event.position);
-          this.rowsSent(event.position, applied);
+          this.passSent(await writes.flush(), event.position, applied);
           if (!(await advance(event.position, true))) return this.lockLost(applied);
         }
       }
-      this.recordSent(await writes.flush(), events[events.length - 1]!.position);
-      this.rowsSent(events[events.length - 1]!.position, applied);
+      this.passSent(await writes.flush(), events[events.length - 1]!.position, applied);
     } catch (err) {
       // Leave what was applied recorded and the lock free, so this or another process carries on from there: the
       // checkpoint moves past the applied events only once their writes are sent (a failed send is kept to retry).
@@ -566,7 +702,7 @@ export class Projector {
     // writers' passes, or the next batch of a reaction, need no lock and no write of their own.
     const last = events[events.length - 1]!.position;
     const more = this.writersOnTheirWay(last);
-    if (this.alone && (held.lockedUntil ?? 0) - Date.now() > LOCK_MS / 2) {
+    if ((this.alone || this.fed) && (held.lockedUntil ?? 0) - Date.now() > LOCK_MS / 2) {
       this.reached = Math.max(this.reached, last);
       this.keep({ ...held, position: last }, stored);
       return applied;
@@ -655,6 +791,7 @@ export class Projector {
 
   /** Frees a lock this process keeps (at shutdown: a replica, or this service started again, need not wait it out). */
   async close(): Promise<void> {
+    this.stopListening?.();
     clearTimeout(this.keptTimer);
     clearTimeout(this.storeTimer);
     const done = this.chain.then(() => this.freeKept());

@@ -5,3 +5,4 @@ export * from './event-bus';
 export * from './job-queue';
 export * from './object-store';
 export * from './unavailable';
+export * from './projection-hand-over';

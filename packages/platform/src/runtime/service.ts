@@ -19,7 +19,7 @@ import { traceBus, traceEvents } from '../observability/tracing/propagation';
 import { secretOf, withPersonalData } from '../privacy/wiring';
 import { canRewrite, sealPlaintextPersonalData } from '../privacy/seal-plaintext';
 import type { PersonalDataPolicy } from '../privacy/personal-data-store';
-import type { StoredEvent } from '../ports';
+import type { ProjectionHandOver, StoredEvent } from '../ports';
 import type { SubjectKeys } from '../privacy/subject-keys';
 
 /** What a service's code is given; `U`: the optional adapters its definition declared (`uses`), and only those. */
@@ -126,6 +126,20 @@ function followAppends(appends: SignallingEventStore, projector: Projector, logg
   };
 }
 
+/**
+ * Replicas share the read models on MongoDB: with Redis there, their writers hand their events to the one process
+ * applying them (see ProjectionHandOver). The embedded store has one process per file, and needs none.
+ */
+async function projectionHandOver(
+  service: string,
+  env: ServiceEnv,
+  logger: Logger,
+): Promise<ProjectionHandOver | undefined> {
+  if (!env.MONGO_URL || !env.REDIS_URL) return undefined;
+  const { RedisProjectionHandOver } = await import('../adapters/redis');
+  return new RedisProjectionHandOver(env.REDIS_URL, env.INFRA_NAMESPACE, service, logger);
+}
+
 /** Wires a service from its definition without listening: used by main and by integration tests. */
 export async function startService<U extends OptionalAdapter>(
   def: ServiceDefinition<U>,
@@ -163,13 +177,22 @@ export async function startService<U extends OptionalAdapter>(
     queued.jobs = instrumentJobs(queued.jobs, early);
   }
   infra.bus = instrumentBus(traceBus(infra.bus), early);
-  const projector = new Projector(infra.eventStore, infra.readModels, def.projections, logger);
+  const handOver = await projectionHandOver(def.name, env, logger);
+  const projector = new Projector(
+    infra.eventStore,
+    infra.readModels,
+    def.projections,
+    logger,
+    'projections',
+    handOver,
+  );
   const reports = new Projector(
     infra.eventStore,
     infra.readModels,
     def.reportProjections ?? [],
     logger,
     'reports',
+    handOver,
   );
   const unfollowReports = def.reportProjections?.length ? followAppends(appends, reports, logger) : () => {};
   const leader = new LeaderElection(infra.readModels, def.name, {
@@ -261,6 +284,7 @@ export async function startService<U extends OptionalAdapter>(
       await leader.stop(); // released: a follower takes over at its next try, not after the TTL
       await projector.close(); // a checkpoint lock kept between passes freed, as the leader's lease
       await reports.close();
+      await handOver?.close();
       await infra.close();
     },
   };

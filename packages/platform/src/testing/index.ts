@@ -2,3 +2,4 @@
 export * from './service';
 export * from './decider-specification';
 export * from './read-models';
+export * from './projection-hand-over';

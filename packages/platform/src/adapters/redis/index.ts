@@ -1,0 +1,2 @@
+export * from './redis-pub-sub';
+export * from './redis-projection-hand-over';
