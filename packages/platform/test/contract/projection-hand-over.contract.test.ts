@@ -37,6 +37,40 @@ withRealServer('redis', (env) => {
     return { process: async () => open(), cleanup: async () => undefined };
   });
 
+  describe('ProjectionHandOver [redis]: a listener that throws', () => {
+    it('When a listener throws on a message, then the connection goes on and the next message is heard', async () => {
+      k++;
+      const [holder, writer] = [open(), open()];
+      const heard: number[] = [];
+      holder.listen('projections', 'h', {
+        handedOver: (events) => {
+          if (events[0]?.position === 1) throw new Error('cannot take it');
+          heard.push(events[0]!.position);
+        },
+        applied: () => undefined,
+      });
+      await waitListening(holder);
+      const event = (position: number) => ({
+        id: `e${position}`,
+        position,
+        type: 'Added',
+        streamId: 's',
+        version: position,
+        occurredAt: '',
+        data: {},
+        meta: {},
+      });
+
+      await writer.send('projections', 'h', [event(1)]);
+      await writer.send('projections', 'h', [event(2)]);
+      const deadline = Date.now() + 2000;
+      while (heard.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+
+      expect(heard).toEqual([2]);
+      expect(holder.listening).toBe(true);
+    });
+  });
+
   describe('ProjectionHandOver [redis]: a dropped connection', () => {
     it('When its listening connection is killed, then it says it is not listening, and once reconnected it hears again', async () => {
       k++;

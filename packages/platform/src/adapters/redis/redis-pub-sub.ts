@@ -32,7 +32,13 @@ export class RedisPubSub {
     for (const connection of [this.publisher, this.subscriber])
       connection.on('error', (err) => logger?.warn({ err }, `${label}: redis connection error`));
     this.subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) => {
-      for (const handle of this.handlers.get(channel.toString()) ?? []) handle(message);
+      for (const handle of this.handlers.get(channel.toString()) ?? [])
+        try {
+          handle(message);
+        } catch (err) {
+          // A message its handler could not take is dropped: the connection goes on with the next one.
+          logger?.warn({ err, channel: channel.toString() }, `${label}: a message could not be handled`);
+        }
     });
     // Each connection (the first, and every one after a drop) listens once Redis confirms the subscriptions.
     this.subscriber.on('ready', () => {
