@@ -9,7 +9,7 @@ import { RedisProjectionHandOver } from '../../src/adapters/redis/redis-projecti
 import { Projector } from '../../src/es/projector';
 import type { StoredEvent } from '../../src/ports';
 import { InMemoryHandOverNetwork } from '../../src/testing/projection-hand-over';
-import { rows } from '../unit/row-fixtures';
+import { replicaProcess } from '../support/replica-process';
 import { projectionHandOverContract, waitListening } from './projection-hand-over.suite';
 import { runId, withRealServer } from './real-servers';
 
@@ -114,30 +114,12 @@ withRealServer('mongo', (mongoEnv) => {
       async function process(dbName: string) {
         const conn = await connectMongo(mongoEnv.MONGO_URL!, dbName);
         conns.push(conn);
-        const store = new MongoEventStore(conn);
-        const models = new MongoReadModels(conn);
         const end = new RedisProjectionHandOver(redisEnv.REDIS_URL!, `contract-${runId}`, dbName);
         ends.push(end);
-        const projector = new Projector(store, models, [rows], undefined, 'projections', end);
-        projectors.push(projector);
+        const replica = replicaProcess(new MongoEventStore(conn), new MongoReadModels(conn), end);
+        projectors.push(replica.projector);
         await waitListening(end);
-        const checkpoints = models.collection('checkpoints', { compareAndSet: true });
-        const reads = jest.spyOn(checkpoints, 'get');
-        const moves = jest.spyOn(checkpoints, 'putIf');
-        const write = async (stream: string, n: number) => {
-          const done = projector.beginAppend();
-          const { events } = await store.append(stream, 'any', [{ type: 'Added', data: { n } }]);
-          const caughtUp = projector.catchUp(events[0]!.position, events);
-          done();
-          await caughtUp;
-          return events[0]!;
-        };
-        return {
-          projector,
-          models,
-          write,
-          checkpointCommands: () => reads.mock.calls.length + moves.mock.calls.length,
-        };
+        return replica;
       }
 
       it("When one replica holds the lock, then the other's writes cost it no checkpoint command, and both read every row right", async () => {

@@ -1,32 +1,12 @@
 import { SqliteEventStore } from '../../src/embedded/sqlite-event-store';
 import { SqliteReadModels } from '../../src/embedded/sqlite-read-models';
 import { Projector } from '../../src/es/projector';
-import type { EventStore, ReadModels, StoredEvent } from '../../src/ports';
+import type { StoredEvent } from '../../src/ports';
 import { InMemoryHandOverNetwork } from '../../src/testing/projection-hand-over';
-import { rows } from './row-fixtures';
+import { replicaProcess } from '../support/replica-process';
 import { useTempSqlite } from './temp-sqlite';
 
 type Row = { id: string; n: number };
-
-/** One process of a service: its projector, and what it asked of the checkpoint. */
-function processOn(store: EventStore, models: ReadModels, network: InMemoryHandOverNetwork) {
-  const checkpoints = models.collection('checkpoints', { compareAndSet: true });
-  const reads = jest.spyOn(checkpoints, 'get');
-  const writes = jest.spyOn(checkpoints, 'putIf');
-  const handOver = network.process();
-  const projector = new Projector(store, models, [rows], undefined, 'projections', handOver);
-  /** A writer's command: append, then catch up with what it appended (as runCommand does). */
-  const write = async (stream: string, n: number) => {
-    const done = projector.beginAppend();
-    const { events } = await store.append(stream, 'any', [{ type: 'Added', data: { n } }]);
-    const caughtUp = projector.catchUp(events[0]!.position, events);
-    done();
-    await caughtUp;
-    return events[0]!;
-  };
-  const checkpointCommands = () => reads.mock.calls.length + writes.mock.calls.length;
-  return { projector, handOver, write, checkpointCommands, models };
-}
 
 describe('Projector with a hand-over: replicas hand their events to the process holding the lock', () => {
   const sqlite = useTempSqlite();
@@ -34,7 +14,7 @@ describe('Projector with a hand-over: replicas hand their events to the process 
   let store: SqliteEventStore;
   const started: Projector[] = [];
   const start = () => {
-    const p = processOn(store, new SqliteReadModels(sqlite()), network);
+    const p = replicaProcess(store, new SqliteReadModels(sqlite()), network.process());
     started.push(p.projector);
     return p;
   };
