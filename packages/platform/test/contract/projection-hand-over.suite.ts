@@ -57,7 +57,7 @@ export function projectionHandOverContract(adapter: string, makeFixture: () => P
       expect(await writer.send('reports', 'holder-1', [event(1)])).toBe(false);
     });
 
-    it('When a process tells what it applied, then the others hear it with its rows as they were (dates kept)', async () => {
+    it("When a process tells what it applied, then the others hear it with its rows as they were (dates kept), and the teller's own listener does not", async () => {
       const [holder, other] = [await fixture.process(), await fixture.process()];
       const faq = { id: 'f1', at: new Date('2026-11-28T08:00:00Z') };
       const news: AppliedNews = {
@@ -74,6 +74,9 @@ export function projectionHandOverContract(adapter: string, makeFixture: () => P
           },
         ],
       };
+      let toItself = 0;
+      holder.listen('projections', 'holder-1', { handedOver: () => undefined, applied: () => toItself++ });
+      await waitListening(holder);
       const toOther = heardWithin<AppliedNews>(2000, (hear) =>
         other.listen('projections', 'other-1', { handedOver: () => undefined, applied: hear }),
       );
@@ -85,6 +88,8 @@ export function projectionHandOverContract(adapter: string, makeFixture: () => P
       // A Date, not its string (made in Node's realm, outside Jest's: instanceof cannot tell).
       const at = ((await toOther)!.rows[0]!.rows[0]![1] as unknown as typeof faq).at;
       expect(Object.prototype.toString.call(at)).toBe('[object Date]');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(toItself).toBe(0);
     });
 
     it('When a listener stops, then it hears nothing more and sends to it are not heard', async () => {

@@ -3,6 +3,8 @@ import type { Logger } from '../../observability/logging';
 import type { AppliedNews, HandOverListener, ProjectionHandOver, StoredEvent } from '../../ports';
 import { RedisPubSub } from './redis-pub-sub';
 
+const NEWLINE = 0x0a;
+
 /** Reads a message of ours; null for anything else (a message that cannot be read is not acted on). */
 const read = (message: Buffer): unknown => {
   try {
@@ -56,8 +58,10 @@ export class RedisProjectionHandOver implements ProjectionHandOver {
     return heard > 0;
   }
 
+  /** The news goes out behind its teller's id and a newline, so the teller's own listener drops it unread. */
   tell(projection: string, news: AppliedNews): void {
-    void this.pubSub.publish(this.applied(projection), serialize(news)).catch(() => undefined);
+    const message = Buffer.concat([Buffer.from(`${news.holder}\n`), serialize(news)]);
+    void this.pubSub.publish(this.applied(projection), message).catch(() => undefined);
   }
 
   listen(projection: string, holder: string, listener: HandOverListener): () => void {
@@ -67,15 +71,13 @@ export class RedisProjectionHandOver implements ProjectionHandOver {
         if (isEvents(events)) listener.handedOver(events);
       }),
       this.pubSub.subscribe(this.applied(projection), (message) => {
-        const news = read(message);
+        const end = message.indexOf(NEWLINE);
+        if (end < 0 || message.subarray(0, end).toString() === holder) return;
+        const news = read(message.subarray(end + 1));
         if (isNews(news)) listener.applied(news);
       }),
     ];
     return () => stops.forEach((stop) => stop());
-  }
-
-  ready(ms?: number): Promise<boolean> {
-    return this.pubSub.ready(ms);
   }
 
   close(): Promise<void> {
