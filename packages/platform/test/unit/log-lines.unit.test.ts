@@ -142,13 +142,16 @@ describe('deliberate 503s in the logs', () => {
   it('When a flood is turned away with 503, then it is logged as one short warning a second, naming how many were not logged, and no error line', async () => {
     const logs = capture();
     const app = appWith(logs);
+    const started = Date.now();
     for (let i = 0; i < 40; i++) {
       const res = await request(app).get('/busy').set('Cookie', 'a=b').set('User-Agent', 'flood');
       expect(res.status).toBe(503);
       expect(res.headers['retry-after']).toBe('2');
     }
+    // One line per started second of the flood: a loaded machine may take more than a second for 40 requests.
+    const secondsStarted = Math.floor((Date.now() - started) / 1000) + 1;
     const first = logs.parsed();
-    expect(first.length).toBeLessThanOrEqual(2);
+    expect(first.length).toBeLessThanOrEqual(Math.min(secondsStarted, 39));
     expect(first[0]).toMatchObject({
       level: 40,
       req: { method: 'GET', url: '/busy' },
