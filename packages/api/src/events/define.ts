@@ -25,10 +25,22 @@ export interface EventVersion<
   upcast?: (data: z.infer<Data>) => unknown;
 }
 
-/** The schema of the whole message as a consumer sees it after parsing: type and version literal, and the data. */
+const messageSchemas = new WeakMap<EventVersion, z.ZodType>();
+
+/**
+ * The schema of the whole message as a consumer sees it after parsing: type and version literal, and the data. Made
+ * once per event version: a relay checks every event it publishes against it.
+ */
 export const messageSchema = <T extends string, V extends number, D extends z.ZodType>(
   e: EventVersion<T, V, D>,
-) => z.object({ type: z.literal(e.type), version: z.literal(e.version), data: e.data });
+) => {
+  let schema = messageSchemas.get(e);
+  if (!schema) {
+    schema = z.object({ type: z.literal(e.type), version: z.literal(e.version), data: e.data });
+    messageSchemas.set(e, schema);
+  }
+  return schema as z.ZodObject<{ type: z.ZodLiteral<T>; version: z.ZodLiteral<V>; data: D }>;
+};
 
 export const defineEvent = <T extends string, V extends number, D extends z.ZodType>(
   e: EventVersion<T, V, D>,

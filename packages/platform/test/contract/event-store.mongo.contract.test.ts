@@ -166,6 +166,45 @@ withRealServer('mongo', (env) => {
       }
     });
 
+    it('When appends come one by one while an append is on its way, then they wait for it and go together: three commands for all of them, not three each [mongo]', async () => {
+      const conn = await mongoose
+        .createConnection(env.MONGO_URL!, { dbName: `contract_es_${runId}`, monitorCommands: true })
+        .asPromise();
+      try {
+        const store = new MongoEventStore(conn);
+        await store.append(`cycle-warm-${runId}`, 'no_stream', [{ type: 'Warm', data: {} }]);
+        const sent: string[] = [];
+        const appends: Promise<unknown>[] = [];
+        const appendOne = (n: number) =>
+          appends.push(store.append(`cycle-${n}-${runId}`, 'no_stream', [{ type: 'E', data: { n } }]));
+        // One more append comes as each of the first append's commands is sent: at its counter increment, at the
+        // insert of its commit, at the insert of its position entry.
+        conn.getClient().on('commandStarted', (e) => {
+          const collection = String((e.command as Record<string, unknown>)[e.commandName]);
+          sent.push(`${e.commandName} ${collection}`);
+          if (sent.length <= 3) appendOne(sent.length);
+        });
+        appendOne(0);
+        while (appends.length < 4) await new Promise((r) => setTimeout(r, 5));
+        const results = (await Promise.all(appends)) as { events: { position: number }[] }[];
+
+        expect(sent).toEqual([
+          'findAndModify counters',
+          'insert events',
+          'insert event_positions',
+          'findAndModify counters',
+          'insert events',
+          'insert event_positions',
+        ]);
+        const positions = results.map((r) => r.events[0]!.position);
+        expect(new Set(positions).size).toBe(4);
+        const stored = await Promise.all([0, 1, 2, 3].map((n) => store.read(`cycle-${n}-${runId}`)));
+        expect(stored.map((events) => events.map((e) => e.data))).toEqual([0, 1, 2, 3].map((n) => [{ n }]));
+      } finally {
+        await conn.close();
+      }
+    });
+
     it('When an event id repeats inside one append, then nothing is written [mongo]', async () => {
       const store = new MongoEventStore(await connection());
       const s = `dup-in-batch-${runId}`;
