@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { Batcher, findEach, insertEach } from '../adapters/mongo/batcher';
+import { Batcher, findEach, insertEach, writeLaneOf } from '../adapters/mongo/batcher';
 import type { SubjectKeyStore } from './subject-keys';
 
 interface KeyDoc {
@@ -16,10 +16,15 @@ const bytesOf = (wrapped: KeyDoc['wrapped']): Buffer =>
 
 /** The subject keys in their own collection (`subject_keys`) of the service's MongoDB database. */
 export class MongoSubjectKeyStore implements SubjectKeyStore {
-  /** New keys made by concurrent writes go in one insert (see Batcher); a key already there fails only its own. */
-  private readonly inserts = new Batcher<KeyDoc, true>((docs) => insertEach(this.keys, docs));
+  /**
+   * New keys made by concurrent writes go in one insert (see Batcher); a key already there fails only its own. The
+   * inserts take turns with the event store's appends, which these writes go on to.
+   */
+  private readonly inserts: Batcher<KeyDoc, true>;
 
-  constructor(private readonly conn: Connection) {}
+  constructor(private readonly conn: Connection) {
+    this.inserts = new Batcher((docs) => insertEach(this.keys, docs), { lane: writeLaneOf(conn) });
+  }
 
   private get keys() {
     return this.conn.db!.collection<KeyDoc>('subject_keys');

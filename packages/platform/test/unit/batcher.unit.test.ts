@@ -1,4 +1,4 @@
-import { Batcher, type Outcome } from '../../src/adapters/mongo/batcher';
+import { Batcher, Lane, type Outcome } from '../../src/adapters/mongo/batcher';
 
 /** A server stand-in: records each command's inputs and answers after `ms`, refusing the inputs `refuse` names. */
 function server(ms = 5, refuse: (n: number) => boolean = () => false) {
@@ -69,5 +69,50 @@ describe('Batcher (group commit)', () => {
     await expect(Promise.all(all)).resolves.toEqual(Array.from({ length: 10 }, (_, i) => i));
     expect(most).toBe(1);
     expect(sizes).toEqual([4, 4, 2]);
+  });
+
+  it('When two batchers share a lane, then one waits while the other has a command on its way, and then sends every call made meanwhile in one', async () => {
+    const lane = new Lane();
+    const sent: string[] = [];
+    const answers: (() => void)[] = [];
+    /** A server that answers when the test says so. */
+    const serverOf = (name: string) => async (inputs: number[]) => {
+      sent.push(`${name} ${inputs.join(',')}`);
+      await new Promise<void>((r) => answers.push(r));
+      return inputs.map((n) => ({ value: n }));
+    };
+    const tick = () => new Promise((r) => setImmediate(r));
+    const keys = new Batcher<number, number>(serverOf('keys'), { lane });
+    const appends = new Batcher<number, number>(serverOf('appends'), { lane });
+
+    const key = keys.call(1);
+    await tick();
+    const waiting = [appends.call(10), appends.call(11)];
+    await tick();
+    waiting.push(appends.call(12));
+    await tick();
+    expect(sent).toEqual(['keys 1']); // the appends' batcher is idle, but the lane is not
+
+    answers.shift()!();
+    await expect(key).resolves.toBe(1);
+    await tick();
+    expect(sent).toEqual(['keys 1', 'appends 10,11,12']);
+    const key2 = keys.call(2);
+    await tick();
+    expect(sent).toHaveLength(2); // the keys wait for the appends in turn
+    answers.shift()!();
+    await expect(Promise.all(waiting)).resolves.toEqual([10, 11, 12]);
+    await tick();
+    answers.shift()!();
+    await expect(key2).resolves.toBe(2);
+    expect(sent).toEqual(['keys 1', 'appends 10,11,12', 'keys 2']);
+  });
+
+  it('When a lane is idle, then a call takes it at once and goes alone', async () => {
+    const s = server();
+    const batcher = new Batcher(s.send, { lane: new Lane() });
+    await expect(batcher.call(1)).resolves.toBe(10);
+    await expect(batcher.call(2)).resolves.toBe(20);
+    expect(s.commands).toEqual([[1], [2]]);
   });
 });

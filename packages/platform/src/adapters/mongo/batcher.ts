@@ -8,6 +8,43 @@ export interface BatcherOptions {
   maxBatch?: number;
   /** Commands on their way at once (1: each waits for the one before, as a counter's increments must). */
   concurrency?: number;
+  /** Batchers that take turns with this one: each waits for the lane, then gathers every call waiting for it. */
+  lane?: Lane;
+}
+
+/**
+ * Batchers that take turns, one batch on its way at a time among them: the steps of one write (a subject's new key,
+ * then its append) each gather every write that reached them while the other was on its way, instead of going
+ * alone whenever theirs is idle. On a machine whose cores are all busy, fewer and fuller commands are what lets
+ * more writes through; an idle lane is taken at once, so a lone write waits for nothing.
+ */
+export class Lane {
+  private held = false;
+  private readonly waiting: (() => void)[] = [];
+
+  /** Resolves once this caller has the lane; it must `release` it. */
+  take(): Promise<void> {
+    if (!this.held) {
+      this.held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.held = false;
+  }
+}
+
+const writeLanes = new WeakMap<object, Lane>();
+
+/** The lane of the write batchers of one database connection (a service's event store and subject keys). */
+export function writeLaneOf(connection: object): Lane {
+  let lane = writeLanes.get(connection);
+  if (!lane) writeLanes.set(connection, (lane = new Lane()));
+  return lane;
 }
 
 /**
@@ -45,8 +82,11 @@ export class Batcher<In, Out> {
 
   private async flush() {
     if (this.queue.length === 0 || this.busy >= (this.options.concurrency ?? 1)) return;
-    const batch = this.queue.splice(0, this.options.maxBatch ?? 100);
     this.busy++;
+    const lane = this.options.lane;
+    // The batch is what waits once the lane is this batcher's: calls made while it waited go too.
+    if (lane) await lane.take();
+    const batch = this.queue.splice(0, this.options.maxBatch ?? 100);
     try {
       const outcomes = await this.send(batch.map((b) => b.input));
       batch.forEach((b, i) => {
@@ -57,6 +97,7 @@ export class Batcher<In, Out> {
     } catch (err) {
       for (const b of batch) b.reject(err);
     } finally {
+      lane?.release();
       this.busy--;
       this.schedule();
     }

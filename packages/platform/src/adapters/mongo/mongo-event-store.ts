@@ -13,7 +13,7 @@ import {
 } from '../../ports';
 import type { Logger } from '../../observability/logging';
 import { isDuplicateKey, isReplicaSet, pingMongo } from './connection';
-import { Batcher, findEach, insertEach } from './batcher';
+import { Batcher, findEach, insertEach, writeLaneOf } from './batcher';
 import { StreamCache } from './stream-cache';
 
 /**
@@ -140,18 +140,7 @@ export class MongoEventStore implements EventStore {
    * stage after idle and went alone (batches of 1.6 at 10 concurrent writers); one cycle on its way at a time lets
    * the next gather every append that waits, so its three commands carry them all.
    */
-  private readonly appendCycles = new Batcher<Placement, AppendResult | undefined>(
-    (placements) =>
-      Promise.all(
-        placements.map((p) =>
-          this.place(p).then(
-            (value) => ({ value }),
-            (error: unknown) => ({ error }),
-          ),
-        ),
-      ),
-    { concurrency: 1 },
-  );
+  private readonly appendCycles: Batcher<Placement, AppendResult | undefined>;
   private readonly streams: StreamCache;
   private init?: Promise<{ w: 'majority' | 1 }>;
   /** When this process first found a reserved position without its entry (to tell a dead writer). */
@@ -173,6 +162,19 @@ export class MongoEventStore implements EventStore {
     private readonly conn: Connection,
     private readonly options: MongoEventStoreOptions = {},
   ) {
+    // Subject keys' inserts take the same lane: a write's new key and its append each gather the waiting writes.
+    this.appendCycles = new Batcher(
+      (placements) =>
+        Promise.all(
+          placements.map((p) =>
+            this.place(p).then(
+              (value) => ({ value }),
+              (error: unknown) => ({ error }),
+            ),
+          ),
+        ),
+      { lane: writeLaneOf(conn) },
+    );
     const db = conn.db!; // connectMongo resolves once connected
     this.commits = db.collection<CommitDoc>('events');
     this.counters = db.collection<CounterDoc>('counters');
