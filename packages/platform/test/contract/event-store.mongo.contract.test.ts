@@ -7,6 +7,11 @@ import { runId, withRealServer } from './real-servers';
 
 withRealServer('mongo', (env) => {
   let conn: Promise<Connection> | undefined;
+  /** A connection of its own whose commands a test can watch (commandStarted). */
+  const monitoredConnection = () =>
+    mongoose
+      .createConnection(env.MONGO_URL!, { dbName: `contract_es_${runId}`, monitorCommands: true })
+      .asPromise();
   const connection = () => (conn ??= connectMongo(env.MONGO_URL!, `contract_es_${runId}`));
   afterAll(async () => {
     if (!conn) return;
@@ -56,9 +61,7 @@ withRealServer('mongo', (env) => {
     });
 
     it('When a writer died at the tail (nothing written after its positions), then readAll ends before them without asking the counter, and skips them after twice the gap timeout [mongo]', async () => {
-      const conn = await mongoose
-        .createConnection(env.MONGO_URL!, { dbName: `contract_es_${runId}`, monitorCommands: true })
-        .asPromise();
+      const conn = await monitoredConnection();
       try {
         const store = new MongoEventStore(conn, { gapTimeoutMs: 300 });
         const start = await store.lastPosition();
@@ -139,9 +142,7 @@ withRealServer('mongo', (env) => {
     });
 
     it("When two processes are handed the same position (FerretDB's lost $inc), then the second append moves to the next one without querying the commits by position [mongo]", async () => {
-      const conn = await mongoose
-        .createConnection(env.MONGO_URL!, { dbName: `contract_es_${runId}`, monitorCommands: true })
-        .asPromise();
+      const conn = await monitoredConnection();
       try {
         const first = new MongoEventStore(conn);
         const second = new MongoEventStore(conn);
@@ -167,9 +168,7 @@ withRealServer('mongo', (env) => {
     });
 
     it('When appends come one by one while an append is on its way, then they wait for it and go together: three commands for all of them, not three each [mongo]', async () => {
-      const conn = await mongoose
-        .createConnection(env.MONGO_URL!, { dbName: `contract_es_${runId}`, monitorCommands: true })
-        .asPromise();
+      const conn = await monitoredConnection();
       try {
         const store = new MongoEventStore(conn);
         await store.append(`cycle-warm-${runId}`, 'no_stream', [{ type: 'Warm', data: {} }]);

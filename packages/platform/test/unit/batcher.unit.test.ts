@@ -115,4 +115,25 @@ describe('Batcher (group commit)', () => {
     await expect(batcher.call(2)).resolves.toBe(20);
     expect(s.commands).toEqual([[1], [2]]);
   });
+
+  it('When two commands of one batcher wait for a lane and the first takes every call, then the second sends nothing', async () => {
+    const lane = new Lane();
+    await lane.take(); // another batcher's command is on its way
+    const sent: number[][] = [];
+    const batcher = new Batcher<number, number>(
+      async (inputs) => {
+        sent.push(inputs);
+        return inputs.map((n) => ({ value: n }));
+      },
+      { lane, concurrency: 2 },
+    );
+    const first = batcher.call(1);
+    await new Promise((r) => setImmediate(r));
+    const second = batcher.call(2);
+    await new Promise((r) => setImmediate(r));
+    lane.release();
+    await expect(Promise.all([first, second])).resolves.toEqual([1, 2]);
+    await expect(batcher.call(3)).resolves.toBe(3);
+    expect(sent).toEqual([[1, 2], [3]]);
+  });
 });

@@ -87,6 +87,12 @@ export class Batcher<In, Out> {
     // The batch is what waits once the lane is this batcher's: calls made while it waited go too.
     if (lane) await lane.take();
     const batch = this.queue.splice(0, this.options.maxBatch ?? 100);
+    if (batch.length === 0) {
+      // Another flush of this batcher took the lane first and every call with it.
+      lane?.release();
+      this.busy--;
+      return;
+    }
     try {
       const outcomes = await this.send(batch.map((b) => b.input));
       batch.forEach((b, i) => {
