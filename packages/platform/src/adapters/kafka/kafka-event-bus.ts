@@ -14,6 +14,7 @@ import { runsByTrace, traceContextOf, traceHeaders } from '../../observability/t
 import { handleByKey } from './by-key';
 import { FetchPacer } from './fetch-pacer';
 import { OffsetCommits } from './offset-commits';
+import { fixRequestQueueTimers } from './request-queue-timers';
 
 /** Streams (message keys) of one fetched batch handled at once; each stream's events stay in order. */
 const KEYS_AT_ONCE = 10;
@@ -66,6 +67,10 @@ export class KafkaEventBus implements EventBus {
   private closed = false;
 
   constructor(private readonly options: KafkaEventBusOptions) {
+    if (!fixRequestQueueTimers())
+      options.logger?.warn(
+        'kafka: this kafkajs is not the version its request-queue timer fix was checked against; left unfixed',
+      );
     this.kafka = new Kafka({
       clientId: options.clientId,
       brokers: options.brokers,
