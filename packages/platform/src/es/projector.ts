@@ -76,6 +76,15 @@ const KEPT_IDLE_ALONE_MS = 50;
  * changes nothing; a replica waits at most this much longer to see them applied.
  */
 const CHECKPOINT_EVERY_MS = 50;
+/**
+ * The same two, while this process hears the others (a hand-over channel listening): a process that finds the lock
+ * held hands its writers' events to the holder instead of waiting for it, so the holder may keep it through the
+ * pauses between a person's writes (a form sent, then the next a moment later) and write the checkpoint less often.
+ * Each write then costs no lock and no free of its own: at one write every 65 ms, the checkpoint writes of three
+ * services went from 7.8 to 3.4 a round of three writes. A crash applies again at most this long's events.
+ */
+const KEPT_IDLE_HEARD_MS = 1000;
+const CHECKPOINT_EVERY_HEARD_MS = 250;
 /** After this process failed to take the checkpoint's lock, it does not take it ahead of a pass for this long. */
 const CONTENDED_MS = 1000;
 
@@ -221,8 +230,13 @@ export class Projector {
     // The wait for other writers' positions counts from the call: a caller queued behind slow passes has waited
     // already, and gets one pass, not GAP_WAIT_MS more of its own after each of theirs.
     const deadline = Date.now() + GAP_WAIT_MS;
+    let holder: string | undefined;
     const run = this.chain.then(async () => {
       if (upTo !== undefined && this.reached >= upTo) return 0;
+      // The lock taken ahead of this pass was found held by a process this one had not heard of yet (a replica's
+      // first write): its events go to that holder, rather than wait here until the holder frees its lock.
+      holder = appended?.length ? this.handTarget() : undefined;
+      if (holder) return 0;
       if (this.failed && Date.now() < this.failed.until) throw this.failed.error;
       try {
         return await this.passToEnd(upTo, deadline);
@@ -232,7 +246,12 @@ export class Projector {
       }
     });
     this.chain = run.catch(() => undefined);
-    if (upTo === undefined) return run;
+    const done = run.then((applied) => {
+      if (!holder) return applied;
+      for (const e of appended!) this.appended.delete(e.position);
+      return this.handOverTo(holder, upTo, appended!);
+    });
+    if (upTo === undefined) return done;
     // Done once the rows are sent, without waiting for the checkpoint to move past them.
     let waiter: { upTo: number; resolve: (applied: number) => void } | undefined;
     const sent = new Promise<number>((resolve) => {
@@ -240,11 +259,11 @@ export class Projector {
       waiter = { upTo, resolve };
       this.sentWaiters.add(waiter);
     });
-    run.then(
+    done.then(
       () => waiter && this.sentWaiters.delete(waiter),
       () => waiter && this.sentWaiters.delete(waiter),
     );
-    return Promise.race([run, sent]);
+    return Promise.race([done, sent]);
   }
 
   /**
@@ -318,6 +337,8 @@ export class Projector {
   private heard(news: AppliedNews): void {
     if (news.holder === this.holder) return;
     if (news.holds) this.handTo = { holder: news.holder, until: Date.now() + LOCK_MS / 2 };
+    // Applied by the holder, whose checkpoint may move in the store only later (see CHECKPOINT_EVERY_HEARD_MS).
+    this.reached = Math.max(this.reached, news.position);
     this.recordSent(
       news.rows.map(({ collection, rows }) => ({
         name: collection,
@@ -429,18 +450,23 @@ export class Projector {
     this.keptStored = stored;
     this.freed = undefined;
     clearTimeout(this.keptTimer);
+    const alone = this.alone || this.fed;
+    const heard = alone && this.handOver?.listening === true;
     this.keptTimer = setTimeout(
       () => {
         this.chain = this.chain.then(() => this.freeKept()).catch(() => undefined);
       },
-      this.alone || this.fed ? KEPT_IDLE_ALONE_MS : KEPT_IDLE_MS,
+      heard ? KEPT_IDLE_HEARD_MS : alone ? KEPT_IDLE_ALONE_MS : KEPT_IDLE_MS,
     );
     this.keptTimer.unref();
     if (stored < lock.position && !this.storeTimer) {
-      this.storeTimer = setTimeout(() => {
-        this.storeTimer = undefined;
-        this.chain = this.chain.then(() => this.storeKept()).catch(() => undefined);
-      }, CHECKPOINT_EVERY_MS);
+      this.storeTimer = setTimeout(
+        () => {
+          this.storeTimer = undefined;
+          this.chain = this.chain.then(() => this.storeKept()).catch(() => undefined);
+        },
+        heard ? CHECKPOINT_EVERY_HEARD_MS : CHECKPOINT_EVERY_MS,
+      );
       this.storeTimer.unref();
     }
   }

@@ -132,4 +132,47 @@ describe('Projector with a hand-over: replicas hand their events to the process 
     expect(network.sent.events).toBe(sentBefore);
     expect(await b.models.collection<Row>('rows').get('b-deaf')).toEqual({ id: 'b-deaf', n: 4 });
   });
+
+  it('When a lone process that hears the others writes a moment apart, then it takes the lock once, writes the checkpoint at most every 250 ms, and frees it at the last event a second after the last write', async () => {
+    const a = start();
+    const checkpoint = () =>
+      a.models
+        .collection<{ id: string; position: number; lockedBy?: string | null }>('checkpoints', {
+          compareAndSet: true,
+        })
+        .get('projections');
+    const before = a.checkpointCommands();
+    const t0 = Date.now();
+    let last = 0;
+    for (let i = 0; i < 12; i++) {
+      last = (await a.write(`paced-${i}`, i)).position;
+      await new Promise((r) => setTimeout(r, 60)); // a person's pause: past the 50 ms a lock is kept without a channel
+    }
+    const elapsed = Date.now() - t0;
+
+    // The lock once, then a move per 250 ms at most; taking and freeing it at each write would be 24.
+    expect(a.checkpointCommands() - before).toBeLessThanOrEqual(2 + Math.ceil(elapsed / 250));
+    expect(await checkpoint()).toMatchObject({ lockedBy: expect.any(String) });
+    await new Promise((r) => setTimeout(r, 1300));
+    expect(await checkpoint()).toMatchObject({ position: last, lockedBy: null });
+    expect(await a.models.collection<Row>('rows').get('paced-11')).toEqual({ id: 'paced-11', n: 11 });
+  });
+
+  it("When a replica's first write finds the lock kept by a process it had not heard of, then it hands the events over at once instead of waiting for the lock to be freed", async () => {
+    const a = start();
+    const b = start();
+    await a.write('a-first', 1); // A keeps its lock for a second after this (it hears the others)
+    const sentBefore = network.sent.events;
+
+    const t0 = Date.now();
+    const event = await b.write('b-first', 2);
+    const waited = Date.now() - t0;
+
+    expect(network.sent.events - sentBefore).toBe(1);
+    expect(waited).toBeLessThan(500);
+    expect(b.projector.sentRow(b.models.collection<Row>('rows'), 'b-first', event.position)).toEqual({
+      id: 'b-first',
+      n: 2,
+    });
+  });
 });
