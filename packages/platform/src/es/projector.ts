@@ -442,8 +442,9 @@ export class Projector {
   }
 
   /**
-   * Keeps the lock between passes, and frees it once no pass used it for KEPT_IDLE_MS. `stored`: the position the
-   * store holds for it; when behind, it is written within CHECKPOINT_EVERY_MS.
+   * Keeps the lock between passes, and frees it once no pass used it for a while (KEPT_IDLE_MS, or longer alone or
+   * heard). `stored`: the position the store holds for it; when behind, it is written within CHECKPOINT_EVERY_MS (or
+   * CHECKPOINT_EVERY_HEARD_MS).
    */
   private keep(lock: Checkpoint, stored: number): void {
     this.kept = lock;
