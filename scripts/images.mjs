@@ -144,15 +144,15 @@ async function debootstrapBase() {
   if (process.getuid?.() !== 0) throw new Error('debootstrap needs root (sudo npm run images)');
   if (spawnSync('sh', ['-c', 'command -v debootstrap']).status !== 0)
     throw new Error('debootstrap is not installed: apt-get install -y debootstrap');
-  const dir = join(rootfsDir, `debian-${SUITE}-minbase.partial`);
+  const dir = join(rootfsDir, `debian-${SUITE}-minbase.partial-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const started = Date.now();
   log(`debootstrap --variant=minbase ${SUITE} (first time only)`);
   await run('debootstrap', ['--variant=minbase', SUITE, dir, MIRROR], { quiet: true });
   slim(dir);
-  await run('tar', ['-C', dir, '--numeric-owner', '-cf', `${tar}.partial`, '.']);
-  renameSync(`${tar}.partial`, tar);
+  await run('tar', ['-C', dir, '--numeric-owner', '-cf', `${tar}.partial-${process.pid}`, '.']);
+  renameSync(`${tar}.partial-${process.pid}`, tar);
   rmSync(dir, { recursive: true, force: true });
   log(`Debian ${SUITE} minbase made in ${seconds(started)}`);
   return { tar, key };
@@ -186,7 +186,7 @@ async function flavourRootfs(name, base) {
   const key = sha(base.key, ...packages);
   const tar = join(rootfsDir, `debian-${SUITE}-${name}-${key}.tar`);
   if (existsSync(tar)) return { tar, key };
-  const dir = join(rootfsDir, `debian-${SUITE}-${name}.partial`);
+  const dir = join(rootfsDir, `debian-${SUITE}-${name}.partial-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const started = Date.now();
@@ -212,8 +212,8 @@ async function flavourRootfs(name, base) {
   rmSync(join(dir, 'usr/sbin/policy-rc.d'));
   writeFileSync(join(dir, 'etc/resolv.conf'), '');
   slim(dir);
-  await run('tar', ['-C', dir, '--numeric-owner', '-cf', `${tar}.partial`, '.']);
-  renameSync(`${tar}.partial`, tar);
+  await run('tar', ['-C', dir, '--numeric-owner', '-cf', `${tar}.partial-${process.pid}`, '.']);
+  renameSync(`${tar}.partial-${process.pid}`, tar);
   rmSync(dir, { recursive: true, force: true });
   log(`${name}: root file system made in ${seconds(started)}`);
   return { tar, key };
@@ -371,12 +371,12 @@ async function goBinary(name, moduleDir, pkg) {
   const started = Date.now();
   log(`${name}: go build ${pkg} (first time only; a few minutes on 2 cores)`);
   mkdirSync(dirname(bin), { recursive: true });
-  await run('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', `${bin}.partial`, pkg], {
+  await run('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', `${bin}.partial-${process.pid}`, pkg], {
     cwd: dir,
     env: { CGO_ENABLED: '0' },
     quiet: true,
   });
-  renameSync(`${bin}.partial`, bin);
+  renameSync(`${bin}.partial-${process.pid}`, bin);
   log(`${name}: built in ${seconds(started)}`);
   return bin;
 }

@@ -217,13 +217,15 @@ async function installMinio() {
   requireTool('go', 'MinIO is built from source with Go (https://go.dev/dl)');
   log(`building MinIO ${MINIO_VERSION} with go install (first time only; several minutes on 2 cores)`);
   const started = Date.now();
-  const tmp = `${dir}.partial`;
+  // A build of this process's own: another (CI's image build beside a developer's infra:up) may build it meanwhile.
+  const tmp = `${dir}.partial-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
   await run('go', ['install', `github.com/minio/minio@${MINIO_VERSION}`], {
     name: 'minio',
     env: { ...goEnv(), GOBIN: tmp },
   });
-  renameSync(tmp, dir);
+  if (existsSync(bin)) rmSync(tmp, { recursive: true, force: true });
+  else renameSync(tmp, dir);
   log(`MinIO built in ${Math.round((Date.now() - started) / 1000)} s`);
   return bin;
 }
@@ -341,7 +343,7 @@ async function installFerretdb() {
   requireTool('go', 'FerretDB is built from source with Go (https://go.dev/dl)');
   log(`building FerretDB ${FERRETDB_VERSION} (first time only)`);
   const started = Date.now();
-  const build = join(DIRS.go, 'build', `ferretdb-${hash}`);
+  const build = join(DIRS.go, 'build', `ferretdb-${hash}-${process.pid}`);
   rmSync(build, { recursive: true, force: true });
   mkdirSync(build, { recursive: true });
   for (const f of ['go.mod', 'go.sum', 'main.go']) copyFileSync(join(src, f), join(build, f));
@@ -355,12 +357,13 @@ async function installFerretdb() {
       );
     writeFileSync(file, source.replace(patch.from, patch.to));
   }
-  await run('go', ['build', '-mod=vendor', '-tags', 'ferretdb_no_postgresql', '-o', `${bin}.partial`, '.'], {
+  const built = `${bin}.partial-${process.pid}`;
+  await run('go', ['build', '-mod=vendor', '-tags', 'ferretdb_no_postgresql', '-o', built, '.'], {
     name: 'ferretdb',
     cwd: build,
     env: goEnv(),
   });
-  renameSync(`${bin}.partial`, bin);
+  renameSync(built, bin);
   rmSync(build, { recursive: true, force: true });
   log(`FerretDB built in ${Math.round((Date.now() - started) / 1000)} s`);
   return bin;
