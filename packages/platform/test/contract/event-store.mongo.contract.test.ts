@@ -1,7 +1,10 @@
 import mongoose, { type Connection } from 'mongoose';
 import { connectMongo } from '../../src/adapters/mongo/connection';
 import { MongoEventStore } from '../../src/adapters/mongo/mongo-event-store';
-import { ConcurrencyError } from '../../src/ports';
+import { MongoReadModels } from '../../src/adapters/mongo/mongo-read-models';
+import { SignallingEventStore } from '../../src/es/append-signal';
+import { OutboxRelay } from '../../src/es/relay';
+import { ConcurrencyError, type EventBus, type StoredEvent } from '../../src/ports';
 import { eventStoreContract } from './event-store.suite';
 import { runId, withRealServer } from './real-servers';
 
@@ -120,6 +123,8 @@ withRealServer('mongo', (env) => {
       await conn.collection('event_positions').insertOne({ _id: String(next) as never, gap: true });
       const [late] = (await writer.append(`late-${runId}`, 'no_stream', [{ type: 'Late', data: {} }])).events;
       expect(late!.position).toBeGreaterThan(next);
+      expect(writer.reservedHere(next)).toBe(false);
+      expect(writer.reservedHere(late!.position)).toBe(true);
       expect((await reader.readAll(start)).map((e) => [e.type, e.position])).toEqual([
         ['Late', late!.position],
       ]);
@@ -136,6 +141,9 @@ withRealServer('mongo', (env) => {
       await expect(other.append(s, 'no_stream', [{ type: 'Again', data: {} }])).rejects.toBeInstanceOf(
         ConcurrencyError,
       );
+      // The position it took is given up, not waited for as one of its own appends on its way.
+      const taken = Number((await conn.collection('counters').findOne({ _id: 'position' as never }))?.value);
+      expect(other.reservedHere(taken)).toBe(false);
       await first.append(`after-${runId}`, 'no_stream', [{ type: 'After', data: {} }]);
       expect((await other.readAll(start)).map((e) => e.type)).toEqual(['Opened', 'After']);
       expect((await other.read(s)).map((e) => e.type)).toEqual(['Opened']);
@@ -158,12 +166,50 @@ withRealServer('mongo', (env) => {
         const [b] = (await second.append(`twice-b-${runId}`, 'no_stream', [{ type: 'B', data: {} }])).events;
         expect(b!.position).toBeGreaterThan(a!.position);
         expect(queries).not.toContain('position');
+        // a's position is not the second process's to hand over: its relay and projector read it from the store.
+        expect(second.reservedHere(a!.position)).toBe(false);
+        expect(second.reservedHere(b!.position)).toBe(true);
         expect((await first.readAll(start)).map((e) => [e.type, e.position])).toEqual([
           ['A', a!.position],
           ['B', b!.position],
         ]);
       } finally {
         await conn.close();
+      }
+    });
+
+    it("When two processes are handed the same position (FerretDB's lost $inc), then the second's relay publishes the first's event with its own at once, not at its next poll [mongo]", async () => {
+      // A database of its own: the relay starts from the first event stored.
+      const own = await connectMongo(env.MONGO_URL!, `contract_es_relay_${runId}`);
+      const published: string[] = [];
+      const bus: EventBus = {
+        needsRelay: true,
+        publish: async (_topic: string, events: StoredEvent[]) => {
+          published.push(...events.map((e) => e.type));
+        },
+        subscribe: () => Promise.reject(new Error('not used')),
+        ready: async () => true,
+        close: async () => undefined,
+      };
+      const first = new MongoEventStore(own);
+      const second = new SignallingEventStore(new MongoEventStore(own));
+      const relay = new OutboxRelay(second, bus, new MongoReadModels(own), 'relayed', undefined, {
+        pollMs: 60_000,
+        onAppend: (listener) => second.onAppend(listener),
+      });
+      try {
+        relay.start();
+        await new Promise((r) => setTimeout(r, 100)); // the relay's first read is done, its poll a minute away
+        await first.append(`relayed-a-${runId}`, 'no_stream', [{ type: 'A', data: {} }]);
+        await own.collection('counters').updateOne({ _id: 'position' as never }, { $inc: { value: -1 } });
+        await second.append(`relayed-b-${runId}`, 'no_stream', [{ type: 'B', data: {} }]);
+        const deadline = Date.now() + 2000;
+        while (published.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+        expect(published).toEqual(['A', 'B']);
+      } finally {
+        await relay.stop();
+        await own.dropDatabase().catch(() => undefined);
+        await own.close();
       }
     });
 

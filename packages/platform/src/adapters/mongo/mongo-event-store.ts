@@ -311,6 +311,15 @@ export class MongoEventStore implements EventStore {
   }
 
   /**
+   * Forgets positions this process reserved and will not write: given up as gaps, or written by another writer that
+   * was handed them too. A relay or projector told they are this process's would wait for a hand-over that never
+   * comes (under steady writes, until the writes stop).
+   */
+  private release(first: number, count: number) {
+    for (let position = first; position < first + count; position++) this.reservedByThis.delete(position);
+  }
+
+  /**
    * Writes the commit at the positions reserved, then its position entries. Undefined when the append is to be tried
    * again (another writer got the stream's key first, with expectedVersion 'any'; positions handed out twice).
    */
@@ -374,7 +383,10 @@ export class MongoEventStore implements EventStore {
           ? index === 'position'
           : !events.some((e) => e.id) ||
             (await this.commits.findOne({ position: first }, { projection: { _id: 1 } })) !== null;
-      if (positionTaken && attempt < 20) return undefined;
+      if (positionTaken && attempt < 20) {
+        this.release(first, events.length);
+        return undefined;
+      }
       await this.markGap(first, events.length);
       throw new DuplicateEventError(ids[0]!);
     }
@@ -420,6 +432,9 @@ export class MongoEventStore implements EventStore {
           return placed;
         }
         const to = await this.reserve(placed.events.length);
+        this.release(first, placed.events.length);
+        for (let position = to; position < to + placed.events.length; position++)
+          this.reservedByThis.add(position);
         const events = placed.events.map((e, i) => ({ ...e, position: to + i }));
         const moved = await this.commits.updateOne(
           { _id: placed._id, position: first },
@@ -452,6 +467,7 @@ export class MongoEventStore implements EventStore {
 
   /** Marks reserved positions as used by nothing, so readers need not wait for them. */
   private async markGap(first: number, count: number) {
+    this.release(first, count);
     const gaps = Array.from({ length: count }, (_, i) => ({ _id: positionId(first + i), gap: true }));
     await this.positions.insertMany(gaps, { ordered: false }).catch((err: unknown) => {
       if (!isDuplicateKey(err))
