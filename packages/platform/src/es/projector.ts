@@ -180,6 +180,8 @@ export class Projector {
   private handTo?: { holder: string; until: number };
   /** When another process last handed this one events: it applies them, and tells what it applied. */
   private fedAt = 0;
+  /** Writers' events gathered for the holder until the next turn of the event loop (see sendToHolder). */
+  private outgoing?: { holder: string; events: StoredEvent[]; sent: Promise<boolean> };
   private readonly stopListening?: () => void;
 
   /**
@@ -296,7 +298,7 @@ export class Projector {
     });
     this.sentWaiters.add(waiter);
     try {
-      const delivered = await this.handOver!.send(this.name, holder, [...events]).catch(() => false);
+      const delivered = await this.sendToHolder(holder, events);
       if (delivered && (await applied)) return events.length;
     } finally {
       clearTimeout(timer);
@@ -304,6 +306,27 @@ export class Projector {
     }
     if (this.handTo?.holder === holder) this.handTo = undefined;
     return this.catchUpHere(upTo, events);
+  }
+
+  /**
+   * Sends writers' events to the holder: those handed over in the same turn of the event loop (the writers an append
+   * cycle answered together) go in one message, which the holder applies in one pass and answers with one piece of
+   * news. A reader's request (no events: apply everything stored) goes alone.
+   */
+  private sendToHolder(holder: string, events: readonly StoredEvent[]): Promise<boolean> {
+    const send = (batch: StoredEvent[]) => this.handOver!.send(this.name, holder, batch).catch(() => false);
+    if (events.length === 0) return send([]);
+    let outgoing = this.outgoing;
+    if (outgoing?.holder !== holder) {
+      const gathered: StoredEvent[] = [];
+      const sent = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        if (this.outgoing?.events === gathered) this.outgoing = undefined;
+        return send(gathered);
+      });
+      outgoing = this.outgoing = { holder, events: gathered, sent };
+    }
+    outgoing.events.push(...events);
+    return outgoing.sent;
   }
 
   /** Events another process handed to this one: applied by its own passes, then told (see tellApplied). */

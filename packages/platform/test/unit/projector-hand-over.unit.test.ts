@@ -50,6 +50,21 @@ describe('Projector with a hand-over: replicas hand their events to the process 
     expect(stored.find((r) => r.id === 'b-20')?.n).toBe(20);
   });
 
+  it("When a replica's writers finish their appends together, then their events go to the holder in one message, and each writer's row is right", async () => {
+    const { a, b } = await holderAndFollower();
+    const { events: eventsBefore, news: newsBefore } = network.sent;
+
+    const events = await Promise.all([1, 2, 3, 4, 5].map((i) => b.write(`together-${i}`, i)));
+
+    expect(network.sent.events - eventsBefore).toBe(1);
+    expect(network.sent.news - newsBefore).toBe(1);
+    const stored = await a.models.collection<Row>('rows').find();
+    for (const e of events) {
+      const n = (e.data as { n: number }).n;
+      expect(stored.find((r) => r.id === `together-${n}`)?.n).toBe(n);
+    }
+  });
+
   it("When a replica's write was applied by the holder, then the writer reads its row from the holder's news, not from the store", async () => {
     const { b } = await holderAndFollower();
     const rowsOfB = b.models.collection<Row>('rows');
