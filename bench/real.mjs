@@ -114,6 +114,10 @@ if (!only || only === 'writes') {
     'writes-replicas': Math.min(writes.replicasToOne.faqs, writes.replicasToOne.applications) >= 1,
   };
   for (const [name, ok] of Object.entries(checks)) if (!ok) over.push(name);
+  const { faqs, applications, machineBaseline } = writes.replicasToOne;
+  console.log(
+    `replicas to one process: FAQs ${faqs}, applications ${applications}; a bare HTTP edge, two processes to one, on this machine: ${machineBaseline.twoToOne}`,
+  );
 }
 if (!only || only === 'rebuild') {
   const rebuild = run('rebuild.ts');

@@ -9,12 +9,14 @@
  * With `--replicas partners=2,content=2`, the same on the real servers with those replicas too (each group behind
  * its usual port, as `npm run start:real -- --replicas ...` runs them), against one process of each.
  * Each throughput figure comes with the cores each process used meanwhile (`cpu`: 1.0 is one core busy), which says
- * where the CPU goes on a small machine. Prints one JSON line. `tsx bench/real/writes.ts [--replicas partners=2,content=2]`.
+ * where the CPU goes on a small machine; with replicas, `replicasToOne.machineBaseline` is the same ratio for a bare
+ * HTTP edge (replica-baseline.ts), the ceiling this machine sets. Prints one JSON line. `tsx bench/real/writes.ts [--replicas partners=2,content=2]`.
  */
 import { performance } from 'node:perf_hooks';
 import { summary } from './common';
 import { coresUsed, sampleCpu } from './cpu';
 import { contractFor } from './contract-input';
+import { replicaBaseline } from './replica-baseline';
 import { startStack, type BenchStack } from './stack';
 import { applicationInput, faqInput } from './write-input';
 
@@ -168,6 +170,8 @@ async function main() {
       await stack.stop();
     }
   }
+  // The same clients against a bare HTTP edge, one process then two: what a replica costs here before our code.
+  const baseline = replicas ? await replicaBaseline(SECONDS, CONCURRENCY) : undefined;
   const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
   const perSecond = (name: string, kind: 'faqs' | 'applications') => results[name]![kind].perSecond;
   console.log(
@@ -185,6 +189,7 @@ async function main() {
         replicasToOne: {
           faqs: ratio(perSecond('realReplicas', 'faqs'), perSecond('real', 'faqs')),
           applications: ratio(perSecond('realReplicas', 'applications'), perSecond('real', 'applications')),
+          machineBaseline: baseline,
         },
       }),
     }),
