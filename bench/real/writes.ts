@@ -1,7 +1,8 @@
 /**
  * Writes through the gateway, as people make them, on the real servers against the embedded adapters in the same run:
  * - throughput: FAQ creation by 10 admins at once, and partner applications by 10 visitors at once (autocannon's
- *   way: each client sends its next request when its last one answered), for BENCH_SECONDS each;
+ *   way: each client sends its next request when its last one answered), for BENCH_SECONDS each, in BENCH_ROUNDS
+ *   slices that take turns with the other stacks' (all of them run side by side), so the machine's drift is shared;
  * - single writes one after another: an application, a FAQ, a contract (with its partner lookup): p50/p95, once the
  *   stack is idle again after the throughput runs (`settledMs`: how long their backlog kept it busy);
  * - promotion: an application, then at once a contract for it, timed from before the contract POST until the
@@ -21,6 +22,8 @@ import { startStack, type BenchStack } from './stack';
 import { applicationInput, faqInput } from './write-input';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** The throughput runs are interleaved across the stacks in this many rounds (see interleaved). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const SINGLES = Number(process.env.BENCH_SINGLES ?? 100);
 const PROMOTIONS = Number(process.env.BENCH_PROMOTIONS ?? 25);
@@ -43,13 +46,23 @@ async function post(stack: BenchStack, path: string, body: unknown, admin: boole
   return { status: res.status, body: text };
 }
 
-/** CONCURRENCY clients, each sending its next write when the last one answered, for SECONDS. */
-async function throughput(stack: BenchStack, write: () => Promise<{ status: number }>) {
+/** What one slice of a throughput run gathered (see throughput). */
+interface Slice {
+  ok: number;
+  seconds: number;
+  errors: Record<string, number>;
+  latencies: number[];
+  /** CPU ticks per process label, before and after. */
+  cpu: [ReturnType<typeof sampleCpu>, ReturnType<typeof sampleCpu>];
+}
+
+/** CONCURRENCY clients, each sending its next write when the last one answered, for `seconds`. */
+async function slice(stack: BenchStack, write: () => Promise<{ status: number }>, seconds: number) {
   const cpuBefore = sampleCpu(stack.group);
   let ok = 0;
   const errors: Record<string, number> = {};
   const latencies: number[] = [];
-  const end = performance.now() + SECONDS * 1000;
+  const end = performance.now() + seconds * 1000;
   const client = async () => {
     while (performance.now() < end) {
       const t0 = performance.now();
@@ -62,9 +75,47 @@ async function throughput(stack: BenchStack, write: () => Promise<{ status: numb
   };
   const t0 = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, client));
-  const seconds = (performance.now() - t0) / 1000;
-  const cpu = coresUsed(cpuBefore, sampleCpu(stack.group));
-  return { perSecond: Math.round((ok / seconds) * 10) / 10, ok, errors, ms: summary(latencies), cpu };
+  const took = (performance.now() - t0) / 1000;
+  return { ok, seconds: took, errors, latencies, cpu: [cpuBefore, sampleCpu(stack.group)] } as Slice;
+}
+
+/** A stack's slices summed: writes per second over all of them, latencies, errors, and the cores used meanwhile. */
+function summed(slices: Slice[]) {
+  const ok = slices.reduce((n, s) => n + s.ok, 0);
+  const seconds = slices.reduce((n, s) => n + s.seconds, 0);
+  const errors: Record<string, number> = {};
+  for (const s of slices) for (const [k, n] of Object.entries(s.errors)) errors[k] = (errors[k] ?? 0) + n;
+  const cores: Record<string, number> = {};
+  for (const s of slices)
+    for (const [label, used] of Object.entries(coresUsed(...s.cpu)))
+      cores[label] = (cores[label] ?? 0) + (used * s.seconds) / seconds;
+  const cpu = Object.fromEntries(
+    Object.entries(cores)
+      .map(([label, used]) => [label, Math.round(used * 100) / 100] as const)
+      .sort((a, b) => b[1] - a[1]),
+  );
+  return {
+    perSecond: Math.round((ok / seconds) * 10) / 10,
+    ok,
+    errors,
+    ms: summary(slices.flatMap((s) => s.latencies)),
+    cpu,
+  };
+}
+
+/**
+ * The throughput runs of every stack, interleaved: ROUNDS rounds, each giving every stack a slice of SECONDS / ROUNDS
+ * (in an order that turns each round), so a stack measured while the machine was slower for a while (this machine's
+ * speed drifts by a third from one minute to the next) shares that with the others instead of skewing their ratio.
+ */
+async function interleaved(stacks: BenchStack[], write: (stack: BenchStack) => Promise<{ status: number }>) {
+  const slices = new Map<BenchStack, Slice[]>(stacks.map((s) => [s, []]));
+  for (let round = 0; round < ROUNDS; round++)
+    for (let i = 0; i < stacks.length; i++) {
+      const stack = stacks[(i + round) % stacks.length]!;
+      slices.get(stack)!.push(await slice(stack, () => write(stack), SECONDS / ROUNDS));
+    }
+  return new Map(stacks.map((s) => [s, summed(slices.get(s)!)]));
 }
 
 /**
@@ -144,28 +195,47 @@ async function promotions(stack: BenchStack) {
   return { ...summary(ms), failed };
 }
 
-async function measure(stack: BenchStack) {
-  await throughput(stack, () => post(stack, '/api/admin/faqs', faq(), true)); // warm-up, not counted
-  const faqs = await throughput(stack, () => post(stack, '/api/admin/faqs', faq(), true));
-  const applications = await throughput(stack, () => post(stack, '/api/partners', application(), false));
-  // Single writes and promotions are timed on a stack that is done with the throughput runs' backlog.
+/** Single writes and promotions, on a stack done with the throughput runs' backlog. */
+async function latencies(stack: BenchStack) {
   const settledMs = await settle(stack);
   const single = await singles(stack);
   await settle(stack);
-  return { faqs, applications, settledMs, single, promotion: await promotions(stack) };
+  return { settledMs, single, promotion: await promotions(stack) };
 }
 
+const faqOf = (stack: BenchStack) => post(stack, '/api/admin/faqs', faq(), true);
+const applicationOf = (stack: BenchStack) => post(stack, '/api/partners', application(), false);
+
 async function main() {
-  const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-  const stacks: [string, 'embedded' | 'real', number, string[]][] = [
+  const plan: [string, 'embedded' | 'real', number, string[]][] = [
     ['embedded', 'embedded', 19400, []],
     ['real', 'real', 19600, []],
   ];
-  if (replicas) stacks.push(['realReplicas', 'real', 19900, ['--replicas', replicas]]);
-  for (const [name, adapters, port, args] of stacks) {
+  if (replicas) plan.push(['realReplicas', 'real', 19900, ['--replicas', replicas]]);
+  // Every stack runs through the throughput runs, so their slices can take turns.
+  const stacks: BenchStack[] = [];
+  type Throughput = Record<'faqs' | 'applications', ReturnType<typeof summed>>;
+  const measured = new Map<string, Throughput>();
+  try {
+    for (const [name, adapters, port, args] of plan)
+      stacks.push(await startStack(name, adapters, port, args));
+    for (const stack of stacks) await slice(stack, () => faqOf(stack), SECONDS); // warm-up, not counted
+    const faqs = await interleaved(stacks, faqOf);
+    const applications = await interleaved(stacks, applicationOf);
+    for (const stack of stacks)
+      measured.set(stack.name, { faqs: faqs.get(stack)!, applications: applications.get(stack)! });
+  } finally {
+    for (const stack of stacks.splice(0)) await stack.stop();
+  }
+  // Single writes and promotions are waits, not rates: each stack alone on the machine again, as a person finds it,
+  // started afresh and warmed up first.
+  const results: Record<string, Throughput & Awaited<ReturnType<typeof latencies>>> = {};
+  for (const [name, adapters, port, args] of plan) {
     const stack = await startStack(name, adapters, port, args);
     try {
-      results[name] = await measure(stack);
+      await slice(stack, () => faqOf(stack), 3);
+      await slice(stack, () => applicationOf(stack), 3);
+      results[name] = { ...measured.get(name)!, ...(await latencies(stack)) };
     } finally {
       await stack.stop();
     }
