@@ -26,7 +26,7 @@ import {
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { artifact, VERSIONS } from '../infra/local/infra.mjs';
+import { artifact, partialPath, VERSIONS } from '../infra/local/infra.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = process.env.YARDS_IMAGES_HOME || join(homedir(), '.cache', '12yards', 'images');
@@ -144,15 +144,16 @@ async function debootstrapBase() {
   if (process.getuid?.() !== 0) throw new Error('debootstrap needs root (sudo npm run images)');
   if (spawnSync('sh', ['-c', 'command -v debootstrap']).status !== 0)
     throw new Error('debootstrap is not installed: apt-get install -y debootstrap');
-  const dir = join(rootfsDir, `debian-${SUITE}-minbase.partial-${process.pid}`);
+  const dir = partialPath(join(rootfsDir, `debian-${SUITE}-minbase`));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const started = Date.now();
   log(`debootstrap --variant=minbase ${SUITE} (first time only)`);
   await run('debootstrap', ['--variant=minbase', SUITE, dir, MIRROR], { quiet: true });
   slim(dir);
-  await run('tar', ['-C', dir, '--numeric-owner', '-cf', `${tar}.partial-${process.pid}`, '.']);
-  renameSync(`${tar}.partial-${process.pid}`, tar);
+  const packed = partialPath(tar);
+  await run('tar', ['-C', dir, '--numeric-owner', '-cf', packed, '.']);
+  renameSync(packed, tar);
   rmSync(dir, { recursive: true, force: true });
   log(`Debian ${SUITE} minbase made in ${seconds(started)}`);
   return { tar, key };
@@ -186,7 +187,7 @@ async function flavourRootfs(name, base) {
   const key = sha(base.key, ...packages);
   const tar = join(rootfsDir, `debian-${SUITE}-${name}-${key}.tar`);
   if (existsSync(tar)) return { tar, key };
-  const dir = join(rootfsDir, `debian-${SUITE}-${name}.partial-${process.pid}`);
+  const dir = partialPath(join(rootfsDir, `debian-${SUITE}-${name}`));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const started = Date.now();
@@ -212,8 +213,9 @@ async function flavourRootfs(name, base) {
   rmSync(join(dir, 'usr/sbin/policy-rc.d'));
   writeFileSync(join(dir, 'etc/resolv.conf'), '');
   slim(dir);
-  await run('tar', ['-C', dir, '--numeric-owner', '-cf', `${tar}.partial-${process.pid}`, '.']);
-  renameSync(`${tar}.partial-${process.pid}`, tar);
+  const packed = partialPath(tar);
+  await run('tar', ['-C', dir, '--numeric-owner', '-cf', packed, '.']);
+  renameSync(packed, tar);
   rmSync(dir, { recursive: true, force: true });
   log(`${name}: root file system made in ${seconds(started)}`);
   return { tar, key };
@@ -371,12 +373,13 @@ async function goBinary(name, moduleDir, pkg) {
   const started = Date.now();
   log(`${name}: go build ${pkg} (first time only; a few minutes on 2 cores)`);
   mkdirSync(dirname(bin), { recursive: true });
-  await run('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', `${bin}.partial-${process.pid}`, pkg], {
+  const built = partialPath(bin);
+  await run('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', built, pkg], {
     cwd: dir,
     env: { CGO_ENABLED: '0' },
     quiet: true,
   });
-  renameSync(`${bin}.partial-${process.pid}`, bin);
+  renameSync(built, bin);
   log(`${name}: built in ${seconds(started)}`);
   return bin;
 }

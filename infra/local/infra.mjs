@@ -16,6 +16,7 @@ import {
   existsSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   writeFileSync,
   rmSync,
@@ -24,11 +25,35 @@ import {
 } from 'node:fs';
 import { createConnection } from 'node:net';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const HOME = process.env.YARDS_INFRA_HOME || join(homedir(), '.cache', '12yards', 'infra');
+
+/**
+ * A build's temporary path for `path`, this process's own (another process may build the same thing meanwhile), after
+ * removing what builds that no longer run left beside it.
+ */
+export function partialPath(path) {
+  const prefix = `${basename(path)}.partial-`;
+  const entries = existsSync(dirname(path)) ? readdirSync(dirname(path)) : [];
+  for (const entry of entries) {
+    const pid = Number(entry.slice(prefix.length));
+    if (entry.startsWith(prefix) && !(Number.isInteger(pid) && running(pid)))
+      rmSync(join(dirname(path), entry), { recursive: true, force: true });
+  }
+  return `${path}.partial-${process.pid}`;
+}
+
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
 const DIRS = {
   bin: join(HOME, 'bin'),
   data: join(HOME, 'data'),
@@ -218,8 +243,7 @@ async function installMinio() {
   log(`building MinIO ${MINIO_VERSION} with go install (first time only; several minutes on 2 cores)`);
   const started = Date.now();
   // A build of this process's own: another (CI's image build beside a developer's infra:up) may build it meanwhile.
-  const tmp = `${dir}.partial-${process.pid}`;
-  rmSync(tmp, { recursive: true, force: true });
+  const tmp = partialPath(dir);
   await run('go', ['install', `github.com/minio/minio@${MINIO_VERSION}`], {
     name: 'minio',
     env: { ...goEnv(), GOBIN: tmp },
@@ -343,7 +367,7 @@ async function installFerretdb() {
   requireTool('go', 'FerretDB is built from source with Go (https://go.dev/dl)');
   log(`building FerretDB ${FERRETDB_VERSION} (first time only)`);
   const started = Date.now();
-  const build = join(DIRS.go, 'build', `ferretdb-${hash}-${process.pid}`);
+  const build = partialPath(join(DIRS.go, 'build', `ferretdb-${hash}`));
   rmSync(build, { recursive: true, force: true });
   mkdirSync(build, { recursive: true });
   for (const f of ['go.mod', 'go.sum', 'main.go']) copyFileSync(join(src, f), join(build, f));
@@ -357,7 +381,7 @@ async function installFerretdb() {
       );
     writeFileSync(file, source.replace(patch.from, patch.to));
   }
-  const built = `${bin}.partial-${process.pid}`;
+  const built = partialPath(bin);
   await run('go', ['build', '-mod=vendor', '-tags', 'ferretdb_no_postgresql', '-o', built, '.'], {
     name: 'ferretdb',
     cwd: build,
