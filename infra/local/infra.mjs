@@ -40,19 +40,10 @@ export function partialPath(path) {
   const entries = existsSync(dirname(path)) ? readdirSync(dirname(path)) : [];
   for (const entry of entries) {
     const pid = Number(entry.slice(prefix.length));
-    if (entry.startsWith(prefix) && !(Number.isInteger(pid) && running(pid)))
+    if (entry.startsWith(prefix) && !(Number.isInteger(pid) && alive(pid)))
       rmSync(join(dirname(path), entry), { recursive: true, force: true });
   }
   return `${path}.partial-${process.pid}`;
-}
-
-function running(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === 'EPERM';
-  }
 }
 const DIRS = {
   bin: join(HOME, 'bin'),
