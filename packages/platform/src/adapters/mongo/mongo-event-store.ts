@@ -296,18 +296,22 @@ export class MongoEventStore implements EventStore {
   /** Reserves the append's positions and writes it there (see write); one append of an append cycle. */
   private async place(p: Placement): Promise<AppendResult | undefined> {
     const first = await this.reserve(p.events.length);
-    for (let position = first; position < first + p.events.length; position++)
-      this.reservedByThis.add(position);
-    if (this.reservedByThis.size > RESERVED_KEPT)
-      for (const position of this.reservedByThis) {
-        this.reservedByThis.delete(position);
-        if (this.reservedByThis.size <= RESERVED_KEPT / 2) break;
-      }
+    this.hold(first, p.events.length);
     return this.write(p.streamId, p.expectedVersion, p.events, p.ids, p.actual, first, p.w, p.attempt);
   }
 
   reservedHere(position: number): boolean {
     return this.reservedByThis.has(position);
+  }
+
+  /** Notes positions this process reserved and will write (the oldest forgotten past RESERVED_KEPT). */
+  private hold(first: number, count: number) {
+    for (let position = first; position < first + count; position++) this.reservedByThis.add(position);
+    if (this.reservedByThis.size > RESERVED_KEPT)
+      for (const position of this.reservedByThis) {
+        this.reservedByThis.delete(position);
+        if (this.reservedByThis.size <= RESERVED_KEPT / 2) break;
+      }
   }
 
   /**
@@ -433,8 +437,7 @@ export class MongoEventStore implements EventStore {
         }
         const to = await this.reserve(placed.events.length);
         this.release(first, placed.events.length);
-        for (let position = to; position < to + placed.events.length; position++)
-          this.reservedByThis.add(position);
+        this.hold(to, placed.events.length);
         const events = placed.events.map((e, i) => ({ ...e, position: to + i }));
         const moved = await this.commits.updateOne(
           { _id: placed._id, position: first },
